@@ -1,0 +1,196 @@
+"""The engine protocol shared by all four games.
+
+A game is a stateless definition object (one instance per game, like boardgame.io's game
+object); all match data lives in an opaque ``State``. ``apply`` never mutates its input: it
+returns a new state, or raises :class:`GameError` and leaves everything unchanged.
+
+Chance is explicit (as in OpenSpiel): when ``to_move`` returns ``(CHANCE,)`` the match layer
+draws one of ``chance_outcomes`` from the match's PRNG and applies it as seat ``CHANCE``. The
+outcome is logged, so a replay needs no RNG and a log reveals no future draws.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Sequence, TypeVar
+
+from .errors import GameError
+from .rng import Rng
+
+CHANCE = -1
+"""The pseudo-seat that acts at chance nodes (shuffles, dice, draws)."""
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended."""
+
+    winners: tuple[int, ...]
+    """Seats that won; several for a shared win; empty for a draw."""
+    scores: tuple[float, ...] | None = None
+    reason_ja: str = ""
+    reason_en: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+    """Game-specific breakdown (e.g. motto's scoring steps), JSON-able."""
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as JSON."""
+        return {"winners": list(self.winners), "draw": self.is_draw,
+                "scores": list(self.scores) if self.scores is not None else None,
+                "reason": {"ja": self.reason_ja, "en": self.reason_en}, "details": self.details}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One setting of the new-match screen, described for a generic form."""
+
+    key: str
+    label_ja: str
+    label_en: str
+    kind: str  # "choice" | "bool" | "int" | "json"
+    default: Any
+    choices: tuple[tuple[Any, str, str], ...] = ()  # (value, label_ja, label_en)
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON for the setup form."""
+        return {"key": self.key, "label": {"ja": self.label_ja, "en": self.label_en}, "kind": self.kind,
+                "default": self.default, "min": self.minimum, "max": self.maximum,
+                "choices": [{"value": v, "label": {"ja": ja, "en": en}} for v, ja, en in self.choices]}
+
+
+class Game(ABC, Generic[State]):
+    """A game definition. Subclasses set the class attributes and implement the methods."""
+
+    name: ClassVar[str]
+    """Short id used in records and URLs: ``kabu``, ``shiji``, ``shogi``, ``motto``."""
+    title_ja: ClassVar[str]
+    title_en: ClassVar[str]
+    summary_ja: ClassVar[str] = ""
+    summary_en: ClassVar[str] = ""
+    engine_version: ClassVar[str] = "1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
+    hidden_information: ClassVar[bool] = True
+    """True when seats hold secrets from each other (hand-over screens, link warnings)."""
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # --- setup -------------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+        """Validate options and fill in defaults; raise GameError naming the bad option."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise GameError("match.bad_seats", f"人数は{self.min_seats}〜{self.max_seats}人です（{seats}人が指定されました）",
+                            f"This game takes {self.min_seats}-{self.max_seats} players, not {seats}",
+                            seats=seats, min=self.min_seats, max=self.max_seats)
+        options = dict(options or {})
+        known = {spec.key for spec in self.option_specs}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise GameError("match.unknown_option", f"知らない設定項目です: {', '.join(unknown)}",
+                            f"Unknown option: {', '.join(unknown)}", keys=unknown)
+        result: dict[str, Any] = {}
+        for spec in self.option_specs:
+            result[spec.key] = _check_option(spec, options.get(spec.key, spec.default))
+        return result
+
+    @abstractmethod
+    def initial_state(self, options: dict[str, Any], seats: int) -> State:
+        """The state before the first action (options already normalised)."""
+
+    # --- the rules ---------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """Seats that may act now: ``(CHANCE,)`` at a chance node, ``()`` when the match is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """Canonical strings of every legal action of ``seat`` now (empty if it may not act)."""
+
+    def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
+        """At a chance node, each possible outcome with its probability."""
+        raise NotImplementedError(f"{self.name} has no chance nodes")
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: str) -> State:
+        """The state after ``seat`` plays ``action``; raise GameError (input untouched) if illegal."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the match is over, else None."""
+
+    # --- what players see --------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-able picture of the state for ``seat`` (None: a spectator) with secrets removed."""
+
+    def describe_action(self, state: State, seat: int, action: str) -> tuple[str, str]:
+        """(Japanese, English) text of ``action`` played from ``state``; used in logs."""
+        return action, action
+
+    def progress(self, state: State) -> dict[str, Any]:
+        """A short summary for saved-match lists: ``{"turn": int, "ja": str, "en": str}``."""
+        return {"turn": 0, "ja": "", "en": ""}
+
+    def is_undo_barrier(self, state: State, seat: int, action: str) -> bool:
+        """True if undoing past this action would un-reveal information. Chance always is."""
+        return seat == CHANCE
+
+    # --- computer players --------------------------------------------------------------
+    @abstractmethod
+    def bot_action(self, state: State, seat: int, level: str, rng: Rng) -> str:
+        """A legal action chosen by the computer at ``level``. It may only use what
+        ``view(state, seat)`` shows (sampling the rest from ``rng``), never hidden facts."""
+
+    # --- shared helpers ----------------------------------------------------------------
+    def check_legal(self, state: State, seat: int, action: str) -> None:
+        """Raise the generic illegal-action error unless ``action`` is legal for ``seat``."""
+        if seat not in self.to_move(state):
+            raise GameError("match.not_your_turn", "今はその席の手番ではありません",
+                            "It is not that seat's turn", seat=seat, action=action)
+        if action not in self.legal_actions(state, seat):
+            from .errors import illegal_action
+            raise illegal_action(self.name, action)
+
+    def info(self) -> dict[str, Any]:
+        """Metadata for the landing page and setup form."""
+        return {"name": self.name, "title": {"ja": self.title_ja, "en": self.title_en},
+                "summary": {"ja": self.summary_ja, "en": self.summary_en},
+                "min_seats": self.min_seats, "max_seats": self.max_seats,
+                "bot_levels": list(self.bot_levels), "hidden_information": self.hidden_information,
+                "engine_version": self.engine_version,
+                "options": [spec.to_json() for spec in self.option_specs]}
+
+
+def _check_option(spec: OptionSpec, value: Any) -> Any:
+    def bad(why_ja: str, why_en: str) -> GameError:
+        return GameError("match.bad_option", f"設定「{spec.label_ja}」が不正です: {why_ja}",
+                         f"Option '{spec.label_en}' is invalid: {why_en}", key=spec.key, value=repr(value)[:80])
+
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("真偽値ではありません", "not true/false")
+    elif spec.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("整数ではありません", "not an integer")
+        if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
+            raise bad(f"{spec.minimum}〜{spec.maximum}の範囲外です", f"outside {spec.minimum}-{spec.maximum}")
+    elif spec.kind == "choice":
+        if value not in [c[0] for c in spec.choices] or isinstance(value, bool) != isinstance(spec.default, bool):
+            raise bad("選べる値ではありません", "not one of the choices")
+    return value
+
+
+def sample_chance(game: Game[Any], state: Any, rng: Rng) -> str:
+    """Draw one chance outcome of ``state`` with the given generator."""
+    outcomes: Sequence[tuple[str, float]] = game.chance_outcomes(state)
+    return outcomes[rng.weighted_index([p for _, p in outcomes])][0]

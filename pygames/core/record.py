@@ -1,0 +1,143 @@
+"""The match record: the save file, the share link's content and the replay log.
+
+``{format, schema, game, engine_version, options, players, seed, actions, meta}``; every
+action is logged as ``"<seat>:<action>"`` with ``c`` for chance. A record from outside
+(a save, a file, a link) is checked here for shape, migrated to the current schema, and
+then replayed with full legality checks by :class:`pygames.core.match.Match`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any, Callable
+
+from .errors import GameError
+from .game import CHANCE
+
+FORMAT = "pygames.match"
+SCHEMA = 2
+MAX_ACTIONS = 20_000
+MAX_ACTION_CHARS = 400
+MAX_NAME_CHARS = 40
+MAX_OPTIONS_CHARS = 64_000
+MAX_SEED = 2**53 - 1  # exact in JavaScript
+PLAYER_TYPES = ("human", "bot")
+
+
+def _bad(what_ja: str, what_en: str, **params: Any) -> GameError:
+    return GameError("record.invalid", f"対局データが壊れています: {what_ja}",
+                     f"The match data is damaged: {what_en}", **params)
+
+
+def format_action(seat: int, action: str) -> str:
+    """The log form of one action."""
+    return f"{'c' if seat == CHANCE else seat}:{action}"
+
+
+def parse_action(entry: Any) -> tuple[int, str]:
+    """Split a log entry into (seat, action); GameError if malformed."""
+    if not isinstance(entry, str) or ":" not in entry or len(entry) > MAX_ACTION_CHARS:
+        raise _bad("手の記録の形が不正です", "a logged action is malformed", entry=str(entry)[:60])
+    seat_text, action = entry.split(":", 1)
+    if seat_text == "c":
+        return CHANCE, action
+    if not seat_text.isdigit() or len(seat_text) > 1:
+        raise _bad("手の記録の席番号が不正です", "a logged action has a bad seat", entry=entry[:60])
+    return int(seat_text), action
+
+
+def new_record(game: str, engine_version: str, options: dict[str, Any], players: list[dict[str, Any]],
+               seed: int | None) -> dict[str, Any]:
+    """A record with no actions yet."""
+    return {"format": FORMAT, "schema": SCHEMA, "game": game, "engine_version": engine_version,
+            "options": options, "players": players, "seed": seed, "actions": [], "meta": {}}
+
+
+def check_players(players: Any, levels: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Validate the seat list: names are plain text, bots have a known level."""
+    if not isinstance(players, list) or not players:
+        raise _bad("席の一覧がありません", "the player list is missing")
+    result = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            raise _bad(f"{i + 1}番目の席が不正です", f"seat {i + 1} is malformed", seat=i)
+        name, kind = p.get("name", ""), p.get("type", "human")
+        if not isinstance(name, str) or len(name) > MAX_NAME_CHARS:
+            raise GameError("record.bad_name", f"{i + 1}番目の名前は{MAX_NAME_CHARS}文字までの文字列にしてください",
+                            f"Seat {i + 1}'s name must be text of at most {MAX_NAME_CHARS} characters", seat=i)
+        if kind not in PLAYER_TYPES:
+            raise _bad(f"{i + 1}番目の席の種類が不正です", f"seat {i + 1} has an unknown type", seat=i)
+        entry: dict[str, Any] = {"name": name, "type": kind}
+        if kind == "bot":
+            level = p.get("level")
+            if level not in levels:
+                raise GameError("record.bad_level", f"{i + 1}番目のコンピュータの強さが不正です: {str(level)[:20]}",
+                                f"Seat {i + 1} has an unknown computer level: {str(level)[:20]}", seat=i,
+                                levels=list(levels))
+            entry["level"] = level
+        result.append(entry)
+    return result
+
+
+def check_shape(obj: Any) -> dict[str, Any]:
+    """Check the record's shape and migrate it to the current schema (a new dict is returned)."""
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise GameError("record.not_a_match", "pygamesの対局データではありません", "This is not a pygames match record")
+    schema = obj.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool):
+        raise _bad("schemaがありません", "the schema number is missing")
+    if schema > SCHEMA:
+        raise GameError("record.newer_schema", f"このデータは新しい版（schema {schema}）で作られています。ページを更新してください",
+                        f"This record comes from a newer version (schema {schema}); reload the site to update",
+                        schema=schema, supported=SCHEMA)
+    record = migrate(copy.deepcopy(obj))
+    for key, kind in (("game", str), ("engine_version", str), ("options", dict), ("actions", list), ("meta", dict)):
+        if not isinstance(record.get(key), kind):
+            raise _bad(f"「{key}」の形が不正です", f"field '{key}' is malformed", field=key)
+    seed = record.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+        raise _bad("seedが不正です", "the seed is invalid")
+    if len(record["actions"]) > MAX_ACTIONS:
+        raise GameError("record.too_long", f"手数が多すぎます（上限{MAX_ACTIONS}）", f"Too many actions (limit {MAX_ACTIONS})")
+    if len(json.dumps(record["options"])) > MAX_OPTIONS_CHARS:
+        raise _bad("設定が大きすぎます", "the options are too large")
+    record["meta"] = {k: v for k, v in record["meta"].items()
+                      if isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
+                      and len(k) <= 40 and len(str(v)) <= 200}
+    return record
+
+
+# --- schema migrations ------------------------------------------------------------------
+def _v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 logged actions as ``[seat, action]`` pairs (seat ``null`` for chance) and kept
+    the seat list under ``seats``; schema 2 logs ``"seat:action"`` strings under ``players``."""
+    pairs = record.pop("actions", [])
+    if not isinstance(pairs, list):
+        raise _bad("手の記録が一覧ではありません", "the action log is not a list")
+    actions = []
+    for pair in pairs:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)
+                and (pair[0] is None or isinstance(pair[0], int))):
+            raise _bad("手の記録の形が不正です", "a logged action is malformed")
+        actions.append(format_action(CHANCE if pair[0] is None else pair[0], pair[1]))
+    record["actions"] = actions
+    record["players"] = record.pop("seats", record.get("players"))
+    record.setdefault("meta", {})
+    record["schema"] = 2
+    return record
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+"""Schema N → N+1. Keep a fixture of every old schema in ``tests/engines/fixtures``."""
+
+
+def migrate(record: dict[str, Any]) -> dict[str, Any]:
+    """Bring a record of any known schema up to :data:`SCHEMA`."""
+    while record["schema"] < SCHEMA:
+        step = MIGRATIONS.get(record["schema"])
+        if step is None:
+            raise GameError("record.unknown_schema", f"読めない古い形式です（schema {record['schema']}）",
+                            f"Unknown old schema {record['schema']}", schema=record["schema"])
+        record = step(record)
+    return record

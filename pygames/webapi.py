@@ -1,0 +1,234 @@
+"""The only door from JavaScript: JSON strings in, JSON strings out.
+
+``dispatch(name, args_json)`` calls one of the functions in :data:`CALLS` with keyword
+arguments and returns its result as JSON, or ``{"error": {code, message_ja, message_en,
+params}}``. Matches are cached by record, so repeated calls on a growing match apply only
+the new actions instead of replaying the whole log.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections import OrderedDict
+from typing import Any, Callable
+
+from .core import linkcodec
+from .core.errors import GameError
+from .core.match import Match
+from .core.record import check_shape, parse_action
+from .core.registry import all_games, get_game
+
+_CACHE_SIZE = 8
+_cache: "OrderedDict[str, Match]" = OrderedDict()
+
+
+def _key(record: dict[str, Any]) -> str:
+    head = {k: v for k, v in record.items() if k not in ("actions", "meta")}
+    return json.dumps(head, sort_keys=True, ensure_ascii=False)
+
+
+def _match(record: Any) -> Match:
+    """The replayed match for ``record``, reusing a cached prefix when there is one."""
+    if not isinstance(record, dict):
+        raise GameError("record.not_a_match", "対局データがありません", "No match record given")
+    actions = record.get("actions")
+    key = _key(record) if isinstance(actions, list) else ""
+    cached = _cache.get(key)
+    if cached is not None and isinstance(actions, list):
+        done = cached.record["actions"]
+        if len(done) <= len(actions) and actions[:len(done)] == done:
+            try:
+                for entry in actions[len(done):]:
+                    cached._push(*parse_action(entry))
+            except GameError:
+                del _cache[key]
+                raise
+        else:
+            cached = None
+    if cached is None:
+        cached = Match.from_record(record)
+        key = _key(cached.record)
+    cached.record["meta"] = check_shape({**cached.record, "meta": record.get("meta", {})})["meta"]
+    _cache[key] = cached
+    _cache.move_to_end(key)
+    while len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return cached
+
+
+def _seat(match: Match, seat: Any, allow_none: bool = False) -> int | None:
+    if seat is None and allow_none:
+        return None
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.record["players"]):
+        raise GameError("match.bad_seat", f"席番号が不正です: {str(seat)[:10]}", f"Bad seat number: {str(seat)[:10]}")
+    return seat
+
+
+def _snapshot(match: Match) -> dict[str, Any]:
+    return json.loads(json.dumps(match.record))
+
+
+# --- calls ---------------------------------------------------------------------------
+def games() -> dict[str, Any]:
+    """Every game's metadata (titles, seats, levels, option specs)."""
+    return {"games": [game.info() for game in all_games()]}
+
+
+def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
+              players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A new record (opening chance resolved). ``players`` defaults to the minimum number of people."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
+        raise GameError("match.bad_seed", "乱数の種は0以上の整数にしてください", "The seed must be a non-negative integer")
+    if players is None:
+        players = [{"name": "", "type": "human"} for _ in range(get_game(game).min_seats)]
+    match = Match.new(game, options, players, seed)
+    return {"record": _snapshot(match)}
+
+
+def view(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees now, with its legal actions and the result."""
+    match = _match(record)
+    return _view_of(match, len(match.states) - 1, _seat(match, seat, allow_none=True))
+
+
+def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
+    state = match.states[ply]
+    game = match.game
+    to_move = game.to_move(state)
+    outcome = game.outcome(state)
+    return {"game": game.name, "ply": ply, "plies": len(match.states) - 1, "seat": seat,
+            "to_move": list(to_move), "view": game.view(state, seat),
+            "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
+            "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
+            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None}
+
+
+def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The legal action strings of ``seat`` now."""
+    match = _match(record)
+    seat = _seat(match, seat)
+    return {"actions": match.game.legal_actions(match.state, seat) if seat in match.to_move() else []}
+
+
+def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+    """The record after ``seat`` plays ``action`` (and any chance that follows)."""
+    match = _match(record)
+    seat = _seat(match, seat)
+    if not isinstance(action, str):
+        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
+    before = match.ply
+    try:
+        match.play(seat, action)
+    except GameError:
+        match.truncate(before)
+        raise
+    return {"record": _snapshot(match)}
+
+
+def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:
+    """The computer's choice for ``seat`` (not applied)."""
+    match = _match(record)
+    return {"action": match.bot_action(_seat(match, seat), level)}
+
+
+def undo(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The record with ``seat``'s last action (and all after it) taken back."""
+    match = _match(record)
+    point = match.undo_point(_seat(match, seat))
+    if point is None:
+        raise GameError("match.cannot_undo", "これ以上は戻せません（公開された情報より前には戻れません）",
+                        "Nothing more can be undone (not past revealed information)")
+    snapshot = _snapshot(match)
+    del snapshot["actions"][point:]
+    return {"record": snapshot}
+
+
+def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[str, Any]:
+    """The view after the first ``ply`` actions (for the replay viewer)."""
+    match = _match(record)
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(match.states):
+        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(ply)[:10])
+    return _view_of(match, ply, _seat(match, seat, allow_none=True))
+
+
+def log(record: dict[str, Any]) -> dict[str, Any]:
+    """Every action with its seat and Japanese/English text."""
+    return {"log": _match(record).log()}
+
+
+def summary(record: dict[str, Any]) -> dict[str, Any]:
+    """What the saved-matches list shows."""
+    match = _match(record)
+    outcome = match.game.outcome(match.state)
+    return {"game": match.game.name, "title": {"ja": match.game.title_ja, "en": match.game.title_en},
+            "players": match.record["players"], "progress": match.game.progress(match.state),
+            "plies": match.ply, "finished": outcome is not None,
+            "outcome": outcome.to_json() if outcome else None}
+
+
+def load(record: Any) -> dict[str, Any]:
+    """Validate an imported record (object or JSON text): shape, schema migration, full replay."""
+    if isinstance(record, str):
+        if len(record) > linkcodec.MAX_JSON_BYTES:
+            raise GameError("record.too_large", "ファイルが大きすぎます", "The file is too large")
+        try:
+            record = json.loads(record)
+        except ValueError:
+            raise GameError("record.not_json", "JSONとして読めません", "This is not valid JSON") from None
+    match = _match(record)
+    return {"record": _snapshot(match), "summary": summary(match.record)}
+
+
+def encode_link(record: dict[str, Any]) -> dict[str, Any]:
+    """A share-link fragment. An unfinished match of a game with secrets leaves out the seed
+    (no future draws), and ``reveals_secrets`` says the log still shows what was dealt."""
+    match = _match(record)
+    shared = _snapshot(match)
+    shared["meta"] = {}
+    finished = match.is_over()
+    secret = match.game.hidden_information and not finished
+    if secret:
+        shared["seed"] = None
+    return {"link": linkcodec.encode(shared), "finished": finished, "reveals_secrets": secret}
+
+
+def decode_link(text: str) -> dict[str, Any]:
+    """The record in a share-link fragment, fully validated."""
+    return load(linkcodec.decode(text))
+
+
+CALLS: dict[str, Callable[..., dict[str, Any]]] = {
+    f.__name__: f for f in (games, new_match, view, legal_actions, apply, bot_action, undo, replay, log,
+                            summary, load, encode_link, decode_link)}
+
+
+def dispatch(name: str, args_json: str = "{}") -> str:
+    """Call ``name`` with the keyword arguments in ``args_json``; always returns JSON text."""
+    try:
+        func = CALLS.get(name)
+        if func is None:
+            raise GameError("api.unknown_call", f"知らない呼び出しです: {name[:40]}", f"Unknown call: {name[:40]}")
+        try:
+            args = json.loads(args_json)
+        except ValueError:
+            raise GameError("api.bad_json", "引数がJSONではありません", "The arguments are not JSON") from None
+        if not isinstance(args, dict):
+            raise GameError("api.bad_args", "引数はオブジェクトで渡してください", "Arguments must be an object")
+        try:
+            inspect.signature(func).bind(**args)
+        except TypeError as err:
+            raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
+                            detail=str(err)[:200]) from None
+        result = func(**args)
+        return json.dumps(result, ensure_ascii=False)
+    except GameError as err:
+        return json.dumps({"error": err.to_json()}, ensure_ascii=False)
+    except RecursionError:
+        return json.dumps({"error": GameError("api.too_deep", "データの入れ子が深すぎます",
+                                              "The data is nested too deeply").to_json()}, ensure_ascii=False)
+    except Exception as err:  # a bug: never leak a traceback to the page
+        return json.dumps({"error": GameError("internal", "内部エラーが起きました。対局は保存されたままです",
+                                              "Internal error; the saved match is unchanged",
+                                              kind=type(err).__name__, detail=str(err)[:200]).to_json()},
+                          ensure_ascii=False)

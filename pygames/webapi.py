@@ -126,6 +126,20 @@ def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     return {"record": _snapshot(match)}
 
 
+def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
+    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
+    Nothing is applied: views use this to explain a pick before it is sent."""
+    match = _match(record)
+    seat = _seat(match, seat)
+    if seat not in match.to_move():
+        raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
+                        f"It is not seat {seat + 1}'s turn", seat=seat)
+    if not isinstance(action, str):
+        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
+    match.game.apply(match.state, seat, action)
+    return {"ok": True}
+
+
 def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:
     """The computer's choice for ``seat`` (not applied)."""
     match = _match(record)
@@ -199,7 +213,7 @@ def decode_link(text: str) -> dict[str, Any]:
 
 
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
-    f.__name__: f for f in (games, new_match, view, legal_actions, apply, bot_action, undo, replay, log,
+    f.__name__: f for f in (games, new_match, view, legal_actions, apply, check, bot_action, undo, replay, log,
                             summary, load, encode_link, decode_link)}
 
 

@@ -161,3 +161,10 @@ def test_replay_views_every_ply():
     views = [call("replay", record=record, ply=p, seat=None) for p in range(len(record["actions"]) + 1)]
     assert views[0]["view"]["totals"] == [0, 0] and views[-1]["outcome"]
     assert call("replay", record=record, ply=10_000)["error"]["code"] == "match.bad_ply"
+
+
+def test_check_explains_without_applying():
+    record = call("new_match", game="toy", seed=1, players=PLAYERS)["record"]
+    assert call("check", record=record, seat=0, action="roll") == {"ok": True}
+    assert call("check", record=record, seat=0, action="fly")["error"]["code"] == "toy.illegal_action"
+    assert call("view", record=record, seat=0)["plies"] == len(record["actions"])

@@ -29,6 +29,8 @@ export function homePage(root) {
 
   function renderGames() {
     fill(gamesBox, h('h1', { id: 'games-h' }, t('gamesHeading')));
+    gamesBox.dataset.state = gameList ? 'ready' : 'loading';
+    gamesBox.setAttribute('aria-busy', String(!gameList));
     if (!gameList) {
       gamesBox.append(h('p', { class: 'muted' }, t('waitEngine')));
       return;

@@ -13,6 +13,12 @@ import { plainView } from './plainview.js';
 
 const BOT_DELAY_MS = 500;
 
+/** The visible pause before a computer move; tests may shorten it for one tab (sessionStorage). */
+function botDelay() {
+  const v = Number(sessionStorage.getItem('pygames.botDelayMs'));
+  return sessionStorage.getItem('pygames.botDelayMs') !== null && Number.isFinite(v) && v >= 0 ? v : BOT_DELAY_MS;
+}
+
 /** Open saved match `id` (validated by the engine first) and play it. */
 export async function matchPage(root, { id }) {
   root.append(h('p', { class: 'muted' }, t('loading')));
@@ -108,7 +114,7 @@ export async function matchPage(root, { id }) {
         if (seat === undefined) break;
         thinking = seat;
         render();
-        await delay(BOT_DELAY_MS);
+        await delay(botDelay());
         if (!alive) return;
         const { action } = await call('bot_action', { record, seat });
         const result = await call('apply', { record, seat, action });
@@ -296,10 +302,18 @@ export async function matchPage(root, { id }) {
     return messagePage(root, () => t('cannotOpen', errorText(err)));
   }
   runBots();
+  // A read-only window onto the match for tests and debugging (actions still go through act).
+  window.pygamesMatch = {
+    get record() { return record; }, get payload() { return payload; }, get general() { return general; },
+    get busy() { return busy; }, get covered() { return covered; }, act,
+    /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
+    get idle() { return !busy && Boolean(general) && (Boolean(general.outcome) || botToMove(general.to_move) === undefined); },
+  };
 
   return {
     destroy() {
       alive = false;
+      delete window.pygamesMatch;
       if (view && view.destroy) view.destroy();
       if (shareBox) shareBox.destroy();
     },

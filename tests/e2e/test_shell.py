@@ -134,6 +134,28 @@ def test_landing_in_japanese_and_english_toggle_is_remembered(page, site, wait_f
     assert page.locator("#games-h").inner_text() == "ゲーム"
 
 
+def test_failed_boot_says_what_failed_and_offers_retry(page, site, guard):
+    guard.allow(".")  # the blocked downloads are logged as console errors on purpose
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.goto(site.url)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    assert page.locator("#boot-error").inner_text().strip()
+    assert page.locator("#boot-title").inner_text() == "起動できませんでした"
+    assert page.locator("#games-h").is_visible()  # never a blank page
+    assert page.locator("#boot-retry").is_enabled()
+    page.unroute("**/pyodide/**")
+    page.click("#boot-retry")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=90_000)
+
+
+def test_update_notice_offers_a_reload(page, site, wait_for_engine):
+    _open(page, site, wait_for_engine)
+    assert page.locator("#update").is_hidden()
+    page.evaluate("() => window.dispatchEvent(new CustomEvent('pygames:update', {detail: {version: 'next'}}))")
+    assert "新しい版があります" in page.locator("#update").inner_text()
+    assert page.locator("#update-button").inner_text() == "更新"
+
+
 def test_unknown_route_says_so(page, site, wait_for_engine):
     _open(page, site, wait_for_engine, "#/nowhere/at/all/really")
     assert "ありません" in page.locator(".message").inner_text()

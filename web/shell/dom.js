@@ -32,6 +32,12 @@ function append(el, children) {
   }
 }
 
+/** Append `children` to `el` like h() does (null/false skipped, arrays flattened). */
+export function add(el, ...children) {
+  append(el, children);
+  return el;
+}
+
 /** Replace every child of `el` with `children` (null/false skipped, arrays flattened). */
 export function fill(el, ...children) {
   clear(el);

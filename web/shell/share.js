@@ -1,7 +1,7 @@
 // Share links: the panel on the match screen (encode_link) and opening #m=<link>
 // (decode_link → a new save → play or replay).
 
-import { h, fill, clear, randomSeed } from './dom.js';
+import { h, add, fill, randomSeed } from './dom.js';
 import { t, pick, errorText } from './i18n.js';
 import { call, whenReady } from './engine.js';
 import { saveMatch, SaveError } from './storage.js';
@@ -23,7 +23,7 @@ export function sharePanel(slot, record, onClose) {
       box.append(h('p', { class: 'muted' }, t('loading')));
     } else {
       const url = `${location.origin}${location.pathname}#m=${result.link}`;
-      box.append(
+      add(box,
         h('p', {}, t('shareHelp')),
         result.finished ? h('p', {}, t('shareFinished')) : null,
         result.reveals_secrets ? h('p', { class: 'warn', id: 'share-secret-warning', role: 'note' }, t('shareSecrets')) : null,

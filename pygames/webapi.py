@@ -8,6 +8,7 @@ the new actions instead of replaying the whole log.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 from collections import OrderedDict
@@ -212,9 +213,29 @@ def decode_link(text: str) -> dict[str, Any]:
     return load(linkcodec.decode(text))
 
 
+def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game's own extra call (e.g. shogi's KIF export, shiji's puzzle list).
+
+    Game packages list them in a module-level ``CALLS`` dict. When ``args`` holds a
+    ``record``, the function receives the replayed :class:`Match` as ``match`` instead."""
+    calls = getattr(importlib.import_module(f"pygames.{get_game(game).name}"), "CALLS", {})
+    func = calls.get(name) if isinstance(name, str) else None
+    if func is None:
+        raise GameError("api.unknown_call", f"知らない呼び出しです: {str(name)[:40]}", f"Unknown call: {str(name)[:40]}")
+    args = dict(args or {})
+    if "record" in args:
+        args["match"] = _match(args.pop("record"))
+    try:
+        inspect.signature(func).bind(**args)
+    except TypeError as err:
+        raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
+                        detail=str(err)[:200]) from None
+    return func(**args)
+
+
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     f.__name__: f for f in (games, new_match, view, legal_actions, apply, check, bot_action, undo, replay, log,
-                            summary, load, encode_link, decode_link)}
+                            summary, load, encode_link, decode_link, game_call)}
 
 
 def dispatch(name: str, args_json: str = "{}") -> str:

@@ -8,7 +8,6 @@ the new actions instead of replaying the whole log.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
 from collections import OrderedDict
@@ -216,10 +215,9 @@ def decode_link(text: str) -> dict[str, Any]:
 def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game's own extra call (e.g. shogi's KIF export, shiji's puzzle list).
 
-    Game packages list them in a module-level ``CALLS`` dict. When ``args`` holds a
-    ``record``, the function receives the replayed :class:`Match` as ``match`` instead."""
-    calls = getattr(importlib.import_module(f"pygames.{get_game(game).name}"), "CALLS", {})
-    func = calls.get(name) if isinstance(name, str) else None
+    A game lists them in :meth:`Game.extra_calls`. When ``args`` holds a ``record``, the
+    function receives the replayed :class:`Match` as ``match`` instead."""
+    func = get_game(game).extra_calls().get(name) if isinstance(name, str) else None
     if func is None:
         raise GameError("api.unknown_call", f"知らない呼び出しです: {str(name)[:40]}", f"Unknown call: {str(name)[:40]}")
     args = dict(args or {})

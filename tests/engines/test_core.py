@@ -22,8 +22,8 @@ FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 PLAYERS = [{"name": "Aki", "type": "human"}, {"name": "CPU", "type": "bot", "level": "easy"}]
 
 
-def call(name: str, **kwargs):
-    return json.loads(webapi.dispatch(name, json.dumps(kwargs)))
+def call(call_name: str, **kwargs):
+    return json.loads(webapi.dispatch(call_name, json.dumps(kwargs)))
 
 
 def play_out(seed: int) -> dict:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from .core import linkcodec
 from .core.errors import GameError
 from .core.match import Match
-from .core.record import check_shape, parse_action
+from .core.record import clean_meta, parse_action
 from .core.registry import all_games, get_game
 
 _CACHE_SIZE = 8
@@ -49,7 +49,7 @@ def _match(record: Any) -> Match:
     if cached is None:
         cached = Match.from_record(record)
         key = _key(cached.record)
-    cached.record["meta"] = check_shape({**cached.record, "meta": record.get("meta", {})})["meta"]
+    cached.record["meta"] = clean_meta(record.get("meta"))
     _cache[key] = cached
     _cache.move_to_end(key)
     while len(_cache) > _CACHE_SIZE:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -40,6 +41,11 @@ class _Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
     daemon_threads = True
     verbose = False
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that drops a connection (page closed mid-download) is not an error."""
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
 
 
 class SiteServer:

@@ -159,7 +159,9 @@ class MottoGame(Game[MottoState]):
         t = s.clone()
         st.recover_from(t, seat, cid)
         if t.last and t.last.get("kind") == "sale":
-            t.last["recovered"][seat] = cid
+            recovered = list(t.last["recovered"])
+            recovered[seat] = cid
+            t.last = dict(t.last, recovered=recovered)
         t.pending.pop(0)
         st.after_auction(t)
         return t

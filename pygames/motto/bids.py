@@ -28,6 +28,13 @@ def stronger_bids(most: int, standing: tuple[int, ...] | None) -> tuple[str, ...
     return tuple(canonical(b) for b in all_bids(most) if floor is None or strength(b) > floor)
 
 
+@lru_cache(maxsize=None)
+def _by_pips(k: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every bid of exactly ``k`` dice with its strength, fewest pips (then weakest) first."""
+    bids = [tuple(sorted(c, reverse=True)) for c in combinations_with_replacement(range(1, 7), k)]
+    return tuple(sorted(((b, strength(b)) for b in bids), key=lambda e: (sum(e[0]), e[1])))
+
+
 @lru_cache(maxsize=4096)
 def cheapest_by_size(most: int, standing: tuple[int, ...] | None) -> tuple[tuple[int, ...], ...]:
     """For each dice count 1..``most``, the bid with the fewest pips (then weakest) that
@@ -35,14 +42,8 @@ def cheapest_by_size(most: int, standing: tuple[int, ...] | None) -> tuple[tuple
     floor = strength(standing) if standing else None
     result = []
     for k in range(1, most + 1):
-        best = None
-        for c in combinations_with_replacement(range(1, 7), k):
-            b = tuple(sorted(c, reverse=True))
-            if floor is not None and strength(b) <= floor:
-                continue
-            key = (sum(b), strength(b))
-            if best is None or key < best[0]:
-                best = (key, b)
-        if best:
-            result.append(best[1])
+        for bid, key in _by_pips(k):
+            if floor is None or key > floor:
+                result.append(bid)
+                break
     return tuple(result)

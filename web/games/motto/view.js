@@ -73,7 +73,7 @@ export function mount(root, ctx) {
       t(`暴落 ${c.crash}/目`, `crash ${c.crash} per pip`)].join(' ');
     return el('div', { class: kindClass, role: 'group', 'aria-label': label, dataset: { coin: c.id } },
       el('span', { class: 'coin-no' }, c.kind === 'stable' ? 'STABLE' : `No.${c.no}`),
-      el('span', { class: 'coin-value' }, worth),
+      el('span', { class: c.kind === 'coin' ? 'coin-value' : 'coin-value special' }, worth),
       c.kind === 'fork' ? el('span', { class: 'coin-tag' }, 'HARD FORK') : null,
       c.double ? el('span', { class: 'coin-tag double' }, t('ダブルオークション', 'double auction')) : null,
       el('span', { class: 'coin-foot' }, fluct, el('span', { class: 'crash' }, `${c.crash}`)),
@@ -285,11 +285,10 @@ export function mount(root, ctx) {
     const v = payload.view;
     const mine = payload.seat !== null && payload.seat !== undefined && (payload.legal || []).length > 0;
     const focusId = document.activeElement && box.contains(document.activeElement) ? focusKeyOf(document.activeElement) : null;
-    box.replaceChildren(
-      infoBar(v),
-      payload.outcome ? breakdown(v, payload.outcome) : null,
-      auctionPanel(v, mine),
-      el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))));
+    const parts = [infoBar(v)];
+    if (payload.outcome) parts.push(breakdown(v, payload.outcome));
+    parts.push(auctionPanel(v, mine), el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))));
+    box.replaceChildren(...parts);
     if (focusId) restoreFocus(focusId);
   }
 

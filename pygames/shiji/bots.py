@@ -9,16 +9,15 @@ out to the end in those sampled worlds with a fast policy, and keeps the best av
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..core import CHANCE, Rng
 from . import rules as R
 from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
 from .game import fmt_place, lead_pairs
-from .state import State
+from .state import evolve as replace, State
 
-HARD_ITERATIONS = 160
+HARD_ITERATIONS = 96
 """Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
 HARD_CANDIDATES = 6
 """The hard level searches the best few placements by the normal heuristic."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..core import CHANCE, Game, GameError, Outcome, Rng
@@ -10,7 +9,7 @@ from ..core.game import OptionSpec
 from . import rules as R
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
 from .messages import ENDINGS, NOW, refuse, seat_name
-from .state import BALANCED, PANIC_STATE, Rules, State
+from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
 
 VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept")
 

@@ -7,11 +7,10 @@ Pure functions over :class:`State`. ``place_problem`` says why a shell may not b
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .cards import EMPTY, NIGHT, NUM_KINDS, PANIC, STARS, add, is_number, next_star
-from .state import BALANCED, PANIC_STATE, Cell, State
+from .state import evolve as replace, BALANCED, PANIC_STATE, Cell, State
 
 HAND_LIMIT = 10
 """腐敗: a hand above this many cards loses at once."""
@@ -95,13 +94,11 @@ def allowed_stars(s: State, zero_pair: bool = False) -> tuple[int, ...]:
 def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None:
     """Why ``seat`` may not place ``kinds`` now (code, params), or None if it may."""
     hand = s.hand[seat]
-    need = [0] * NUM_KINDS
     for k in kinds:
-        need[k] += 1
-    for k in range(NUM_KINDS):
-        if need[k] > hand[k]:
-            return ("shiji.place.not_in_hand", {"card": k, "have": hand[k], "need": need[k]})
-    size = hand_size(s, seat)
+        need = kinds.count(k)
+        if need > hand[k]:
+            return ("shiji.place.not_in_hand", {"card": k, "have": hand[k], "need": need})
+    size = sum(hand)
     if len(kinds) == 3:
         if kinds != (1, 0, 0):
             return ("shiji.place.three_cards", {})
@@ -109,6 +106,14 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
             return ("shiji.place.raitei_hand", {})
         if s.reverse and s.to_beat not in (None, 0):
             return ("shiji.place.raitei_reverse", {"to_beat": s.to_beat})
+        return None
+    a, b = kinds
+    if a < 10 and b < 10:
+        zero_pair = forms_zero_pair(s, seat, kinds) if (a == 0 or b == 0) else False
+        value = a * 10 + b
+        rev = s.reverse and not zero_pair
+        if not superior(value, s.to_beat, rev, equal_ok=zero_pair):
+            return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
         return None
     numbers = [k for k in kinds if is_number(k)]
     stars = [k for k in kinds if k in STARS]

@@ -53,3 +53,12 @@ class State:
     last: tuple[int, tuple[int, ...]] | None = None           # (seat, row positions) of the last shell
     result: tuple[tuple[int, ...], str, int] | None = None     # (winners, reason code, seat concerned)
     extra: tuple = field(default=())         # reserved
+
+
+def evolve(s: State, **changes: object) -> State:
+    """A copy of ``s`` with some fields changed (a faster ``dataclasses.replace``; no validation)."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
+    return new

@@ -264,6 +264,11 @@ class Shiji(Game[State]):
         # A placement reveals cards; the opponent may already have seen it.
         return action.startswith("place") or action.startswith("accept")
 
+    def extra_calls(self) -> dict[str, Any]:
+        """The 詰み札 calls: list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution."""
+        from .puzzles import CALLS
+        return dict(CALLS)
+
     # --- computer ------------------------------------------------------------------------
     def bot_action(self, s: State, seat: int, level: str, rng: Rng) -> str:
         from .bots import choose

@@ -17,7 +17,10 @@ from typing import Any
 from ..core import Rng
 from .cards import CODES, FULL_SET, NIGHT, NUM_KINDS, STARS, is_number
 from .position import check_position, state_from_position
-from .solver import Solver
+from .solver import Solver, TooBig
+
+NODE_BUDGET = 60_000
+"""Positions whose proof needs more search nodes are skipped."""
 
 LEVELS = (1, 2, 3)
 
@@ -62,14 +65,17 @@ def generate(per_level: int, seed: int, budget_s: float = 900.0) -> list[dict[st
         s = state_from_position(pos)
         if s.result is not None or not GAME.legal_actions(s, 0):
             continue
-        solver = Solver(GAME)
-        depth = solver.depth(s, 0, max(LEVELS))
-        if depth is None or len(found[depth]) >= per_level:
+        solver = Solver(GAME, NODE_BUDGET)
+        try:
+            depth = solver.depth(s, 0, max(LEVELS))
+            if depth is None or len(found[depth]) >= per_level:
+                continue
+            moves = solver.winning_moves(s, 0, depth)
+            if len(moves) != 1 or not moves[0].startswith("place"):
+                continue
+            line = solver.line(s, 0, depth)
+        except TooBig:
             continue
-        moves = solver.winning_moves(s, 0, depth)
-        if len(moves) != 1 or not moves[0].startswith("place"):
-            continue
-        line = solver.line(s, 0, depth)
         found[depth].append({"id": f"L{depth}-{len(found[depth]) + 1:02d}", "level": depth, "depth": depth,
                              "position": pos, "answer": moves[0],
                              "line": [f"{seat}:{a}" for seat, a in line], "nodes": solver.nodes})

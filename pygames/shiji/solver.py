@@ -16,13 +16,18 @@ MAX_DEPTH = 4
 """Deepest search the puzzle tools ask for (own placements)."""
 
 
+class TooBig(Exception):
+    """The search went past its node budget."""
+
+
 class Solver:
     """A memoised forced-win prover for one game definition."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, max_nodes: int | None = None) -> None:
         self.game = game
         self.memo: dict[tuple[State, int, int], bool] = {}
         self.nodes = 0
+        self.max_nodes = max_nodes
 
     def wins(self, s: State, me: int, n: int) -> bool:
         """True if ``me`` can force a win from ``s`` within ``n`` more own placements."""
@@ -33,6 +38,8 @@ class Solver:
         if hit is not None:
             return hit
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise TooBig(self.nodes)
         movers = self.game.to_move(s)
         if movers == (CHANCE,) or not movers:
             self.memo[key] = False

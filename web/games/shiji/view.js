@@ -66,3 +66,32 @@ export function mountPage(name, root, ctx) {
   if (name !== 'puzzles') return null;
   return mountPuzzles(root, ctx);
 }
+
+const SETUP_OPTIONS = [
+  ['reverse', true, '逆順あり（夜・恐慌で評価が逆転）', 'Reverse order (Night and Panic reverse it)'],
+  ['star_order', true, '運行の原則あり（跳躍・遡行の禁止）', 'Star cycle enforced (no skipping or going back)'],
+  ['goods', true, '商品と報酬あり', 'Goods and rewards'],
+  ['closing', true, '10巡ルール（閉場）', '10-round rule (market closing)'],
+  ['back_to_front', false, '前巡の前札の隣に後札を置く', 'New back card next to the previous front card'],
+  ['deck', false, '山札で遊ぶ（土地なし・運要素が強い）', 'Play from a shuffled deck (no land, more luck)'],
+  ['quick_start', false, '先手を乱数で決める（先手決めを省く）', 'Decide the first player at random'],
+];
+
+/** The new-match form: the 競技者間調整 switches (puzzles start from their own page). */
+export function setupForm(root, ctx) {
+  const values = Object.fromEntries(SETUP_OPTIONS.map(([key, def]) => [key, def]));
+  const box = el('fieldset', { class: 'sj-setup' });
+  root.append(box);
+  function render() {
+    box.replaceChildren(el('legend', {}, ctx.t('競技者間調整（ハンディキャップ）', 'House rules')));
+    for (const [key, , ja, en] of SETUP_OPTIONS) {
+      const id = `sj-opt-${key}`;
+      const input = el('input', { type: 'checkbox', id, checked: values[key], onchange: (e) => { values[key] = e.target.checked; } });
+      box.append(el('div', { class: 'sj-opt' }, input, ' ', el('label', { for: id }, ctx.t(ja, en))));
+    }
+    box.append(el('p', {}, el('a', { href: ctx.rulesHref, class: 'sj-link' }, ctx.t('遊び方', 'How to play')), ' ・ ',
+      el('a', { href: '#/page/shiji/puzzles', class: 'sj-link' }, ctx.t('詰み札（ひとり用）', 'Puzzles (solo)'))));
+  }
+  render();
+  return { getOptions: () => ({ ...values }), relang: render };
+}

@@ -32,7 +32,7 @@ def random_position(rng: Rng) -> dict[str, Any]:
         cards = [k for k in range(NUM_KINDS) for _ in range(FULL_SET[k])]
         cards.remove(0)  # the merchant
         rng.shuffle(cards)
-        hand_n = rng.randint(2, 5) if seat == 0 else rng.randint(2, 6)
+        hand_n = rng.randint(2, 6) if seat == 0 else rng.randint(2, 6)
         land_n = rng.randint(0, 3)
         hand, land, rest = cards[:hand_n], cards[hand_n:hand_n + land_n], cards[hand_n + land_n:]
         # rows end with a number shell so that the value to beat is a real number
@@ -52,7 +52,15 @@ def random_position(rng: Rng) -> dict[str, Any]:
                            "to_beat": to_beat, "reverse": reverse, "star": star})
 
 
-def generate(per_level: int, seed: int, budget_s: float = 900.0) -> list[dict[str, Any]]:
+def write(puzzles: list[dict[str, Any]]) -> pathlib.Path:
+    """Store puzzles in data/puzzles.json."""
+    out = pathlib.Path(__file__).parent / "data" / "puzzles.json"
+    out.write_text(json.dumps({"format": "shiji.puzzles", "version": 1, "puzzles": puzzles},
+                              ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return out
+
+
+def generate(per_level: int, seed: int, budget_s: float = 3600.0) -> list[dict[str, Any]]:
     """Puzzles with exactly one winning first placement, ``per_level`` at each depth in LEVELS."""
     from . import GAME
     rng = Rng.derive(seed, "puzzles")
@@ -80,6 +88,7 @@ def generate(per_level: int, seed: int, budget_s: float = 900.0) -> list[dict[st
                              "position": pos, "answer": moves[0],
                              "line": [f"{seat}:{a}" for seat, a in line], "nodes": solver.nodes})
         print(f"level {depth}: {len(found[depth])} (tries {tries}, {time.time() - start:.0f} s)", flush=True)
+        write([p for lv in LEVELS for p in found[lv]])
     return [p for lv in LEVELS for p in found[lv]]
 
 
@@ -87,9 +96,7 @@ def main() -> None:
     per_level = int(sys.argv[1]) if len(sys.argv) > 1 else 12
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     puzzles = generate(per_level, seed)
-    out = pathlib.Path(__file__).parent / "data" / "puzzles.json"
-    out.write_text(json.dumps({"format": "shiji.puzzles", "version": 1, "puzzles": puzzles},
-                              ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    out = write(puzzles)
     print(f"wrote {len(puzzles)} puzzles to {out}")
 
 

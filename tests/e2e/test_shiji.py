@@ -124,7 +124,7 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
 
 def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
-    puzzle = data["puzzles"][0]
+    puzzle = next(p for p in data["puzzles"] if p["depth"] == 1)
     page.goto(site.url + "#/page/shiji/puzzles")
     wait_for_engine(page)
     page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
@@ -137,17 +137,14 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     verdict = page.locator(".sj-puzzles [data-testid=puzzle-verdict]")
     verdict.wait_for()
     assert "正解" in verdict.inner_text()
-    # finish the line if the puzzle is deeper than one move (takes and further placements)
-    for _ in range(20):
-        if page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").count():
-            break
-        page.wait_for_timeout(0)
-        break
+    page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").wait_for()   # a one-move puzzle ends at once
     page.locator("[data-testid=solution]").click()
     page.locator(".sj-solution").wait_for()
     assert puzzle["answer"] in page.locator(".sj-solution").inner_text()
     progress = page.evaluate("() => JSON.parse(localStorage.getItem('pygames.game.shiji.puzzles'))")
-    assert puzzle["id"] in progress["tried"]
+    assert puzzle["id"] in progress["tried"] and puzzle["id"] in progress["solved"]
+    page.locator(".sj-puzzles button", has_text="一覧へ").click()
+    assert "✓" in page.locator(f"button[data-puzzle='{puzzle['id']}']").inner_text()
 
 
 def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):

@@ -76,7 +76,7 @@ export function statusStrip(t, v, me) {
       el('strong', { class: 'sj-v', dataset: { testid: 'to-beat' } }, beat), el('span', { class: 'sj-k' }, who)),
     el('div', { class: `sj-stat sj-order ${v.order === 'desc' ? 'sj-desc' : ''}` }, el('span', { class: 'sj-k' }, t('評価', 'Order')),
       el('strong', { class: 'sj-v' }, orderText(t, v))),
-    el('div', { class: 'sj-stat sj-star' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
+    el('div', { class: 'sj-stat sj-stars' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
       el('strong', { class: 'sj-v' }, starText(t, v.star)),
       v.star.last ? cardFace(t, v.star.last, { extra: 'sj-mini' }) : null),
     el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Round')),

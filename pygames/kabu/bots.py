@@ -88,5 +88,7 @@ def random_action(s: KabuState, seat: int, legal: list[str], rng: Rng) -> str:
             issue = rng.choice(issues)
             qty = 1 + rng.randbelow(max_order_qty(s, seat, issue, side))
             price = max(1, s.price[issue] + rng.randint(-3, 3))
+            if side == "buy" and rng.random() < 0.15:
+                price += rng.randint(50, 400)  # a reckless bid: exercises debt and liquidation
             return f"{side} {issue} limit {price} x{qty}"
     return rng.choice(legal)

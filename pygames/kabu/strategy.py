@@ -21,6 +21,8 @@ from . import cards
 
 EDGE = {"normal": 1.0, "hard": 0.5}
 """Units of expected gain a bot wants before it buys."""
+PRIORITY_PREMIUM = 2
+"""Units the hard bot bids above the price to win priority for scarce market shares."""
 SELL_EDGE = {"normal": 2.0, "hard": 1.0}
 """Units above its value at which a bot offers its shares."""
 
@@ -69,12 +71,15 @@ class Knowledge:
         deck = len(self.deck) if seat == self.seat else self.v["players"][seat]["deck_count"]
         return min(n, deck)
 
-    def drift(self, issue: str) -> float:
-        """Expected price change to the end from events (price cards average zero)."""
+    def drift(self, issue: str, opponent: bool = True) -> float:
+        """Expected price change to the end from events (price cards average zero): the own
+        deck's known contents, and (``opponent``) the other deck estimated from the pool."""
         own = 0.0
         if self.deck:
             p = self.draws_left(self.seat) / len(self.deck)
             own = p * sum(_effect(c, issue) for c in self.deck)
+        if not opponent:
+            return own
         n = self.draws_left(self.opp)
         if self.peeked and n:
             return own + _effect(self.peeked, issue) + (n - 1) * _pool_mean(issue)
@@ -95,8 +100,7 @@ class Knowledge:
         """What one share is worth to hold to the end, in units."""
         info = self.issues[issue]
         v = info["price"] + info["dividend"] * self.dividend_turns() / 100
-        if level == "hard":
-            v += self.drift(issue)
+        v += self.drift(issue, opponent=level == "hard")
         return v
 
     def book(self, issue: str, side: str, owner: int) -> list[dict[str, Any]]:
@@ -197,6 +201,15 @@ def _desired_buys(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
         take = min(qty, room, afford)
         if take > 0:
             plan[issue] = [new_limit, have + take]
+    if level == "hard":
+        # Bid a little above the price: market fills are at the current price anyway (ruling 6),
+        # and the higher limit wins price priority for scarce market shares (8-5).
+        for issue, (lim, q) in list(plan.items()):
+            premium = min(PRIORITY_PREMIUM, int(k.value(issue, level) - edge - lim))
+            if premium > 0:
+                spent = sum(l2 * q2 for i2, (l2, q2) in plan.items() if i2 != issue)
+                if spent + (lim + premium) * q <= budget:
+                    plan[issue] = [lim + premium, q]
     return [(i, "limit", lim, q) for i, (lim, q) in sorted(plan.items())]
 
 
@@ -226,7 +239,7 @@ def _desired_sells(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
         if (level == "hard" and k.phase == 10 and k.next_event(issue) <= -1.5
                 and k.issues[issue]["dividend"] < 60):
             out.append((issue, "limit", max(1, price - 3), held))
-        else:
+        elif level != "hard":  # a resting take-profit forfeits dividends: hard holds instead
             out.append((issue, "limit", math.ceil(value + SELL_EDGE[level]), held))
     return out
 

@@ -182,13 +182,11 @@ def _desired_buys(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
     lots = []
     for issue, info in k.issues.items():
         value = k.value(issue, level)
-        room = info["total_qty"] - k.mine(issue)
         for o in k.book(issue, "sell", k.opp):
             if o["kind"] == "limit" and o["price"] <= value - edge:
                 lots.append(((value - o["price"]) / o["price"], issue, o["price"], o["qty"]))
         if info["market_qty"] and info["price"] <= value - edge:
             lots.append(((value - info["price"]) / info["price"], issue, info["price"], info["market_qty"]))
-        del room
     lots.sort(key=lambda x: (-x[0], x[1], x[2]))
     budget = k.cash // 100
     plan: dict[str, list[int]] = {}

@@ -33,6 +33,15 @@ def _effect(card: str, issue: str) -> int:
 
 
 @lru_cache(maxsize=None)
+def price_card_lift(price: int) -> float:
+    """Expected change of one ④ price card at ``price``: zero, except that the one-unit floor
+    lifts the mean for very cheap issues (the seven cards are equally likely)."""
+    from .flow import PRICE_CARDS
+
+    return sum(max(1, price + c) for c in PRICE_CARDS) / len(PRICE_CARDS) - price
+
+
+@lru_cache(maxsize=None)
 def _pool_mean(issue: str) -> float:
     pool = sorted(cards.catalog()["events"])
     return sum(_effect(c, issue) for c in pool) / len(pool)
@@ -101,7 +110,13 @@ class Knowledge:
         info = self.issues[issue]
         v = info["price"] + info["dividend"] * self.dividend_turns() / 100
         v += self.drift(issue, opponent=level == "hard")
+        if level == "hard":
+            v += self.price_cards_left() * price_card_lift(info["price"])
         return v
+
+    def price_cards_left(self) -> int:
+        """④ draws still to come."""
+        return self.total - self.turn - 1 + (1 if self.phase < 4 else 0)
 
     def book(self, issue: str, side: str, owner: int) -> list[dict[str, Any]]:
         return [o for o in self.v["book"][issue][side + "s"] if o["owner"] == owner]

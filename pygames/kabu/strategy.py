@@ -172,9 +172,10 @@ def _easy(k: Knowledge, legal: list[str], rng: Rng) -> str:
 # --- order phases ---------------------------------------------------------------------------
 def _orders(k: Knowledge, legal: list[str], level: str) -> str:
     side = k.pending["side"]
-    for action in legal:
-        if action.startswith("tool T03 ") and " x" in action and action.count(" x") == len(k.pending.get("sellable", {})):
-            return action  # sell every day-traded share at price + 1
+    day_traded = k.pending.get("sellable")
+    if day_traded and any(a.startswith("tool T03 ") for a in legal):
+        # sell every share bought this turn at price + 1 (they can be bought back next turn)
+        return "tool T03 " + " ".join(f"{i} x{q}" for i, q in sorted(day_traded.items()))
     if level == "hard" and "tool T06" in legal:
         return "tool T06"
     want = _desired_buys(k, level) if side == "buy" else _desired_sells(k, level)

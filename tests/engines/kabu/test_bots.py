@@ -88,3 +88,12 @@ def test_targets_hurt_the_opponent_and_help_yourself():
     s2 = s.clone()
     s2.pending = dict(s.pending, card="E08")
     assert GAME.bot_action(s2, 0, "hard", Rng(0)) == "target S05"
+
+
+def test_day_trade_sells_every_share_bought_this_turn():
+    deck = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": ["T03"]}
+    s = play(GAME.initial_state(GAME.normalize_options({"deck0": deck}, 2), 2), "c:price +0")
+    s = play(s, "0:buy S03 mkt x2", "0:done", "1:done", "0:done", "1:done", "c:event E06",
+             "0:done", "1:done")
+    assert s.phase == 10 and s.shares(0, "S03") == 2
+    assert GAME.bot_action(s, 0, "normal", Rng(0)) == "tool T03 S03 x2"

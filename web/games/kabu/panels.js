@@ -78,8 +78,8 @@ export function market(m) {
         `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, ctx.t('銘柄・業種', 'Issue · sector')),
-        h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('今ターン', 'Change')),
-        h('th', { scope: 'col' }, ctx.t('配当/株', 'Div/share')), h('th', { scope: 'col' }, ctx.t('市場在庫', 'Market')),
+        h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('変化', 'Chg')),
+        h('th', { scope: 'col' }, ctx.t('配当', 'Div.')), h('th', { scope: 'col' }, ctx.t('市場', 'Mkt')),
         ...m.seats.map(s => h('th', { scope: 'col' }, m.whoShort(s))))),
       h('tbody', {}, rows))));
 }
@@ -106,13 +106,12 @@ function orderRows(m, orders, side) {
   return orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
     h('td', {}, `${i + 1}`),
     h('td', {}, sideLabel(ctx, side)),
-    h('td', {}, m.who(o.owner)),
+    h('td', {}, m.who(o.owner), o.sealed ? ctx.t('（未公開）', ' (sealed)') : ''),
     h('td', {}, kindLabel(ctx, o.kind)),
     h('td', {}, o.kind === 'limit' ? String(o.price) : '—'),
     h('td', {}, String(o.qty)),
     h('td', {}, `#${o.seq}`),
-    h('td', {}, o.rank ? String(o.rank) : '—'),
-    h('td', {}, o.sealed ? ctx.t('未公開', 'sealed') : ctx.t('公開', 'public'))));
+    h('td', {}, o.rank ? String(o.rank) : '—')));
 }
 
 /** The public order book per issue, in exact priority order as the engine sorts it. */
@@ -125,7 +124,7 @@ export function orderBook(m) {
     blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id }, h('table', {},
       h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
       h('thead', {}, h('tr', {}, ...[['順', '#'], ['売買', 'Side'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
-        ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank'], ['状態', 'State']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
+        ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
       h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
   }
   if (Array.isArray(v.opponent_sealed) && v.opponent_sealed.length) {
@@ -218,21 +217,15 @@ export function fillLog(m) {
     return t ? ctx.t(`${t.name_ja}（特殊売却）`, `${t.name_en} (special sell)`) : String(f.how || '');
   };
   const fills = (v.fills || []).slice().reverse();
-  const rows = fills.map(f => h('tr', {},
-    h('td', {}, `${turnLabel(ctx, f.turn, v.years)} ${pointLabel(ctx, f.point)}`),
-    h('td', {}, m.issueName(f.issue)),
-    h('td', {}, `×${f.qty}`),
-    h('td', {}, `${f.price}`),
-    h('td', {}, party(f.buyer)),
-    h('td', {}, party(f.seller)),
-    h('td', {}, how(f))));
+  const rows = fills.map(f => h('li', { class: 'kabu-fill' },
+    h('span', { class: 'kabu-muted' }, `${turnLabel(ctx, f.turn, v.years)} ${pointLabel(ctx, f.point)} · ${how(f)}`), h('br'),
+    h('strong', {}, `${m.issueName(f.issue)} ×${f.qty} @${f.price}`),
+    ctx.t(`　買い手: ${party(f.buyer)} ／ 売り手: ${party(f.seller)}`, `  buyer: ${party(f.buyer)} / seller: ${party(f.seller)}`)));
   const divs = (v.dividends || []).filter(d => d.paid && (d.paid[0] || d.paid[1])).slice().reverse().map(d => h('li', {},
     `${turnLabel(ctx, d.turn, v.years)} ⑦: `, m.seats.map(s => `${m.who(s)} ${yen(d.paid[s], ctx.lang)}${d.doubled && d.doubled[s] ? ' (×2)' : ''}`).join(' / ')));
   return panel('kabu-fills', ctx.t('約定の記録', 'Fills'),
-    fills.length ? h('div', { class: 'kabu-scroll kabu-log-box' }, h('table', {},
-      h('thead', {}, h('tr', {}, ...[['いつ', 'When'], ['銘柄', 'Issue'], ['数量', 'Qty'], ['価格', 'Price'], ['買い手', 'Buyer'], ['売り手', 'Seller'], ['種類', 'How']]
-        .map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
-      h('tbody', {}, rows))) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
+    h('p', { class: 'kabu-muted' }, ctx.t('新しい順。価格は単位。', 'Newest first; prices in units.')),
+    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
     h('h3', {}, ctx.t('配当', 'Dividends')),
     divs.length ? h('ul', { class: 'kabu-log' }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
 }

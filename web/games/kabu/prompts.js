@@ -26,6 +26,19 @@ export function toolSaleString(tool, qty) {
   return parts.length ? `tool ${tool} ${parts.join(' ')}` : null;
 }
 
+/** Human text for a composed order. */
+function describeOrder(m, side, issue, kind, price, qty) {
+  const { ctx } = m;
+  const k = kindLabel(ctx, kind), sd = sideLabel(ctx, side);
+  return kind === 'limit'
+    ? ctx.t(`${m.issueName(issue)} ${k}${sd} ${price}単位 ×${qty}`, `${sd} ${m.issueName(issue)} limit ${price} ×${qty}`)
+    : ctx.t(`${m.issueName(issue)} ${k}${sd} ×${qty}`, `${sd} ${m.issueName(issue)} at market ×${qty}`);
+}
+
+function describeSale(m, qty) {
+  return Object.keys(qty).sort().filter(id => qty[id] > 0).map(id => `${m.issueName(id)} ×${qty[id]}`).join('、');
+}
+
 function button(label, action, m, extra = {}) {
   const legal = m.legal.includes(action);
   return h('button', { type: 'button', 'data-action': action, disabled: !legal || m.busy, class: extra.primary ? 'kabu-primary' : '',
@@ -111,8 +124,21 @@ function salePrompt(m, tool, pend) {
     out.push(h('p', {}, ctx.t(`公開された効果（${src}）: `, `Revealed effect (${src}): `), effectText(m, pend.effect)));
   }
   out.push(h('p', {}, ctx.t(t.text_ja || '', t.text_en || '')));
-  const rows = Object.entries(sellable).filter(([, q]) => q > 0).map(([id, q]) =>
-    qtyStepper(m, `kabu-sale-${tool}-${id}`, `${m.issueName(id)}（${ctx.t('最大', 'max')} ${q}）`, q, ui.sale[id] || 0, n => { ui.sale[id] = n; update(); }));
+  const avail = Object.entries(sellable).filter(([, q]) => q > 0);
+  let rows;
+  if (tool === 'T01') {
+    // one issue only: choose the issue, then how many
+    if (!avail.some(([id]) => id === ui.saleIssue)) ui.saleIssue = avail.length ? avail[0][0] : null;
+    const q = sellable[ui.saleIssue] || 0;
+    const sel = h('select', { id: 'kabu-sale-T01-issue', onchange: e => { ui.saleIssue = e.target.value; ui.sale = {}; m.rerender(); } },
+      avail.map(([id, n]) => h('option', { value: id, selected: id === ui.saleIssue }, `${m.issueName(id)}（${ctx.t('最大', 'max')} ${n}）`)));
+    rows = [h('label', { for: 'kabu-sale-T01-issue' }, ctx.t('銘柄（1つ）', 'Issue (one)'), sel),
+      qtyStepper(m, 'kabu-sale-T01-qty', ctx.t(`数量（最大 ${q}）`, `Quantity (max ${q})`), q, ui.sale[ui.saleIssue] || 0,
+        n => { ui.sale = { [ui.saleIssue]: n }; update(); })];
+  } else {
+    rows = avail.map(([id, q]) =>
+      qtyStepper(m, `kabu-sale-${tool}-${id}`, `${m.issueName(id)}（${ctx.t('最大', 'max')} ${q}）`, q, ui.sale[id] || 0, n => { ui.sale[id] = n; update(); }));
+  }
   const status = h('p', { class: 'kabu-muted', 'aria-live': 'polite' });
   const go = h('button', { type: 'button', class: 'kabu-primary', id: `kabu-use-${tool}`, disabled: true,
     onclick: () => { const a = toolSaleString(tool, ui.sale); if (a) m.send(a); } }, ctx.t(`${t.name_ja || tool}で売る`, `Sell with ${t.name_en || tool}`));
@@ -122,10 +148,11 @@ function salePrompt(m, tool, pend) {
     const my = ++seq;
     go.disabled = true;
     if (!a) { status.textContent = ctx.t('売る数を選んでください。', 'Choose how many to sell.'); return; }
-    if (m.legal.includes(a)) { status.textContent = a; go.disabled = m.busy; return; }
+    const text = ctx.t(`売る株: ${describeSale(m, ui.sale)}`, `Selling: ${describeSale(m, ui.sale)}`);
+    if (m.legal.includes(a)) { status.textContent = text; go.disabled = m.busy; return; }
     const e = await ctx.check(a);
     if (my !== seq) return;
-    status.textContent = e ? errText(ctx, e) : a;
+    status.textContent = e ? errText(ctx, e) : text;
     go.disabled = Boolean(e) || m.busy;
   }
   out.push(h('div', { class: 'kabu-form' }, rows), status, h('div', { class: 'kabu-row' }, go,
@@ -218,18 +245,19 @@ function ordersPrompt(m) {
       const q = String(ui.qty).trim(), pr = String(ui.price).trim();
       if (!/^\d+$/.test(q)) return { bad: ctx.t('数量は1以上の整数で入力してください。', 'Enter the quantity as a whole number ≥ 1.') };
       if (ui.kind === 'limit' && !/^\d+$/.test(pr)) return { bad: ctx.t('指値は整数の単位で入力してください。', 'Enter the limit as a whole number of units.') };
-      return { action: orderString(side, ui.issue, ui.kind, Number(pr), Number(q)) };
+      return { action: orderString(side, ui.issue, ui.kind, Number(pr), Number(q)), text: describeOrder(m, side, ui.issue, ui.kind, Number(pr), Number(q)) };
     };
     async function validate() {
       const my = ++seq;
       const c = current();
       submit.disabled = true;
       if (c.bad) { status.textContent = c.bad; return; }
-      status.textContent = c.action;
+      const text = `${c.text}${ui.kind === 'limit' ? ctx.t(`（${yen(Number(ui.price) * v.unit_yen, 'ja')}／株）`, ` (${yen(Number(ui.price) * v.unit_yen, 'en')}/share)`) : ''}`;
+      status.textContent = text;
       if (m.legal.includes(c.action)) { submit.disabled = m.busy; return; }
       const e = await ctx.check(c.action);
       if (my !== seq) return;
-      status.textContent = e ? errText(ctx, e) : `${c.action}${ui.kind === 'limit' && is ? ctx.t(`（${yen(Number(ui.price) * v.unit_yen, 'ja')}／株）`, ` (${yen(Number(ui.price) * v.unit_yen, 'en')}/share)`) : ''}`;
+      status.textContent = e ? errText(ctx, e) : text;
       submit.disabled = Boolean(e) || m.busy;
     }
     const form = h('form', { class: 'kabu-form', onsubmit: e => { e.preventDefault(); const c = current(); if (c.action && !submit.disabled) m.send(c.action); } },
@@ -304,7 +332,8 @@ function editForm(m, o, entry) {
     const note = ui.edit.kind !== o.kind || Number(ui.edit.price) !== o.price || Number(ui.edit.qty) > o.qty
       ? ctx.t('（出し直し扱い: 受付順が最後になります）', ' (re-queued: it goes to the back)')
       : ctx.t('（数量の減少: 順番はそのまま）', ' (lower quantity: keeps its place)');
-    status.textContent = e ? errText(ctx, e) : `${a} ${note}`;
+    const kind = ui.edit.kind;
+    status.textContent = e ? errText(ctx, e) : `${describeOrder(m, o.side, o.issue, kind, Number(ui.edit.price), Number(ui.edit.qty))}${note}`;
     submit.disabled = Boolean(e) || m.busy;
   }
   const id = `kabu-edit-${o.id}`;

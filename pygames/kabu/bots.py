@@ -71,9 +71,14 @@ def enumerate_actions(s: KabuState, seat: int) -> list[str]:
 
 
 def choose(game: Any, s: KabuState, seat: int, level: str, rng: Rng) -> str:
-    """The bot's action at ``level``."""
+    """The bot's action at ``level``, decided from ``view.build(s, seat)`` only."""
+    from . import strategy, view  # late import: strategy imports this module
+
     legal = enumerate_actions(s, seat)
-    return random_action(s, seat, legal, rng)
+    if not legal:
+        raise ValueError("the bot has nothing to do")
+    v = view.build(s, seat)
+    return strategy.decide(v, legal, level, rng)
 
 
 def random_action(s: KabuState, seat: int, legal: list[str], rng: Rng) -> str:
@@ -88,5 +93,7 @@ def random_action(s: KabuState, seat: int, legal: list[str], rng: Rng) -> str:
             issue = rng.choice(issues)
             qty = 1 + rng.randbelow(max_order_qty(s, seat, issue, side))
             price = max(1, s.price[issue] + rng.randint(-3, 3))
+            if side == "buy" and rng.random() < 0.15:
+                price += rng.randint(50, 400)  # a reckless bid: exercises debt and liquidation
             return f"{side} {issue} limit {price} x{qty}"
     return rng.choice(legal)

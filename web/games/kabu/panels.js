@@ -73,7 +73,7 @@ export function market(m) {
       ...m.seats.map(s => h('td', {}, String((v.players[s].holdings || {})[is.id] || 0))));
   });
   return panel('kabu-market', ctx.t('株式市場', 'Market'),
-    h('div', { class: 'kabu-scroll' }, h('table', {},
+    h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
       h('caption', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
         `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
       h('thead', {}, h('tr', {},
@@ -121,14 +121,16 @@ export function orderBook(m) {
   for (const is of v.issues) {
     const b = (v.book || {})[is.id] || { buys: [], sells: [] };
     if (!b.buys.length && !b.sells.length) continue;
-    blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id }, h('table', {},
+    blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id, tabindex: '0', role: 'region',
+      'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) }, h('table', {},
       h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
       h('thead', {}, h('tr', {}, ...[['順', '#'], ['売買', 'Side'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
         ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
       h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
   }
   if (Array.isArray(v.opponent_sealed) && v.opponent_sealed.length) {
-    blocks.push(h('div', { class: 'kabu-scroll', id: 'kabu-opp-sealed' }, h('table', {},
+    blocks.push(h('div', { class: 'kabu-scroll', id: 'kabu-opp-sealed', tabindex: '0', role: 'region',
+      'aria-label': ctx.t('相手の未公開注文', "Opponent's sealed orders") }, h('table', {},
       h('caption', {}, ctx.t('板読み: 相手のこのフェーズの注文（未公開）', "Book reading: the opponent's sealed orders this phase")),
       h('tbody', {}, v.opponent_sealed.map(o => h('tr', {},
         h('td', {}, m.issueName(o.issue)), h('td', {}, sideLabel(ctx, o.side)), h('td', {}, kindLabel(ctx, o.kind)),

@@ -67,6 +67,11 @@ export function mount(root, ctx) {
     const scrollY = window.scrollY;
     const m = model(payload);
     box.lang = ctx.lang;
+    // state hooks for tests and styling (not for game logic)
+    box.dataset.ply = String(payload.ply);
+    box.dataset.pending = (m.v.pending && m.v.pending.kind) || (m.v.result ? 'over' : '');
+    box.dataset.mine = String(m.legal.length > 0 && !busy);
+    box.dataset.turn = String(m.v.turn.index);
     const parts = [tracker(m)];
     if (m.v.result) parts.push(endScreen(m));
     parts.push(promptPanel(m), market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));

@@ -1,0 +1,81 @@
+// One card drawn as a small panel: names, each printed face's move on a grid, specials.
+
+import { moveGrid } from './grid.js';
+import { KIND_NAME, PIECE_GLYPH, PIECE_NAME_JA, PIECE_NAME_EN, PROMOTED_OF, SPECIAL_NAME } from './pieces.js';
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else node.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
+
+/** The piece code a face of a card of `kind` changes. */
+export function faceCode(kind, face) {
+  return face === 'promoted' ? PROMOTED_OF[kind] : kind;
+}
+
+/** The printed faces of a card as [{piece, face, moves|null, standard|null, specials}]. */
+export function printedFaces(card) {
+  if (Array.isArray(card.changed) && card.changed.length) {
+    return card.changed.map((c) => ({ piece: c.piece, face: c.face, moves: c.moves, standard: c.standard || null,
+      specials: (c.moves && c.moves.specials) || [] }));
+  }
+  const out = [];
+  for (const face of ['base', 'promoted']) {
+    const f = card.faces && card.faces[face];
+    if (!f) continue;
+    const std = f.move === 'standard';
+    out.push({ piece: faceCode(card.kind, face), face, moves: std ? null : f, standard: null, specials: f.specials || [],
+      keepsStandard: std });
+  }
+  return out;
+}
+
+/** A card panel. Card names come from data (maybe user-made): textContent only. */
+export function cardElement(card, t, opts = {}) {
+  const kind = KIND_NAME[card.kind] || [card.kind, card.kind];
+  const box = h('article', { class: `sg-card${opts.compact ? ' sg-card-compact' : ''}`, 'data-card': card.id });
+  const title = h('h4', { class: 'sg-card-name' });
+  title.append(h('span', { class: 'sg-card-kind', text: t(kind[0], kind[1]) }), ' ');
+  title.append(h('span', { text: card.name || card.id }));
+  const nameEn = card.name_en || card.en;
+  if (nameEn && nameEn !== card.name) title.append(h('span', { class: 'sg-card-en', lang: 'en', text: ` ${nameEn}` }));
+  box.append(title);
+  if (card.kind === 'NULLIFY') {
+    box.append(h('p', { class: 'sg-card-effect', text: t('引いたら有効カードを1枚捨てられます', 'When drawn, may discard one active card') }));
+    return box;
+  }
+  const faces = printedFaces(card);
+  const row = h('div', { class: 'sg-card-faces' });
+  for (const f of faces) {
+    const glyph = PIECE_GLYPH[f.piece] || f.piece;
+    const fig = h('figure', { class: 'sg-face' });
+    const moves = f.moves && !f.keepsStandard ? f.moves : f.standard;
+    if (moves && !(f.keepsStandard && !f.standard && !f.moves)) {
+      fig.append(moveGrid(moves, glyph, t, { cell: opts.compact ? 11 : 16 }));
+    } else {
+      fig.append(h('div', { class: 'sg-face-std', text: glyph }));
+    }
+    const cap = h('figcaption');
+    cap.append(h('strong', { text: t(PIECE_NAME_JA[f.piece] || f.piece, PIECE_NAME_EN[f.piece] || f.piece) }));
+    if (f.keepsStandard || (f.moves && f.moves.move === 'standard')) cap.append(h('span', { text: t(' 動きは本将棋と同じ', ' standard move') }));
+    for (const s of f.specials || []) {
+      const name = SPECIAL_NAME[s] || [s, s];
+      cap.append(h('span', { class: 'sg-special', text: t(name[0], name[1]) }));
+    }
+    fig.append(cap);
+    row.append(fig);
+  }
+  if (!faces.length) row.append(h('p', { class: 'sg-none', text: t('変更なし', 'No change') }));
+  box.append(row);
+  if (opts.details !== false && (card.effect_ja || card.effect_en)) {
+    box.append(h('p', { class: 'sg-card-effect', text: t(card.effect_ja || card.effect_en, card.effect_en || card.effect_ja) }));
+  }
+  return box;
+}

@@ -221,5 +221,5 @@ export function mountCardsPage(root, ctx) {
   draw();
   engineCall(ctx, 'card_schema', {}).then((res) => { basic = res.basic_set || []; draw(); })
     .catch((err) => { message = { error: true, text: t(err.message_ja || '読み込めません', err.message_en || 'Could not load') }; draw(); });
-  return { destroy() { page.remove(); } };
+  return { relang() { draw(); }, destroy() { page.remove(); } };
 }

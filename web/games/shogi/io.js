@@ -11,6 +11,14 @@ export async function getRecord(ctx, payload) {
   if (typeof ctx.record === 'function') return await ctx.record();
   if (ctx.record) return ctx.record;
   if (typeof ctx.getRecord === 'function') return await ctx.getRecord();
+  // Fallback until the shell hands the record to views: the save of the match on screen.
+  const m = /^#\/(?:play|replay)\/([a-z0-9]{4,40})/.exec(window.location.hash);
+  if (m) {
+    try {
+      const saved = JSON.parse(localStorage.getItem(`pygames.match.${m[1]}`));
+      if (saved && typeof saved === 'object' && Array.isArray(saved.actions)) return saved;
+    } catch { /* fall through */ }
+  }
   const err = new Error('no record');
   err.message_ja = '対局データを取得できません';
   err.message_en = 'The match record is not available';

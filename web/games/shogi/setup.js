@@ -122,6 +122,7 @@ export function setupForm(root, ctx) {
       if (state.variant === 'setup') opts.active = [...state.active];
       return opts;
     },
+    relang() { draw(); },
     destroy() { form.remove(); },
   };
 }

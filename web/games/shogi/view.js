@@ -47,7 +47,7 @@ export function mount(root, ctx) {
   function v() { return (payload && payload.view) || {}; }
   function mySeat() { return payload ? payload.seat : null; }
   function canAct() {
-    return !!payload && !payload.replay && Array.isArray(payload.legal) && payload.legal.length > 0;
+    return !!payload && !payload.replay && !local.busy && Array.isArray(payload.legal) && payload.legal.length > 0;
   }
   function canMove() { return canAct() && v().phase === 'move'; }
   function bottomSeat() { return local.flipped ? 1 : 0; }
@@ -225,6 +225,8 @@ export function mount(root, ctx) {
     const view = v();
     wrap.replaceChildren();
     if (!payload || !view.board) return;
+    wrap.dataset.plies = String(payload.plies);
+    wrap.dataset.phase = view.phase || '';
     const bottom = bottomSeat();
     const top = 1 - bottom;
 
@@ -238,7 +240,8 @@ export function mount(root, ctx) {
       renderCards(view),
       renderControls(view),
       renderMoveList(view));
-    wrap.append(status, msgBox, h('div', { class: 'sg-main' }, boardArea, side));
+    wrap.append(...[status, msgBox, view.pending_draw && view.cards ? renderPending(view) : null,
+      h('div', { class: 'sg-main' }, boardArea, side)].filter(Boolean));
     if (local.dialog) wrap.append(renderDialog(view));
     renderMessage();
     updateCursor();
@@ -302,7 +305,10 @@ export function mount(root, ctx) {
         if (tgt) cls.push('sg-target', `sg-target-${tgt.kind}`, tgt.foul ? 'sg-target-foul' : '');
         if (kingsInCheck.has(sq)) cls.push('sg-in-check');
         const label = squareLabel(sq, f, r, cell, tgt, last);
+        const movable = canMove() && cell && cell.o === view.side_to_move && view.moves && (view.moves[sq] || []).length > 0;
         const btn = h('button', { type: 'button', class: cls.filter(Boolean).join(' '), 'data-sq': sq,
+          'data-piece': cell ? cell.p : null, 'data-owner': cell ? String(cell.o) : null, 'data-movable': movable ? '1' : null,
+          'data-promotion': tgt && tgt.promotion ? tgt.promotion : null,
           role: 'gridcell', 'aria-label': label, tabindex: '-1', onclick: () => clickSquare(sq) });
         if (cell) {
           btn.append(h('span', { class: 'sg-piece', 'aria-hidden': 'true',
@@ -341,6 +347,8 @@ export function mount(root, ctx) {
     if (cell) {
       parts.push(`${SEAT_MARK[cell.o]}${PIECE_NAME_JA[cell.p] || cell.p}`);
       en.push(`${SEAT_EN[cell.o]} ${PIECE_NAME_EN[cell.p] || cell.p}`);
+      const info = v().pieces && v().pieces[cell.p];
+      if (info && info.changed) { parts.push('（カードで変化）'); en.push('(changed by a card)'); }
     } else {
       parts.push('空き'); en.push('empty');
     }
@@ -397,7 +405,6 @@ export function mount(root, ctx) {
     for (const card of c.active || []) list.append(cardElement(card, t, { compact: true }));
     if (!(c.active || []).length) list.append(h('p', { class: 'sg-none', text: t('有効カードはありません', 'No active cards') }));
     box.append(list);
-    if (view.pending_draw) box.prepend(renderPending(view));
     return box;
   }
 

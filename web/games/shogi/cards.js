@@ -57,9 +57,15 @@ export function mountCardsPage(root, ctx) {
     const list = h('div', { class: 'sg-gallery-list' });
     const seen = new Map();
     for (const c of basic) seen.set(c.id, (seen.get(c.id) || 0) + 1);
-    for (const [id, n] of seen) {
+    const order = [...KINDS, 'NULLIFY'];
+    const ids = [...seen.keys()].sort((a, b) => {
+      const ka = order.indexOf(basic.find((c) => c.id === a).kind); const kb = order.indexOf(basic.find((c) => c.id === b).kind);
+      return ka - kb || (a < b ? -1 : a > b ? 1 : 0);
+    });
+    for (const id of ids) {
+      const n = seen.get(id);
       const card = basic.find((c) => c.id === id);
-      const el = cardElement(card, t, {});
+      const el = cardElement(card, t, { effects: true });
       el.append(h('p', { class: 'sg-copies', text: t(`${n}枚`, `×${n}`) }));
       list.append(el);
     }
@@ -74,7 +80,7 @@ export function mountCardsPage(root, ctx) {
     if (!custom.length) sec.append(h('p', { class: 'sg-none', text: t('まだありません', 'None yet') }));
     const list = h('div', { class: 'sg-gallery-list' });
     for (const card of custom) {
-      const el = cardElement(card, t, {});
+      const el = cardElement(card, t, { effects: true });
       el.append(h('div', { class: 'sg-row-buttons' },
         h('button', { type: 'button', class: 'sg-btn', 'data-edit': card.id, onclick: () => {
           draft = JSON.parse(JSON.stringify(card)); editing = card.id; message = null; draw();

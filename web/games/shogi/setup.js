@@ -3,7 +3,7 @@
 
 import { engineCall } from './io.js';
 import { loadCustomCards } from './store.js';
-import { KIND_NAME } from './pieces.js';
+import { KIND_NAME, KINDS } from './pieces.js';
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -19,6 +19,10 @@ function h(tag, attrs = {}, ...children) {
 }
 
 let uid = 0;
+function cardLabel(t, card) {
+  if (card.kind === 'NULLIFY') return card.name || card.id;
+  return `${t(...(KIND_NAME[card.kind] || [card.kind, card.kind]))} ${card.name || card.id}`;
+}
 function radio(name, value, label, checked, onchange) {
   const id = `sg-setup-${name}-${value}-${++uid}`;
   return h('span', { class: 'sg-opt' },
@@ -66,7 +70,7 @@ export function setupForm(root, ctx) {
             if (e.target.checked) state.include.add(card.id); else state.include.delete(card.id);
             draw();
           } }),
-          h('label', { for: id, text: `${t(...(KIND_NAME[card.kind] || [card.kind, card.kind]))} ${card.name || card.id}` })));
+          h('label', { for: id, text: cardLabel(t, card) })));
       }
       if (state.variant === 'standard') fs.append(h('p', { class: 'sg-hint', text: t('標準ルールでは、選んだカードは同じ種類の基本セットのカードと入れ替わらず、山札に加わります。', 'In the standard variant the chosen cards are added to the deck.') }));
       form.append(fs);
@@ -81,7 +85,7 @@ export function setupForm(root, ctx) {
         const id = `sg-cnt-${++uid}`;
         const input = h('input', { type: 'number', id, min: '0', max: '8', value: String(state.counts[card.id] || 0), 'data-count': card.id,
           oninput: () => { state.counts[card.id] = Math.max(0, Math.min(8, Number(input.value) || 0)); showTotal(); } });
-        fs.append(h('span', { class: 'sg-opt sg-count' }, input, h('label', { for: id, text: `${t(...(KIND_NAME[card.kind] || [card.kind, card.kind]))} ${card.name || card.id}` })));
+        fs.append(h('span', { class: 'sg-opt sg-count' }, input, h('label', { for: id, text: cardLabel(t, card) })));
       }
       showTotal();
       fs.append(total);
@@ -94,16 +98,23 @@ export function setupForm(root, ctx) {
           h('input', { type: 'checkbox', id, 'data-active': card.id, checked: state.active.has(card.id), onchange: (e) => {
             if (e.target.checked) state.active.add(card.id); else state.active.delete(card.id);
           } }),
-          h('label', { for: id, text: `${t(...(KIND_NAME[card.kind] || [card.kind, card.kind]))} ${card.name || card.id}` })));
+          h('label', { for: id, text: cardLabel(t, card) })));
       }
       form.append(fs);
     }
   };
   draw();
   engineCall(ctx, 'card_schema', {}).then((res) => {
-    basic = res.basic_set || [];
-    // default pickup deck: the basic set itself (one of each design, the ratio of the full set)
-    for (const c of basic) if (!(c.id in state.counts)) state.counts[c.id] = 0;
+    // one entry per design, in kind order; the pickup deck starts as the basic set's own copies
+    const order = [...KINDS, 'NULLIFY'];
+    const seen = new Map();
+    for (const c of res.basic_set || []) {
+      if (!seen.has(c.id)) seen.set(c.id, { card: c, n: 0 });
+      seen.get(c.id).n += 1;
+    }
+    basic = [...seen.values()].map((x) => x.card)
+      .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.id < b.id ? -1 : 1));
+    for (const { card, n } of seen.values()) if (!(card.id in state.counts)) state.counts[card.id] = n;
     draw();
   }).catch(() => { /* the form still works for the standard variant */ });
 

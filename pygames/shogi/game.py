@@ -163,6 +163,11 @@ class ShogiGame(Game[ShogiState]):
     def is_undo_barrier(self, state: ShogiState, seat: int, action: str) -> bool:
         return seat == CHANCE or action == "draw"
 
+    def extra_calls(self) -> dict[str, Any]:
+        """KIF/SFEN export and import, card schema (see VIEW.md)."""
+        from .calls import CALLS
+        return dict(CALLS)
+
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
         from .bots import choose

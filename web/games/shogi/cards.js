@@ -3,7 +3,7 @@
 
 import { cardElement, faceCode } from './cardview.js';
 import { engineCall } from './io.js';
-import { loadCustomCards, saveCustomCards } from './store.js';
+import { loadCustomCards, saveCustomCards, schemaCard } from './store.js';
 import { KINDS, KIND_NAME, PIECE_GLYPH, SPECIAL_NAME } from './pieces.js';
 
 function h(tag, attrs = {}, ...children) {
@@ -206,7 +206,7 @@ export function mountCardsPage(root, ctx) {
     }
     try {
       const res = await engineCall(ctx, 'validate_cards', { cards: [card] });
-      const clean = (res.cards && res.cards[0]) || card;
+      const clean = schemaCard((res.cards && res.cards[0]) || card);
       custom = editing ? custom.map((c) => (c.id === editing ? clean : c)) : [...custom, clean];
       try {
         saveCustomCards(ctx, custom);

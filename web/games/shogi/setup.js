@@ -2,7 +2,7 @@
 // user-made cards, and a 本将棋 start position. Options per pygames/shogi/VIEW.md.
 
 import { engineCall } from './io.js';
-import { loadCustomCards } from './store.js';
+import { loadCustomCards, schemaCard } from './store.js';
 import { KIND_NAME, KINDS } from './pieces.js';
 
 function h(tag, attrs = {}, ...children) {
@@ -124,7 +124,7 @@ export function setupForm(root, ctx) {
         return { ruleset: 'hon', sfen: state.sfen ? state.sfen : null };
       }
       const opts = { ruleset: 'cards', foul_loss: state.foul, variant: state.variant,
-        custom_cards: custom.filter((c) => state.include.has(c.id)) };
+        custom_cards: custom.filter((c) => state.include.has(c.id)).map(schemaCard) };
       if (state.variant === 'pickup') {
         const deck = [];
         for (const [id, n] of Object.entries(state.counts)) for (let i = 0; i < n; i++) deck.push(id);

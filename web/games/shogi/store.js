@@ -15,5 +15,12 @@ export function loadCustomCards(ctx) {
 
 /** Save the user cards; throws when storage is full. */
 export function saveCustomCards(ctx, cards) {
-  ctx.storage.set(KEY, cards);
+  ctx.storage.set(KEY, cards.map(schemaCard));
+}
+
+/** A card as the schema has it (drops display extras such as the engine's "changed"). */
+export function schemaCard(card) {
+  const out = { id: card.id, name: card.name, kind: card.kind, faces: card.faces };
+  if (card.name_en) out.name_en = card.name_en;
+  return out;
 }

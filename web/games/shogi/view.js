@@ -33,6 +33,7 @@ export function mount(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
   const local = {
     flipped: readFlag(ctx, 'flipped'),
+    exportOpen: false, exportMsg: '', exportText: null, importText: '', importMsg: '',
     sel: null, // {sq} | {hand: 'FU'}
     cursor: '5e',
     message: null, // {text, kind}
@@ -309,6 +310,7 @@ export function mount(root, ctx) {
         const btn = h('button', { type: 'button', class: cls.filter(Boolean).join(' '), 'data-sq': sq,
           'data-piece': cell ? cell.p : null, 'data-owner': cell ? String(cell.o) : null, 'data-movable': movable ? '1' : null,
           'data-promotion': tgt && tgt.promotion ? tgt.promotion : null,
+          'data-targets': movable ? view.moves[sq].map((m) => `${m.to}${m.promotion === 'optional' ? '?' : m.promotion === 'forced' ? '+' : ''}`).join(' ') : null,
           role: 'gridcell', 'aria-label': label, tabindex: '-1', onclick: () => clickSquare(sq) });
         if (cell) {
           btn.append(h('span', { class: 'sg-piece', 'aria-hidden': 'true',
@@ -459,29 +461,34 @@ export function mount(root, ctx) {
   }
 
   function renderExport(view) {
-    const det = h('details', { class: 'sg-export' });
+    const det = h('details', { class: 'sg-export', open: local.exportOpen,
+      ontoggle: () => { local.exportOpen = det.open; } });
     det.append(h('summary', { text: t('棋譜・局面（KIF / SFEN）', 'Record and position (KIF / SFEN)') }));
     const out = h('p', { class: 'sg-export-msg', role: 'status' });
+    out.textContent = local.exportMsg || '';
+    const note = (text) => { local.exportMsg = text; out.textContent = text; };
     const kifBtn = h('button', { type: 'button', class: 'sg-btn', 'data-export': 'kif', onclick: async () => {
       try {
         const res = await engineCall(ctx, 'export_kif', { record: await getRecord(ctx, payload) });
         downloadText(res.filename || 'shogi.kifu', res.kif, 'text/plain;charset=utf-8');
-        out.textContent = t('KIFを保存しました', 'KIF saved');
-      } catch (err) { out.textContent = errText(err); }
+        note(t('KIFを保存しました', 'KIF saved'));
+      } catch (err) { note(errText(err)); }
     } }, t('KIFを保存', 'Save KIF'));
     const kifCopy = h('button', { type: 'button', class: 'sg-btn', onclick: async () => {
       try {
         const res = await engineCall(ctx, 'export_kif', { record: await getRecord(ctx, payload) });
-        out.textContent = (await copyText(res.kif)) ? t('KIFをコピーしました', 'KIF copied') : t('コピーできませんでした', 'Could not copy');
         text.value = res.kif;
-      } catch (err) { out.textContent = errText(err); }
+        local.exportText = res.kif;
+        note((await copyText(res.kif)) ? t('KIFをコピーしました', 'KIF copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
+      } catch (err) { note(errText(err)); }
     } }, t('KIFをコピー', 'Copy KIF'));
     const sfenCopy = h('button', { type: 'button', class: 'sg-btn', onclick: async () => {
       text.value = view.sfen || '';
-      out.textContent = (await copyText(view.sfen || '')) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below');
+      local.exportText = null;
+      note((await copyText(view.sfen || '')) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
     } }, t('SFENをコピー', 'Copy SFEN'));
     const text = h('textarea', { class: 'sg-export-text', rows: '3', readonly: true, 'aria-label': t('書き出した内容', 'Exported text') });
-    text.value = view.sfen || '';
+    text.value = local.exportText || view.sfen || '';
     det.append(h('div', { class: 'sg-row-buttons' }, kifBtn, kifCopy, sfenCopy), text, out);
     det.append(renderImport());
     return det;
@@ -491,18 +498,22 @@ export function mount(root, ctx) {
     const box = h('div', { class: 'sg-import' });
     const id = `sg-import-${Math.random().toString(36).slice(2, 8)}`;
     box.append(h('label', { for: id, text: t('本将棋の棋譜（KIF）か局面（SFEN）を読み込む', 'Load a standard-shogi record (KIF) or position (SFEN)') }));
-    const area = h('textarea', { id, class: 'sg-import-text', rows: '4' });
+    const area = h('textarea', { id, class: 'sg-import-text', rows: '4', oninput: () => { local.importText = area.value; } });
+    area.value = local.importText || '';
     const file = h('input', { type: 'file', accept: '.kif,.kifu,.sfen,.txt,text/plain', 'aria-label': t('ファイルを選ぶ', 'Choose a file'),
-      onchange: async () => { if (file.files[0]) area.value = await readFileText(file.files[0]); } });
+      onchange: async () => { if (file.files[0]) { area.value = await readFileText(file.files[0]); local.importText = area.value; } } });
     const msg = h('p', { class: 'sg-import-msg', role: 'status' });
+    msg.textContent = local.importMsg || '';
+    const say2 = (text) => { local.importMsg = text; const m = wrap.querySelector('.sg-import-msg'); if (m) m.textContent = text; };
     const go = h('button', { type: 'button', class: 'sg-btn', 'data-import': 'go', onclick: async () => {
-      msg.textContent = t('読み込み中…', 'Loading…');
+      say2(t('読み込み中…', 'Loading…'));
       try {
         const players = (payload.players || []).map((p) => ({ ...p }));
         const res = await engineCall(ctx, 'import_record', { text: area.value, players: players.length ? players : null, seed: 0 });
+        local.importText = '';
+        say2(t('読み込みました', 'Loaded'));
         await openRecord(ctx, res.record);
-        msg.textContent = t('読み込みました', 'Loaded');
-      } catch (err) { msg.textContent = errText(err); }
+      } catch (err) { say2(errText(err)); }
     } }, t('新しい対局として開く', 'Open as a new match'));
     box.append(area, h('div', { class: 'sg-row-buttons' }, file, go), msg);
     return box;
@@ -512,7 +523,7 @@ export function mount(root, ctx) {
     const rec = view.record || [];
     const box = h('section', { class: 'sg-moves', 'aria-label': t('棋譜', 'Moves') });
     box.append(h('h3', { text: t('棋譜', 'Moves') }));
-    const ol = h('ol', { class: 'sg-move-list' });
+    const ol = h('ol', { class: 'sg-move-list', tabindex: '0', 'aria-label': t('指し手の一覧', 'Move list') });
     for (const m of rec) {
       ol.append(h('li', { value: String(m.ply), class: m.draw ? 'sg-move-draw' : '', text: t(m.ja, m.en) }));
     }

@@ -58,7 +58,7 @@ const STRINGS = {
   level: ['強さ', 'Level'],
   levelName: (level) => LEVELS[level] || [level, level],
   defaultName: (n) => [`プレイヤー${n}`, `Player ${n}`],
-  computerName: (level) => [`コンピュータ（${(LEVELS[level] || [level])[0]}）`, `Computer (${(LEVELS[level] || [level, level])[1]})`],
+  computerName: (level, n) => [`コンピュータ${n}（${(LEVELS[level] || [level])[0]}）`, `Computer ${n} (${(LEVELS[level] || [level, level])[1]})`],
   optionsHeading: ['設定', 'Options'],
   seedLabel: ['乱数の種（任意）', 'Random seed (optional)'],
   seedHelp: ['同じ種と同じ手なら同じ対局になります。空欄なら毎回ちがいます。',

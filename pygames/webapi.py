@@ -16,7 +16,7 @@ from typing import Any, Callable
 from .core import linkcodec
 from .core.errors import GameError
 from .core.match import Match
-from .core.record import check_shape, parse_action
+from .core.record import clean_meta, parse_action
 from .core.registry import all_games, get_game
 
 _CACHE_SIZE = 8
@@ -49,7 +49,7 @@ def _match(record: Any) -> Match:
     if cached is None:
         cached = Match.from_record(record)
         key = _key(cached.record)
-    cached.record["meta"] = check_shape({**cached.record, "meta": record.get("meta", {})})["meta"]
+    cached.record["meta"] = clean_meta(record.get("meta"))
     _cache[key] = cached
     _cache.move_to_end(key)
     while len(_cache) > _CACHE_SIZE:
@@ -212,9 +212,28 @@ def decode_link(text: str) -> dict[str, Any]:
     return load(linkcodec.decode(text))
 
 
+def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A game's own extra call (e.g. shogi's KIF export, shiji's puzzle list).
+
+    A game lists them in :meth:`Game.extra_calls`. When ``args`` holds a ``record``, the
+    function receives the replayed :class:`Match` as ``match`` instead."""
+    func = get_game(game).extra_calls().get(name) if isinstance(name, str) else None
+    if func is None:
+        raise GameError("api.unknown_call", f"知らない呼び出しです: {str(name)[:40]}", f"Unknown call: {str(name)[:40]}")
+    args = dict(args or {})
+    if "record" in args:
+        args["match"] = _match(args.pop("record"))
+    try:
+        inspect.signature(func).bind(**args)
+    except TypeError as err:
+        raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
+                        detail=str(err)[:200]) from None
+    return func(**args)
+
+
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     f.__name__: f for f in (games, new_match, view, legal_actions, apply, check, bot_action, undo, replay, log,
-                            summary, load, encode_link, decode_link)}
+                            summary, load, encode_link, decode_link, game_call)}
 
 
 def dispatch(name: str, args_json: str = "{}") -> str:

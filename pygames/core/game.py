@@ -145,6 +145,12 @@ class Game(ABC, Generic[State]):
         """True if undoing past this action would un-reveal information. Chance always is."""
         return seat == CHANCE
 
+    def extra_calls(self) -> dict[str, Any]:
+        """The game's own web-API calls, by name (reached through ``webapi.game_call``).
+        Each takes keyword arguments (``match`` when the caller passed a record) and returns
+        a JSON-able dict, raising GameError on bad input."""
+        return {}
+
     # --- computer players --------------------------------------------------------------
     @abstractmethod
     def bot_action(self, state: State, seat: int, level: str, rng: Rng) -> str:

@@ -102,10 +102,17 @@ def check_shape(obj: Any) -> dict[str, Any]:
         raise GameError("record.too_long", f"手数が多すぎます（上限{MAX_ACTIONS}）", f"Too many actions (limit {MAX_ACTIONS})")
     if len(json.dumps(record["options"])) > MAX_OPTIONS_CHARS:
         raise _bad("設定が大きすぎます", "the options are too large")
-    record["meta"] = {k: v for k, v in record["meta"].items()
-                      if isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
-                      and len(k) <= 40 and len(str(v)) <= 200}
+    record["meta"] = clean_meta(record["meta"])
     return record
+
+
+def clean_meta(meta: Any) -> dict[str, Any]:
+    """The shell's bookkeeping (id, created, updated): short scalar values only, the rest dropped."""
+    if not isinstance(meta, dict):
+        return {}
+    return {k: v for k, v in meta.items()
+            if isinstance(k, str) and isinstance(v, (str, int, float)) and not isinstance(v, bool)
+            and len(k) <= 40 and len(str(v)) <= 200}
 
 
 # --- schema migrations ------------------------------------------------------------------

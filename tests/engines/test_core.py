@@ -22,8 +22,8 @@ FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 PLAYERS = [{"name": "Aki", "type": "human"}, {"name": "CPU", "type": "bot", "level": "easy"}]
 
 
-def call(name: str, **kwargs):
-    return json.loads(webapi.dispatch(name, json.dumps(kwargs)))
+def call(call_name: str, **kwargs):
+    return json.loads(webapi.dispatch(call_name, json.dumps(kwargs)))
 
 
 def play_out(seed: int) -> dict:
@@ -168,3 +168,10 @@ def test_check_explains_without_applying():
     assert call("check", record=record, seat=0, action="roll") == {"ok": True}
     assert call("check", record=record, seat=0, action="fly")["error"]["code"] == "toy.illegal_action"
     assert call("view", record=record, seat=0)["plies"] == len(record["actions"])
+
+
+def test_game_call_passes_the_replayed_match():
+    record = play_out(6)
+    scores = call("game_call", game="toy", name="scores", args={"record": record})["scores"]
+    assert scores == call("summary", record=record)["outcome"]["scores"]
+    assert call("game_call", game="toy", name="nope")["error"]["code"] == "api.unknown_call"

@@ -88,6 +88,9 @@ class ToyGame(Game[ToyState]):
     def view(self, s: ToyState, seat: int | None) -> dict[str, Any]:
         return {"totals": list(s.totals), "bonus": [b if seat == i else None for i, b in enumerate(s.bonus)]}
 
+    def extra_calls(self) -> dict[str, Any]:
+        return {"scores": lambda match: {"scores": [self.score(match.state, i) for i in (0, 1)]}}
+
     def bot_action(self, s: ToyState, seat: int, level: str, rng: Rng) -> str:
         return "roll" if level == "hard" or rng.randbelow(2) else "stop"
 

@@ -148,6 +148,42 @@ def warm_reload(browser, url: str) -> float:
     return ms
 
 
+LATENCY_JS = """async () => {
+  const { engine } = await import(new URL('/web/runtime/bridge.js', location.origin).href);
+  await engine.start();
+  const timeit = async (n, name, args) => {
+    const each = [];
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await engine.call(name, args);
+      each.push(performance.now() - t);
+    }
+    each.sort((a, b) => a - b);
+    return each[each.length >> 1];
+  };
+  const out = { ping: await timeit(200, 'games', {}) };
+  const games = (await engine.call('games', {})).games;
+  for (const game of games) {
+    const players = Array.from({ length: game.min_seats }, () => ({ name: '', type: 'human' }));
+    const { record } = await engine.call('new_match', { game: game.name, seed: 7, players });
+    out['view:' + game.name] = await timeit(50, 'view', { record, seat: 0 });
+  }
+  return out;
+}"""
+
+
+def call_latency(browser, url: str) -> dict[str, float]:
+    """Median round-trip ms of engine calls from the page (games(); view() of a new match per game)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.__engineAt !== undefined", timeout=120_000)
+    result = page.evaluate(LATENCY_JS)
+    context.close()
+    return result
+
+
 def gzip_size(dist: Path, files: list[tuple[str, int]]) -> int:
     """What the served files weigh gzipped (level 6, as static hosts commonly send them)."""
     total = 0
@@ -190,6 +226,7 @@ def main() -> None:
                     times[name].append(ms)
                     sizes[name] = (total, sent)
             warm = [warm_reload(browser, server.url + page_path) for _ in range(3)]
+            latency = call_latency(browser, server.url + page_path)
             browser.close()
     finally:
         server.stop()
@@ -206,6 +243,8 @@ def main() -> None:
     print(f"  ratio site/bare: {ratio:.3f}  (goal <= 1.15)")
     if "pyscript" in times:
         print(f"  ratio pyscript/bare: {statistics.median(times['pyscript']) / statistics.median(times['bare']):.3f}")
+    print("  engine call round trip from the page (median): "
+          + ", ".join(f"{name} {ms:.2f} ms" for name, ms in latency.items()))
     print(f"  warm reload (service worker): median {statistics.median(warm):.0f} ms "
           f"(runs: {', '.join(f'{w:.0f}' for w in warm)})")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import CHANCE, Rng
+from ..core import Rng
 from . import rules as R
 from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
 from .game import fmt_place, lead_pairs

@@ -34,7 +34,8 @@ export function tracker(m) {
   for (const ph of v.phase_track || []) {
     const now = ph.phase === turn.phase;
     phases.append(h('li', { class: now ? 'kabu-now' : '', 'aria-current': now ? 'step' : null, title: ctx.t(ph.ja, ph.en) },
-      ph.mark || String(ph.phase), h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`)));
+      ph.phase <= 10 ? (ph.mark || String(ph.phase)) : ctx.t(ph.ja, ph.en),
+      ph.phase <= 10 ? h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
     if (ph.phase === 4 || ph.phase === 8) {
       phases.append(h('li', { class: 'kabu-mp', title: ctx.t('株価確定直後の約定判定', 'matching right after the price is set') },
         '◆', h('span', { class: 'kabu-sr' }, ctx.t('約定判定', 'matching'))));
@@ -103,15 +104,17 @@ export function priceCharts(m) {
 
 function orderRows(m, orders, side) {
   const { ctx } = m;
-  return orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
+  if (!orders.length) return [];
+  const head = h('tr', { class: 'kabu-book-side' }, h('th', { scope: 'rowgroup', colspan: '7' },
+    side === 'buy' ? ctx.t('買い注文', 'Buy orders') : ctx.t('売り注文', 'Sell orders')));
+  return [head, ...orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
     h('td', {}, `${i + 1}`),
-    h('td', {}, sideLabel(ctx, side)),
-    h('td', {}, m.who(o.owner), o.sealed ? ctx.t('（未公開）', ' (sealed)') : ''),
+    h('td', {}, m.who(o.owner), o.sealed ? '*' : ''),
     h('td', {}, kindLabel(ctx, o.kind)),
     h('td', {}, o.kind === 'limit' ? String(o.price) : '—'),
     h('td', {}, String(o.qty)),
     h('td', {}, `#${o.seq}`),
-    h('td', {}, o.rank ? String(o.rank) : '—')));
+    h('td', {}, o.rank ? String(o.rank) : '—')))];
 }
 
 /** The public order book per issue, in exact priority order as the engine sorts it. */
@@ -124,7 +127,7 @@ export function orderBook(m) {
     blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id, tabindex: '0', role: 'region',
       'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) }, h('table', {},
       h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
-      h('thead', {}, h('tr', {}, ...[['順', '#'], ['売買', 'Side'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
+      h('thead', {}, h('tr', {}, ...[['順', '#'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
         ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
       h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
   }
@@ -139,8 +142,8 @@ export function orderBook(m) {
     blocks.push(h('p', { id: 'kabu-opp-sealed' }, ctx.t('板読み: 相手はこのフェーズにまだ注文を出していません。', 'Book reading: the opponent has no sealed orders this phase yet.')));
   }
   return panel('kabu-book', ctx.t('注文板（優先順）', 'Order book (priority order)'),
-    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。',
-      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public at the start of the phase.")),
+    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。* は未公開（このフェーズで入力・変更した自分の注文）。',
+      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public when the phase began. * = sealed (your order entered or changed this phase).")),
     blocks.length ? blocks : h('p', {}, ctx.t('注文待ちはありません。', 'No open orders.')));
 }
 

@@ -45,12 +45,15 @@ export function mount(root, ctx) {
     if (busy) return;
     busy = true;
     ui.error = '';
+    // reset the entry fields before sending, so typing during the round trip is kept
+    const before = { priceTouched: ui.priceTouched, qty: ui.qty, editing: ui.editing };
+    if (/^(buy|sell) /.test(action)) { ui.priceTouched = false; ui.qty = 1; }
+    if (/^change /.test(action)) ui.editing = null;
     render(true);
     try {
       await ctx.act(action);
-      ui.editing = null;
-      if (/^(buy|sell) /.test(action)) { ui.priceTouched = false; ui.qty = 1; }
     } catch (err) {
+      Object.assign(ui, before);
       ui.error = err ? ctx.t(err.message_ja || String(err), err.message_en || String(err)) : '';
     } finally {
       busy = false;
@@ -74,7 +77,8 @@ export function mount(root, ctx) {
     box.dataset.turn = String(m.v.turn.index);
     const parts = [tracker(m)];
     if (m.v.result) parts.push(endScreen(m));
-    parts.push(promptPanel(m), market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));
+    if (!m.v.result) parts.push(promptPanel(m));
+    parts.push(market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));
     clear(box).append(...parts);
     if (focusId) {
       const el = document.getElementById(focusId);

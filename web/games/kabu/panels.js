@@ -2,7 +2,7 @@
 // Each takes the render model `m` built in view.js and returns a DOM node. No game rules here.
 import { h, yen, signed } from './dom.js';
 import { lineChart } from './chart.js';
-import { SEASONS, ROLES, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
+import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
 
 function panel(id, title, ...children) {
   return h('section', { class: 'kabu-panel', id, 'aria-labelledby': `${id}-h` },
@@ -49,8 +49,8 @@ export function tracker(m) {
   const yearText = v.years > 1 ? ctx.t(`${turn.year}年目 / ${v.years}年`, `Year ${turn.year} of ${v.years}`) : '';
   return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
     h('div', { class: 'kabu-top' },
-      h('h2', { id: 'kabu-tracker-h' }, ctx.t(turn.label_ja, turn.label_en),
-        turn.phase <= 11 ? ` ${ctx.t(turn.phase_ja, turn.phase_en)}` : ''),
+      h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
+        ` ${turn.phase <= 10 ? MARKS[turn.phase] : ''} ${ctx.t(turn.phase_ja, turn.phase_en)}`),
       rulesLink(m)),
     yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
     grid, phases,

@@ -11,7 +11,6 @@ from .state import MAX_LIMIT, PHASE_SIDE, SPECIAL_SELL_PREMIUM, KabuState
 
 HANDS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
-PROMPT_TOOLS = {"t05": "T05", "t01": "T01", "t02": "T02", "t04": "T04"}
 
 
 def err(code: str, ja: str, en: str, **params: Any) -> GameError:

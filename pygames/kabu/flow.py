@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import book, cards
-from .state import (LIQUIDATION_DISCOUNT, LIQUIDATION_PHASE, MIN_PRICE, OVER_PHASE, SALARY, START_CASH,
-                    UNIT_YEN, KabuState)
+from .state import LIQUIDATION_DISCOUNT, LIQUIDATION_PHASE, MIN_PRICE, OVER_PHASE, SALARY, START_CASH, KabuState
 
 PRICE_CARDS = (-3, -2, -1, 0, 1, 2, 3)
 """The seven price cards of ④, reshuffled every draw (ruling 3)."""
@@ -165,10 +164,6 @@ def _open_orders(s: KabuState, phase: int) -> None:
     _prompt(s, "orders", [0, 1], side="buy" if phase in (5, 9) else "sell")
 
 
-def _orders(s: KabuState) -> None:  # pragma: no cover - the prompt is always open in this step
-    raise AssertionError("orders step without a prompt")
-
-
 def close_orders(s: KabuState) -> None:
     """Both players confirmed: the phase-end judging (8-2), which may stop for a janken."""
     s.pending = None
@@ -287,10 +282,6 @@ def finish(s: KabuState) -> None:
 
 
 _STEPS = {"turn_start": _turn_start, "p4_t05": _p4_t05, "t01": _t01, "apply_effect": _apply_effect, "t02": _t02,
-          "judge": _judge, "orders": _orders, "close": _close, "p7": _p7, "pay": _pay, "liquidation": _liquidation,
+          "judge": _judge, "close": _close, "p7": _p7, "pay": _pay, "liquidation": _liquidation,
           "turn_end": _turn_end}
 
-
-def yen(units: int) -> int:
-    """Units to yen."""
-    return units * UNIT_YEN

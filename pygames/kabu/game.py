@@ -134,6 +134,29 @@ class KabuGame(Game[KabuState]):
             return len(p["waiting"]) == 1
         return False
 
+    def extra_calls(self) -> dict[str, Any]:
+        """``catalog`` (cards, ready decks, limits) and ``check_deck`` for the deck builder."""
+        return {"catalog": _catalog_call, "check_deck": _check_deck_call}
+
     # --- computer ----------------------------------------------------------------------
     def bot_action(self, state: KabuState, seat: int, level: str, rng: Rng) -> str:
         return bots.choose(self, state, seat, level, rng)
+
+
+def _years(years: Any) -> int:
+    if years not in (1, 2, 3) or isinstance(years, bool):
+        raise GameError("kabu.deck.bad_years", "年数は1・2・3のどれかです", "Years must be 1, 2 or 3", years=str(years)[:8])
+    return years
+
+
+def _catalog_call(years: Any = 1) -> dict[str, Any]:
+    """Every card, the ready-made decks and the deck limits for ``years``."""
+    return {"catalog": cards.catalog(), "limits": cards.limits(_years(years))}
+
+
+def _check_deck_call(deck: Any, years: Any = 1) -> dict[str, Any]:
+    """A deck (ready-deck id or object) checked against the limits; GameError names the limit."""
+    years = _years(years)
+    checked = cards.resolve_deck(deck, years)
+    cost = sum(cards.event(c)["cost"] for c in checked["events"])
+    return {"deck": checked, "event_cost": cost, "limits": cards.limits(years)}

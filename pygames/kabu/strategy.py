@@ -33,6 +33,15 @@ def _effect(card: str, issue: str) -> int:
 
 
 @lru_cache(maxsize=None)
+def price_card_lift(price: int) -> float:
+    """Expected change of one ④ price card at ``price``: zero, except that the one-unit floor
+    lifts the mean for very cheap issues (the seven cards are equally likely)."""
+    from .flow import PRICE_CARDS
+
+    return sum(max(1, price + c) for c in PRICE_CARDS) / len(PRICE_CARDS) - price
+
+
+@lru_cache(maxsize=None)
 def _pool_mean(issue: str) -> float:
     pool = sorted(cards.catalog()["events"])
     return sum(_effect(c, issue) for c in pool) / len(pool)
@@ -101,7 +110,13 @@ class Knowledge:
         info = self.issues[issue]
         v = info["price"] + info["dividend"] * self.dividend_turns() / 100
         v += self.drift(issue, opponent=level == "hard")
+        if level == "hard":
+            v += self.price_cards_left() * price_card_lift(info["price"])
         return v
+
+    def price_cards_left(self) -> int:
+        """④ draws still to come."""
+        return self.total - self.turn - 1 + (1 if self.phase < 4 else 0)
 
     def book(self, issue: str, side: str, owner: int) -> list[dict[str, Any]]:
         return [o for o in self.v["book"][issue][side + "s"] if o["owner"] == owner]
@@ -157,9 +172,10 @@ def _easy(k: Knowledge, legal: list[str], rng: Rng) -> str:
 # --- order phases ---------------------------------------------------------------------------
 def _orders(k: Knowledge, legal: list[str], level: str) -> str:
     side = k.pending["side"]
-    for action in legal:
-        if action.startswith("tool T03 ") and " x" in action and action.count(" x") == len(k.pending.get("sellable", {})):
-            return action  # sell every day-traded share at price + 1
+    day_traded = k.pending.get("sellable")
+    if day_traded and any(a.startswith("tool T03 ") for a in legal):
+        # sell every share bought this turn at price + 1 (they can be bought back next turn)
+        return "tool T03 " + " ".join(f"{i} x{q}" for i, q in sorted(day_traded.items()))
     if level == "hard" and "tool T06" in legal:
         return "tool T06"
     want = _desired_buys(k, level) if side == "buy" else _desired_sells(k, level)
@@ -182,13 +198,11 @@ def _desired_buys(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
     lots = []
     for issue, info in k.issues.items():
         value = k.value(issue, level)
-        room = info["total_qty"] - k.mine(issue)
         for o in k.book(issue, "sell", k.opp):
             if o["kind"] == "limit" and o["price"] <= value - edge:
                 lots.append(((value - o["price"]) / o["price"], issue, o["price"], o["qty"]))
         if info["market_qty"] and info["price"] <= value - edge:
             lots.append(((value - info["price"]) / info["price"], issue, info["price"], info["market_qty"]))
-        del room
     lots.sort(key=lambda x: (-x[0], x[1], x[2]))
     budget = k.cash // 100
     plan: dict[str, list[int]] = {}
@@ -238,7 +252,10 @@ def _desired_sells(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
             continue
         if (level == "hard" and k.phase == 10 and k.next_event(issue) <= -1.5
                 and k.issues[issue]["dividend"] < 60):
-            out.append((issue, "limit", max(1, price - 3), held))
+            # leave before the next ⑧: after ④ it sells to the market at the new price; never
+            # below the best bid, since a limit sell crossing a bid fills at the sell limit (8-4)
+            best_bid = limit_bids[0]["price"] if limit_bids else 0
+            out.append((issue, "limit", max(1, price - 3, best_bid), held))
         elif level != "hard":  # a resting take-profit forfeits dividends: hard holds instead
             out.append((issue, "limit", math.ceil(value + SELL_EDGE[level]), held))
     return out

@@ -72,3 +72,19 @@ def test_unknown_ready_deck_and_years():
     with pytest.raises(GameError) as e:
         GAME.normalize_options({"years": 4}, 2)
     assert e.value.code == "match.bad_option"
+
+
+def test_deck_builder_calls_through_the_web_api():
+    import json
+
+    from pygames import webapi
+
+    def call(**args):
+        return json.loads(webapi.dispatch("game_call", json.dumps({"game": "kabu", **args})))
+
+    result = call(name="check_deck", args={"deck": GOOD, "years": 1})
+    assert result["event_cost"] == 6 and result["limits"]["tools"] == 3
+    err = call(name="check_deck", args={"deck": {**GOOD, "tools": ["T01"] * 4}, "years": 1})["error"]
+    assert err["code"] == "kabu.deck.too_many_tools" and err["params"]["over"] == 1
+    assert call(name="catalog", args={"years": 2})["limits"]["events_min"] == 8
+    assert call(name="catalog", args={"years": 5})["error"]["code"] == "kabu.deck.bad_years"

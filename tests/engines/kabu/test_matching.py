@@ -268,3 +268,32 @@ def test_book_is_not_crossed_after_a_judging_point():
     s = both_done(s)
     assert not book.is_crossed(s)
     assert s.price["S04"] == 3  # market sell × limit buy: the buy limit (8-4), and the price follows (8-9)
+
+
+def test_limit_prices_are_free_of_the_current_price():
+    s = to_phase5()
+    s = play(s, "0:buy S03 limit 9999 x1", "1:buy S04 limit 1 x1")
+    assert [o["price"] for o in s.orders] == [9999, 1]
+
+
+def test_8_8_a_market_buy_fills_from_the_market_at_the_end_of_5_not_after_4():
+    s = give(to_phase5(), 0, "S03", 3)  # every S03 share is seat 0's: the market has none
+    s = both_done(play(s, "1:buy S03 mkt x1"))  # nothing to buy: it waits (public)
+    s = both_done(s)
+    s = both_done(both_done(play(s, "c:event E06")))
+    assert s.turn == 1 and s.step == "p4_draw"
+    s = s.clone()
+    s.move_shares("S03", 1, 0, None)  # one share back in the market before turn 2's price card
+    s = play(s, "c:price +1")
+    assert s.shares(1, "S03") == 0 and s.phase == 5  # not at the judging after ④
+    s = both_done(s)
+    assert s.shares(1, "S03") == 1 and fills(s)[-1]["price"] == 16 and fills(s)[-1]["point"] == "end5"
+
+
+def test_8_4_market_order_against_a_limit_always_fills_at_the_limit():
+    """成行×指値：指値価格で約定（必ず）: even a far limit prices a waiting market order."""
+    s = give(to_phase5(), 0, "S03", 3)
+    s = both_done(play(s, "1:buy S03 mkt x1"))  # waits: no market inventory
+    s = both_done(play(s, "0:sell S03 limit 99 x1"))
+    assert [(f["point"], f["price"], f["buyer"]) for f in fills(s)] == [("end6", 99, 1)]
+    assert s.price["S03"] == 99 and s.cash[1] == 12000 - 9900 + 40  # + the ⑦ dividend on that share

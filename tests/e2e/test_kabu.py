@@ -78,6 +78,7 @@ def _build_deck(page: Any) -> None:
     page.wait_for_function("() => document.getElementById('kabu-deck0-error').textContent === ''")
     assert page.locator("#kabu-deck0-limits li.kabu-bad").count() == 0
     assert page.text_content("#kabu-d0-stocks-S01") == "1"
+    assert axe_violations(page) == []
 
 
 def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
@@ -166,3 +167,4 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
     assert {"T05", "T07", "event-target"} <= used, used
     assert page.locator("#kabu-fills li").count() > 0
     _no_horizontal_scroll(page)
+    assert axe_violations(page) == []

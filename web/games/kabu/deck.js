@@ -65,7 +65,11 @@ export function setupForm(root, ctx) {
   root.append(box);
   box.append(h('p', {}, ctx.t('読み込み中…', 'Loading…')));
 
-  loadCatalog(ctx).then(c => { cat = c; render(); validate(); }).catch(err => {
+  loadCatalog(ctx).then(c => {
+    cat = c;
+    state.decks.forEach((d, i) => { if (d.preset !== 'custom' && !(d.preset in cat.decks)) d.preset = Object.keys(cat.decks)[i] || 'custom'; });
+    render(); validate();
+  }).catch(err => {
     clear(box).append(h('p', { class: 'kabu-error', role: 'alert' }, ctx.t(err.message_ja || String(err), err.message_en || String(err))));
   });
 

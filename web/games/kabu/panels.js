@@ -74,9 +74,9 @@ export function market(m) {
       ...m.seats.map(s => h('td', {}, String((v.players[s].holdings || {})[is.id] || 0))));
   });
   return panel('kabu-market', ctx.t('株式市場', 'Market'),
+    h('p', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
+      `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
     h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
-      h('caption', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
-        `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, ctx.t('銘柄・業種', 'Issue · sector')),
         h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('変化', 'Chg')),

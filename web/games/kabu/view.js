@@ -31,7 +31,7 @@ export function mount(root, ctx) {
       legal: p.replay ? [] : (p.legal || []),
       seats: me === null ? [0, 1] : [me, 1 - me],
       who: s => (s === me ? ctx.t('あなた', 'You') : ((players[s] && players[s].name) || role(s))),
-      whoShort: s => (me === null ? role(s) : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
+      whoShort: s => (me === null ? ctx.t(s === 0 ? '先攻' : '後攻', s === 0 ? '1st' : '2nd') : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
       issueName: id => {
         const st = (cat.stocks || {})[id];
         return st ? ctx.t(st.name_ja, st.name_en) : String(id);

@@ -240,10 +240,7 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     assert "跳ね歩" in card.text_content()
     assert card.locator(".sg-grid-leap").count() == 1 and card.locator(".sg-grid-slide").count() == 1
     assert axe_violations(page) == []
-    page.reload()
-    wait_for_engine(page)
-    page.wait_for_selector(".sg-saved .sg-card")
-    # the setup form offers it; a set-up game with it active starts with that card
+    # the setup form offers it (read back from storage); a set-up game with it active starts with that card
     page.goto(site.url + "#/new/shogi")
     page.wait_for_selector(".sg-setup [data-include]")
     page.check(".sg-setup [data-include]")

@@ -176,3 +176,29 @@ class ShogiGame(Game[ShogiState]):
 
 GAME = ShogiGame()
 _ = (CODES, ENGLISH, HAND_ORDER, KANJI, NAMES, sq_name, DROP0, make_sfen, MAX_PLIES, position_key)
+
+
+def state_from_sfen(sfen: str = "startpos", ruleset: str = "cards", active: list[str] | tuple[str, ...] = (),
+                    foul_loss: bool = False, custom_cards: list[dict[str, Any]] | None = None,
+                    deck: list[str] | tuple[str, ...] | None = None, discard: list[str] | tuple[str, ...] = ()
+                    ) -> ShogiState:
+    """A state ready to move from ``sfen`` with the given card situation (for callers and tests).
+    ``deck`` defaults to the 基本セット minus the active and discarded cards."""
+    from collections import Counter
+    from .state import order_active
+    cards = validate_cards(custom_cards or [])
+    pool = {**BASIC_CARDS, **{c["id"]: c for c in cards}}
+    for cid in list(active) + list(discard) + list(deck or []):
+        if cid not in pool:
+            raise GameError("shogi.unknown_card", f"知らないカードです: {cid[:40]}", f"Unknown card: {cid[:40]}")
+    if deck is None:
+        rest = Counter(BASIC_DECK)
+        rest.subtract(Counter(list(active) + list(discard)))
+        deck = sorted(rest.elements())
+    board, hands, side, move_no = parse_sfen(sfen)
+    rules_ = Rules(ruleset, foul_loss, "standard", pool)
+    state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "move",
+                       active=order_active(tuple(active), pool) if ruleset == "cards" else (),
+                       deck=tuple(sorted(deck)) if ruleset == "cards" else (),
+                       discard=tuple(discard) if ruleset == "cards" else (), move_no0=move_no)
+    return rules._after_turn(state)

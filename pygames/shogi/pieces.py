@@ -64,6 +64,49 @@ def _on(x: int, y: int) -> bool:
     return 0 <= x < 9 and 0 <= y < 9
 
 
+def _ray(sq: int, bx: int, by: int) -> tuple[int, ...]:
+    x, y = sq % 9 + bx, sq // 9 + by
+    out = []
+    while 0 <= x < 9 and 0 <= y < 9:
+        out.append(y * 9 + x)
+        x, y = x + bx, y + by
+    return tuple(out)
+
+
+_RAYS = {(sq, bx, by): _ray(sq, bx, by) for sq in range(81) for bx in (-1, 0, 1) for by in (-1, 0, 1)
+         if bx or by}
+_face_cache: dict[tuple[Any, ...], tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]] = {}
+
+
+def _board_dir(color: int, dx: int, dy: int) -> tuple[int, int]:
+    return (dx, -dy) if color == 0 else (-dx, dy)
+
+
+def _compile_face(face: dict[str, Any], color: int) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]:
+    """Per-square leap targets and slide rays of one face for one colour (cached)."""
+    key = (tuple(map(tuple, face["leaps"])), tuple(map(tuple, face["slides"])), IMMOBILE in face["specials"], color)
+    hit = _face_cache.get(key)
+    if hit is not None:
+        return hit
+    leaps: list[tuple[int, ...]] = []
+    rays: list[tuple[tuple[int, ...], ...]] = []
+    immobile = key[2]
+    offs = [_board_dir(color, dx, dy) for dx, dy in face["leaps"]]
+    dirs = [_board_dir(color, dx, dy) for dx, dy in face["slides"]]
+    for sq in range(81):
+        if immobile:
+            leaps.append(())
+            rays.append(())
+            continue
+        x, y = sq % 9, sq // 9
+        leaps.append(tuple((y + by) * 9 + x + bx for bx, by in offs if 0 <= x + bx < 9 and 0 <= y + by < 9))
+        rays.append(tuple(r for bx, by in dirs if (r := _RAYS[(sq, bx, by)])))
+    if len(_face_cache) > 512:
+        _face_cache.clear()
+    _face_cache[key] = (leaps, rays)
+    return leaps, rays
+
+
 class Tables:
     """Move and attack tables for one set of faces (the standard ones with cards applied)."""
 
@@ -74,60 +117,35 @@ class Tables:
         self.immune_leap = [False] * 32
         self.immune_slide = [False] * 32
         leap_att: list[list[dict[int, set[int]]]] = [[{} for _ in range(81)] for _ in range(2)]
-        ray_att: list[list[dict[tuple[int, int], set[int]]]] = [[{} for _ in range(81)] for _ in range(2)]
+        slide_dirs: list[dict[tuple[int, int], set[int]]] = [{}, {}]
         for code, face in faces.items():
             specials = face["specials"]
-            immobile = IMMOBILE in specials
             for color, sign in ((0, 1), (1, -1)):
                 p = code * sign
                 self.immune_leap[p] = IMMUNE_LEAP in specials
                 self.immune_slide[p] = IMMUNE_SLIDE in specials
-                if immobile:
-                    continue
+                leaps, rays = _compile_face(face, color)
+                self.leaps[p] = leaps
+                self.rays[p] = rays
+                la = leap_att[color]
                 for sq in range(81):
-                    x, y = sq % 9, sq // 9
-                    targets = []
-                    for dx, dy in face["leaps"]:
-                        bx, by = (dx, -dy) if color == 0 else (-dx, dy)
-                        if _on(x + bx, y + by):
-                            t = (y + by) * 9 + x + bx
-                            targets.append(t)
-                            leap_att[color][t].setdefault(sq, set()).add(p)
-                    self.leaps[p][sq] = tuple(targets)
-                    rays = []
+                    for t in leaps[sq]:
+                        d = la[t]
+                        if sq in d:
+                            d[sq].add(p)
+                        else:
+                            d[sq] = {p}
+                if IMMOBILE not in specials:
                     for dx, dy in face["slides"]:
-                        bx, by = (dx, -dy) if color == 0 else (-dx, dy)
-                        ray = []
-                        cx, cy = x + bx, y + by
-                        while _on(cx, cy):
-                            ray.append(cy * 9 + cx)
-                            cx, cy = cx + bx, cy + by
-                        if ray:
-                            rays.append(tuple(ray))
-                        # attack from this square along (bx, by): seen from target looking back (-bx, -by)
-                    self.rays[p][sq] = tuple(rays)
-                for dx, dy in face["slides"]:
-                    bx, by = (dx, -dy) if color == 0 else (-dx, dy)
-                    for sq in range(81):
-                        ray_att[color][sq].setdefault((-bx, -by), set()).add(p)
+                        bx, by = _board_dir(color, dx, dy)
+                        slide_dirs[color].setdefault((-bx, -by), set()).add(p)
         self.leap_att = [[tuple((f, frozenset(c)) for f, c in leap_att[color][sq].items()) for sq in range(81)]
                          for color in range(2)]
         self.ray_att = []
         for color in range(2):
-            per_sq = []
-            for sq in range(81):
-                x, y = sq % 9, sq // 9
-                entries = []
-                for (bx, by), codes in ray_att[color][sq].items():
-                    ray = []
-                    cx, cy = x + bx, y + by
-                    while _on(cx, cy):
-                        ray.append(cy * 9 + cx)
-                        cx, cy = cx + bx, cy + by
-                    if ray:
-                        entries.append((tuple(ray), frozenset(codes)))
-                per_sq.append(tuple(entries))
-            self.ray_att.append(per_sq)
+            dirs = [(d, frozenset(codes)) for d, codes in slide_dirs[color].items()]
+            self.ray_att.append([tuple((r, codes) for (bx, by), codes in dirs if (r := _RAYS[(sq, bx, by)]))
+                                 for sq in range(81)])
         self.any_immune = any(self.immune_leap) or any(self.immune_slide)
 
 

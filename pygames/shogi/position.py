@@ -182,6 +182,30 @@ class Position:
                         add(base | to << 7)
         return out
 
+    def captures(self) -> list[int]:
+        """Pseudo-legal captures only (promoting when allowed), for quiescence search."""
+        side, b, t = self.side, self.board, self.tables
+        sign = 1 if side == 0 else -1
+        zone = _ZONE[side]
+        out: list[int] = []
+        leaps, rays = t.leaps, t.rays
+        for sq in range(81):
+            p = b[sq]
+            if p * sign <= 0:
+                continue
+            prom = (p * sign) in PROMOTABLE
+            for to in leaps[p][sq]:
+                if b[to] * sign < 0:
+                    out.append(sq | to << 7 | LEAP << 15 | ((prom and (zone[sq] or zone[to])) << 14))
+            for ray in rays[p][sq]:
+                for to in ray:
+                    q = b[to]
+                    if q:
+                        if q * sign < 0:
+                            out.append(sq | to << 7 | SLIDE << 15 | ((prom and (zone[sq] or zone[to])) << 14))
+                        break
+        return out
+
     def pawn_files(self, side: int) -> list[bool]:
         """Files (x index) holding an unpromoted pawn of ``side``."""
         p = FU if side == 0 else -FU

@@ -28,19 +28,9 @@ class Board:
     def from_sfen(cls, sfen: str = "startpos", ruleset: str = "hon", active: list[str] | None = None,
                   custom_cards: list[dict[str, Any]] | None = None) -> "Board":
         """Load ``sfen`` under ``ruleset`` ("hon" | "cards"); ``active`` card ids for the card game
-        (the cards become active at once, as in the セットアップ variant; none: plain pieces)."""
-        from ..game import GAME
-        opts: dict[str, Any] = {"ruleset": ruleset, "sfen": sfen, "custom_cards": custom_cards or []}
-        if ruleset == "cards":
-            opts.update(variant="setup", active=active) if active else opts.update(variant="setup")
-        if ruleset == "cards" and not active:
-            from ..state import ShogiState
-            state = GAME.initial_state(GAME.normalize_options({**opts, "variant": "setup", "active": ["FU-tate"]}, 2), 2)
-            from dataclasses import replace
-            from .. import rules
-            state = rules._after_turn(replace(state, active=(), history=(), cache={}))
-            return cls(state)
-        return cls(GAME.initial_state(GAME.normalize_options(opts, 2), 2))
+        (active at once; none: plain pieces), the rest of the 基本セット as the deck."""
+        from ..game import state_from_sfen
+        return cls(state_from_sfen(sfen, ruleset, tuple(active or ()), custom_cards=custom_cards))
 
     def legal_moves(self) -> list[str]:
         """Legal board moves and drops as USI strings (card game: fouls excluded)."""

@@ -216,6 +216,10 @@ def test_hon_keyboard_kif_roundtrip(page: Any, site: Any, tmp_path: Any) -> None
     assert "1手目" in page.locator(".sg-import-msg").text_content()
     assert page.locator(".sg-move-list li").all_text_contents() == moves, "nothing changed"
     assert axe_violations(page) == []
+    # the shell's language switch redraws the view in English
+    page.click("#lang-toggle")
+    page.wait_for_function("() => document.querySelector('.sg-title').textContent === 'Standard shogi'")
+    assert page.locator(".sg-move-list li").first.text_content().startswith("P-7f")
 
 
 def test_cards_page_and_editor(page: Any, site: Any) -> None:
@@ -246,6 +250,7 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     page.check(".sg-setup [data-include]")
     page.check(".sg-setup input[data-opt=variant][value=setup]")
     page.check(".sg-setup [data-active^=user-]")
+    assert axe_violations(page) == []
     page.fill("#seed", "1")
     page.click("#start-match")
     page.wait_for_selector(".sg-board")

@@ -191,10 +191,9 @@ export function mount(root, ctx) {
     changed();
   }
 
+  /** The builder changed: redraw (render keeps the focus on the same control). */
   function changed() {
     render();
-    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset : null;
-    return focusKey;
   }
 
   /** Ask the engine whether `action` is legal; show why not. Stale answers are dropped. */

@@ -114,8 +114,12 @@ export function mountCardsPage(root, ctx) {
       if (k === draft.kind) opt.selected = true;
       kind.append(opt);
     }
+    const eid = `sg-ed-name-en-${++uid}`;
+    const nameEn = h('input', { id: eid, type: 'text', maxlength: '40', value: draft.name_en || '', 'data-field': 'name_en', lang: 'en',
+      oninput: () => { draft.name_en = nameEn.value; } });
     sec.append(h('div', { class: 'sg-ed-row' },
       h('label', { for: nid, text: t('カード名', 'Card name') }), name,
+      h('label', { for: eid, text: t('英語名（任意）', 'English name (optional)') }), nameEn,
       h('label', { for: kid, text: t('種類', 'Kind') }), kind));
     for (const face of draft.kind === 'KI' ? ['base'] : ['base', 'promoted']) sec.append(drawFace(face));
     const msg = h('p', { class: `sg-ed-msg${message && message.error ? ' sg-message-error' : ''}`, role: 'status', 'aria-live': 'polite',
@@ -200,6 +204,8 @@ export function mountCardsPage(root, ctx) {
   async function save() {
     const card = JSON.parse(JSON.stringify(draft));
     card.name = (card.name || '').trim();
+    card.name_en = (card.name_en || '').trim();
+    if (!card.name_en) delete card.name_en;
     if (!editing) {
       const stamp = Date.now().toString(36);
       card.id = `user-${card.kind}-${stamp}`;

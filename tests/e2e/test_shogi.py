@@ -233,6 +233,8 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     wait_for_engine(page)
     page.wait_for_selector(".sg-gallery .sg-card[data-card=KE-hachiho]")
     assert page.locator(".sg-gallery .sg-card").count() == 16, "15 designs and Nullify"
+    copies = [int(x.rstrip("枚")) for x in page.locator(".sg-gallery .sg-copies").all_text_contents()]
+    assert sum(copies) == 32, copies
     assert page.locator(".sg-gallery .sg-card[data-card=KE-hachiho] .sg-grid-leap").count() == 8
     assert page.locator(".sg-gallery .sg-card[data-card=HI-honno] .sg-grid-slide").count() == 8
     # an empty name is refused with the engine's message

@@ -40,6 +40,7 @@ export function mountCardsPage(root, ctx) {
   const page = h('div', { class: 'sg-cards-page' });
   root.append(page);
   let basic = [];
+  let copies = {};
   let custom = loadCustomCards(ctx);
   let draft = blankCard();
   let editing = null; // id of the saved card being edited
@@ -57,6 +58,7 @@ export function mountCardsPage(root, ctx) {
     const list = h('div', { class: 'sg-gallery-list' });
     const seen = new Map();
     for (const c of basic) seen.set(c.id, (seen.get(c.id) || 0) + 1);
+    for (const id of seen.keys()) if (Number.isInteger(copies[id])) seen.set(id, copies[id]);
     const order = [...KINDS, 'NULLIFY'];
     const ids = [...seen.keys()].sort((a, b) => {
       const ka = order.indexOf(basic.find((c) => c.id === a).kind); const kb = order.indexOf(basic.find((c) => c.id === b).kind);
@@ -231,7 +233,7 @@ export function mountCardsPage(root, ctx) {
   }
 
   draw();
-  engineCall(ctx, 'card_schema', {}).then((res) => { basic = res.basic_set || []; draw(); })
+  engineCall(ctx, 'card_schema', {}).then((res) => { basic = res.basic_set || []; copies = res.copies || {}; draw(); })
     .catch((err) => { message = { error: true, text: t(err.message_ja || '読み込めません', err.message_en || 'Could not load') }; draw(); });
   return { relang() { draw(); }, destroy() { page.remove(); } };
 }

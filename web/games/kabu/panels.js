@@ -2,7 +2,7 @@
 // Each takes the render model `m` built in view.js and returns a DOM node. No game rules here.
 import { h, yen, signed } from './dom.js';
 import { lineChart } from './chart.js';
-import { SEASONS, ROLES, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
+import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
 
 function panel(id, title, ...children) {
   return h('section', { class: 'kabu-panel', id, 'aria-labelledby': `${id}-h` },
@@ -34,7 +34,8 @@ export function tracker(m) {
   for (const ph of v.phase_track || []) {
     const now = ph.phase === turn.phase;
     phases.append(h('li', { class: now ? 'kabu-now' : '', 'aria-current': now ? 'step' : null, title: ctx.t(ph.ja, ph.en) },
-      ph.mark || String(ph.phase), h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`)));
+      ph.phase <= 10 ? (ph.mark || String(ph.phase)) : ctx.t(ph.ja, ph.en),
+      ph.phase <= 10 ? h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
     if (ph.phase === 4 || ph.phase === 8) {
       phases.append(h('li', { class: 'kabu-mp', title: ctx.t('株価確定直後の約定判定', 'matching right after the price is set') },
         '◆', h('span', { class: 'kabu-sr' }, ctx.t('約定判定', 'matching'))));
@@ -48,8 +49,8 @@ export function tracker(m) {
   const yearText = v.years > 1 ? ctx.t(`${turn.year}年目 / ${v.years}年`, `Year ${turn.year} of ${v.years}`) : '';
   return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
     h('div', { class: 'kabu-top' },
-      h('h2', { id: 'kabu-tracker-h' }, ctx.t(turn.label_ja, turn.label_en),
-        turn.phase <= 11 ? ` ${ctx.t(turn.phase_ja, turn.phase_en)}` : ''),
+      h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
+        ` ${turn.phase <= 10 ? MARKS[turn.phase] : ''} ${ctx.t(turn.phase_ja, turn.phase_en)}`),
       rulesLink(m)),
     yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
     grid, phases,
@@ -73,9 +74,9 @@ export function market(m) {
       ...m.seats.map(s => h('td', {}, String((v.players[s].holdings || {})[is.id] || 0))));
   });
   return panel('kabu-market', ctx.t('株式市場', 'Market'),
+    h('p', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
+      `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
     h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
-      h('caption', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
-        `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, ctx.t('銘柄・業種', 'Issue · sector')),
         h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('変化', 'Chg')),
@@ -103,15 +104,17 @@ export function priceCharts(m) {
 
 function orderRows(m, orders, side) {
   const { ctx } = m;
-  return orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
+  if (!orders.length) return [];
+  const head = h('tr', { class: 'kabu-book-side' }, h('th', { scope: 'rowgroup', colspan: '7' },
+    side === 'buy' ? ctx.t('買い注文', 'Buy orders') : ctx.t('売り注文', 'Sell orders')));
+  return [head, ...orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
     h('td', {}, `${i + 1}`),
-    h('td', {}, sideLabel(ctx, side)),
-    h('td', {}, m.who(o.owner), o.sealed ? ctx.t('（未公開）', ' (sealed)') : ''),
+    h('td', {}, m.who(o.owner), o.sealed ? '*' : ''),
     h('td', {}, kindLabel(ctx, o.kind)),
     h('td', {}, o.kind === 'limit' ? String(o.price) : '—'),
     h('td', {}, String(o.qty)),
     h('td', {}, `#${o.seq}`),
-    h('td', {}, o.rank ? String(o.rank) : '—')));
+    h('td', {}, o.rank ? String(o.rank) : '—')))];
 }
 
 /** The public order book per issue, in exact priority order as the engine sorts it. */
@@ -124,7 +127,7 @@ export function orderBook(m) {
     blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id, tabindex: '0', role: 'region',
       'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) }, h('table', {},
       h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
-      h('thead', {}, h('tr', {}, ...[['順', '#'], ['売買', 'Side'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
+      h('thead', {}, h('tr', {}, ...[['順', '#'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
         ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
       h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
   }
@@ -139,8 +142,8 @@ export function orderBook(m) {
     blocks.push(h('p', { id: 'kabu-opp-sealed' }, ctx.t('板読み: 相手はこのフェーズにまだ注文を出していません。', 'Book reading: the opponent has no sealed orders this phase yet.')));
   }
   return panel('kabu-book', ctx.t('注文板（優先順）', 'Order book (priority order)'),
-    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。',
-      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public at the start of the phase.")),
+    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。* は未公開（このフェーズで入力・変更した自分の注文）。',
+      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public when the phase began. * = sealed (your order entered or changed this phase).")),
     blocks.length ? blocks : h('p', {}, ctx.t('注文待ちはありません。', 'No open orders.')));
 }
 

@@ -273,7 +273,7 @@ export async function matchPage(root, { id }) {
     try {
       const { log } = await call('log', { record });
       if (!alive || !logBox.open) return;
-      const list = log.length ? h('ol', { class: 'log-list' }, log.map((e) => h('li', { value: e.ply },
+      const list = log.length ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
         h('span', { class: 'log-seat' }, `${nameOf(e.seat)}: `), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
       logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
     } catch (err) {

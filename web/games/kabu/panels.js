@@ -201,12 +201,12 @@ export function handPanel(m) {
     `${turnLabel(ctx, u.turn, v.years)} ${u.phase ? (['', '', '', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'][u.phase] || '') : ''} `,
     `${m.who(u.seat)}: ${nameOf(ctx, (cat.tools || {})[u.tool], u.tool)}`,
     u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join('、')}` : ''));
-  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log' }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('使われたツール', 'Tools used') }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
   const events = (v.events || []).map(e => h('li', {},
     `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
     e.target ? ` → ${m.issueName(e.target)}` : '',
     e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})` : ''));
-  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log' }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('引かれたイベント', 'Events drawn') }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
 }
 
@@ -230,9 +230,9 @@ export function fillLog(m) {
     `${turnLabel(ctx, d.turn, v.years)} ⑦: `, m.seats.map(s => `${m.who(s)} ${yen(d.paid[s], ctx.lang)}${d.doubled && d.doubled[s] ? ' (×2)' : ''}`).join(' / ')));
   return panel('kabu-fills', ctx.t('約定の記録', 'Fills'),
     h('p', { class: 'kabu-muted' }, ctx.t('新しい順。価格は単位。', 'Newest first; prices in units.')),
-    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
+    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true, tabindex: '0', 'aria-label': ctx.t('約定の記録', 'Fills') }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
     h('h3', {}, ctx.t('配当', 'Dividends')),
-    divs.length ? h('ul', { class: 'kabu-log' }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
+    divs.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('配当', 'Dividends') }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
 }
 
 /** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */

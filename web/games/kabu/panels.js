@@ -85,20 +85,35 @@ export function market(m) {
       h('tbody', {}, rows))));
 }
 
-/** Small multiple price charts, one per issue, over every price checkpoint of the duel. */
+/** A detailed chart of one chosen issue, and small multiple charts of every issue, over the duel. */
 export function priceCharts(m) {
-  const { ctx, v } = m;
+  const { ctx, v, ui } = m;
   const hist = v.price_history || [];
+  const seriesOf = id => {
+    const values = hist.map(p => (p.prices || {})[id]);
+    const is = v.issues.find(x => x.id === id);
+    if (is) values.push(is.price);
+    return values;
+  };
+  if (!v.issues.some(x => x.id === ui.chartIssue)) ui.chartIssue = v.issues.length ? v.issues[0].id : null;
+  const xLabels = hist.map((p, i) => ((i === 0 || hist[i - 1].turn !== p.turn) && p.turn % 2 === 0
+    ? ctx.t(SEASONS[Math.floor(p.turn / 2) % 4][0], SEASONS[Math.floor(p.turn / 2) % 4][1].slice(0, 3)) : '')).concat(['']);
   const figs = v.issues.map(is => {
-    const values = hist.map(p => (p.prices || {})[is.id]);
-    values.push(is.price);
+    const values = seriesOf(is.id);
     const name = ctx.t(is.name_ja, is.name_en);
     return h('figure', {},
       lineChart([{ label: name, values, cls: 'kabu-line-price' }], { title: ctx.t(`${name}の株価推移`, `${name} price`), small: true, width: 120, height: 40 }),
       h('figcaption', {}, `${name} ${values.filter(Number.isFinite)[0] ?? ''}→${is.price}`));
   });
+  const chosen = v.issues.find(x => x.id === ui.chartIssue);
+  const detail = chosen ? lineChart([{ label: ctx.t(chosen.name_ja, chosen.name_en), values: seriesOf(chosen.id), cls: 'kabu-line-price' }],
+    { title: ctx.t(`${chosen.name_ja}の株価推移（単位）`, `${chosen.name_en} price (units)`), width: 340, height: 150, xLabels }) : null;
+  const sel = h('select', { id: 'kabu-chart-issue', onchange: e => { ui.chartIssue = e.target.value; m.rerender(); } },
+    v.issues.map(is => h('option', { value: is.id, selected: is.id === ui.chartIssue }, ctx.t(is.name_ja, is.name_en))));
   return panel('kabu-charts', ctx.t('株価の推移', 'Price charts'),
-    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了', 'Points: turn start, after ④, after ⑧, turn end')),
+    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了（単位）', 'Points: turn start, after ④, after ⑧, turn end (units)')),
+    h('label', { for: 'kabu-chart-issue' }, ctx.t('銘柄を選んで拡大: ', 'Enlarge an issue: '), sel),
+    detail,
     h('div', { class: 'kabu-charts' }, figs));
 }
 

@@ -220,7 +220,8 @@ export function handPanel(m) {
   const events = (v.events || []).map(e => h('li', {},
     `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
     e.target ? ` → ${m.issueName(e.target)}` : '',
-    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})` : ''));
+    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})`
+      : (cat.events || {})[e.card] ? ` (${ctx.t(cat.events[e.card].text_ja, cat.events[e.card].text_en)})` : ''));
   out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('引かれたイベント', 'Events drawn') }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
 }

@@ -25,7 +25,8 @@ fi
 # Python test tools (never `playwright install`: the browser is Debian's chromium).
 if ! python3 -c "import pytest, playwright.sync_api" 2>/dev/null; then
   echo "[test] pip installing pytest and playwright"
-  python3 -m pip install -q "pytest>=8" "playwright>=1.50"
+  python3 -m pip install -q "pytest>=8" "playwright>=1.50" \
+    || python3 -m pip install -q --break-system-packages "pytest>=8" "playwright>=1.50"
 fi
 
 # The site (npm ci of the pinned runtime when needed, the wheel, dist/).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules as R
-from .cards import CODES, NAMES_EN, NAMES_JA, STARS, SYMBOLS, is_number, next_star, parse_card, to_list
+from .cards import CODES, NAMES_EN, NAMES_JA, SYMBOLS, is_number, parse_card, to_list
 from .state import BALANCED, PANIC_STATE, State
 
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
 
 import build
+from pygames import webapi
 from pygames.core import linkcodec
 from serve import SiteServer
 
@@ -176,3 +178,51 @@ def test_engine_calls_leave_the_main_thread_free(page, site):
     assert stats["ms"] > 200, "the heavy calls should keep the engine busy for a while"
     assert stats["ticks"] >= stats["ms"] / 10 / 4, "the page's timer kept running during the calls"
     assert longest <= LONG_TASK_LIMIT_MS, long_frames(page)
+
+
+# --- the real site offline ---------------------------------------------------------------------
+GAMES = json.loads(webapi.dispatch("games"))["games"]
+
+
+def _offline_game() -> dict | None:
+    """A game with its own view and the fewest seats (the shell plays it against the computer)."""
+    with_view = [g for g in GAMES if (build.ROOT / "web" / "games" / g["name"] / "view.js").is_file()]
+    return min(with_view, key=lambda g: (g["min_seats"], g["name"]), default=None)
+
+
+ACT_ONCE_JS = """async () => {
+  const m = () => window.pygamesMatch;
+  await new Promise((resolve) => { const poll = () => (m() && m().idle ? resolve() : setTimeout(poll, 10)); poll(); });
+  if (m().covered) document.getElementById('handover-button').click();
+  const legal = m().payload.legal;
+  await m().act(legal[legal.length >> 1]);
+  await new Promise((resolve) => { const poll = () => (m().idle ? resolve() : setTimeout(poll, 10)); poll(); });
+  return m().record.actions.length;
+}"""
+
+
+@pytest.mark.skipif(_offline_game() is None or not (build.ROOT / "index.html").is_file(),
+                    reason="needs the shell's index.html and a game with a view")
+def test_site_offline_reload_resumes_and_plays(page, site, guard):
+    game = _offline_game()
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page.goto(site.url + f"#/new/{game['name']}")
+    wait_for_engine(page)
+    page.wait_for_selector("#start-match")
+    page.fill("#seed", "11")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    played = page.evaluate(ACT_ONCE_JS)
+    wait_controlled(page)
+    page.wait_for_function("async () => (await caches.keys()).length === 1")
+    site.stop()
+    try:
+        guard.allow(r"Failed to (load resource|fetch|register|update)|ERR_CONNECTION_REFUSED|ServiceWorker")
+        page.reload()
+        wait_for_engine(page)
+        page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
+        assert page.evaluate("() => window.pygamesMatch.record.actions.length") == played
+        if page.evaluate("() => window.pygamesMatch.general.outcome") is None:
+            assert page.evaluate(ACT_ONCE_JS) > played
+    finally:
+        site.start()

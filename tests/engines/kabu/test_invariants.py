@@ -3,6 +3,7 @@ point, views never leak secrets, the same seed gives the same duel, records repl
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -58,7 +59,10 @@ def playout(seed: int, years: int = 1, check: bool = True) -> tuple[list[str], o
         else:
             seat = movers[rng.randbelow(len(movers))]
             action = bots.random_action(s, seat, GAME.legal_actions(s, seat), rng)
-        s = GAME.apply(s, seat, action)
+        frozen = copy.deepcopy(s.__dict__) if check and rng.random() < 0.1 else None
+        before, s = s, GAME.apply(s, seat, action)
+        if frozen is not None:
+            assert before.__dict__ == frozen, "apply mutated its input"
         log.append(f"{seat}:{action}")
         if check:
             check_invariants(s)

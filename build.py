@@ -71,7 +71,13 @@ def ensure_npm() -> None:
     if npm_ready():
         return
     if shutil.which("npm") is None:
-        sys.exit("build.py: npm is missing (Debian: apt-get install -y npm)")
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            log("installing npm (Debian)")
+            subprocess.run(["apt-get", "update", "-qq"], check=True)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "npm"], check=True,
+                           env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        else:
+            sys.exit("build.py: npm is missing (Debian: apt-get install -y npm)")
     cmd = ["npm", "ci"] if (ROOT / "package-lock.json").is_file() else ["npm", "install"]
     log(" ".join(cmd))
     subprocess.run(cmd + ["--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import sys
 import threading
 from pathlib import Path
@@ -32,6 +33,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        """Copy a file to the client, counting the bytes (bench/load.py reads ``server.sent``)."""
+        super().copyfile(source, outputfile)
+        path = self.path.split("?", 1)[0]
+        self.server.sent.append((path, os.fstat(source.fileno()).st_size))  # type: ignore[attr-defined]
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
@@ -41,6 +48,10 @@ class _Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
     daemon_threads = True
     verbose = False
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.sent: list[tuple[str, int]] = []
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser that drops a connection (page closed mid-download) is not an error."""
@@ -61,6 +72,11 @@ class SiteServer:
     def url(self) -> str:
         """The base URL, ending in '/'."""
         return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def sent(self) -> list[tuple[str, int]]:
+        """(path, bytes) of every file body served since start (empty when stopped)."""
+        return self._httpd.sent if self._httpd is not None else []
 
     @property
     def running(self) -> bool:
@@ -91,8 +107,11 @@ class SiteServer:
 
 
 def serve_forever(root: Path, port: int = 8000) -> None:
-    """Serve ``root`` until Ctrl-C, printing the URL."""
-    server = SiteServer(root, port).start()
+    """Serve ``root`` until Ctrl-C, printing the URL (any free port if ``port`` is taken)."""
+    try:
+        server = SiteServer(root, port).start()
+    except OSError:
+        server = SiteServer(root, 0).start()
     print(f"Serving {root} at {server.url}  (Ctrl-C to stop)", flush=True)
     try:
         threading.Event().wait()

@@ -22,6 +22,9 @@ same name returning the function)
                if it becomes "error", with the page's text).
   ``start_longtask_probe(page)`` / ``longest_task_ms(page)``: a PerformanceObserver for 'longtask'
                (buffered, so tasks since navigation count) and the longest duration seen, in ms.
+               Code run directly by ``page.evaluate`` is NOT reported as a long task: start the work
+               you measure from the page's own tasks (a click, or setTimeout inside the evaluate).
+               ``long_frames(page)`` says which scripts ran in long animation frames (for messages).
   ``axe_violations(page)``: runs axe-core (node_modules/axe-core, injected from disk, no request) and
                returns the serious and critical violations as [{id, impact, help, targets}].
 """
@@ -217,9 +220,18 @@ def wait_for_engine(page: Any, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
 LONGTASK_JS = """() => {
   if (window.__longtasks) return;
   window.__longtasks = [];
+  window.__longframes = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__longframes.push({ duration: Math.round(e.duration), blocking: Math.round(e.blockingDuration),
+          scripts: e.scripts.map((s) => `${s.invoker} ${s.sourceURL.split('/').pop()}:${s.sourceFunctionName} ${Math.round(s.duration)}ms`) });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  }
 }"""
 
 
@@ -233,6 +245,12 @@ def longest_task_ms(page: Any) -> float:
     # Let the observer deliver the entries of tasks that just finished.
     page.evaluate("() => new Promise((r) => setTimeout(r, 0))")
     return float(page.evaluate("() => Math.max(0, ...(window.__longtasks || []))"))
+
+
+def long_frames(page: Any) -> list[dict[str, Any]]:
+    """Long animation frames seen since :func:`start_longtask_probe`, with the scripts that ran in
+    them (to say in a failure message what blocked the main thread)."""
+    return page.evaluate("() => window.__longframes || []")
 
 
 def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict[str, Any]]:

@@ -1,0 +1,95 @@
+"""Bot ladder for 集大成将棋: each pairing of adjacent levels plays N seeded games, colours swapped.
+
+Prints win rates with 95% Wilson intervals and CPU time per decision. Not a test.
+Usage: python bench/shogi_ladder.py [--games 100] [--ruleset cards|hon] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from pygames.core import CHANCE, Rng  # noqa: E402
+from pygames.core.game import sample_chance  # noqa: E402
+from pygames.shogi import GAME  # noqa: E402
+
+
+def play(args: tuple[int, str, str, str]) -> tuple[int, str, str, str | None, str, int, dict[str, list[float]]]:
+    """One game: seed, level of 先手, level of 後手, ruleset -> result and per-level decision times."""
+    seed, first, second, ruleset = args
+    levels = (first, second)
+    chance = Rng.derive(seed, "ladder-chance")
+    state = GAME.initial_state(GAME.normalize_options({"ruleset": ruleset}, 2), 2)
+    times: dict[str, list[float]] = {first: [], second: []}
+    while GAME.to_move(state):
+        (seat,) = GAME.to_move(state)
+        if seat == CHANCE:
+            action = sample_chance(GAME, state, chance)
+        else:
+            t = time.process_time()
+            action = GAME.bot_action(state, seat, levels[seat], Rng.derive(seed, "ladder-bot", len(state.record)))
+            times[levels[seat]].append(time.process_time() - t)
+        state = GAME.apply(state, seat, action)
+    winners = state.result[0]
+    return seed, first, second, (levels[winners[0]] if winners else None), state.result[1], state.ply, times
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return c - h, c + h
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--ruleset", default="cards", choices=("cards", "hon"))
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--pairs", default="normal:easy,hard:normal")
+    opts = ap.parse_args()
+    pairs = [tuple(p.split(":")) for p in opts.pairs.split(",")]
+    print(f"shogi ladder: ruleset={opts.ruleset}, {opts.games} games per pairing, colours alternate")
+    with multiprocessing.Pool(opts.workers) as pool:
+        for upper, lower in pairs:
+            jobs = [(seed, upper, lower, opts.ruleset) if seed % 2 == 0 else (seed, lower, upper, opts.ruleset)
+                    for seed in range(opts.games)]
+            wins = {upper: 0, lower: 0, None: 0}
+            as_first = {upper: [0, 0], lower: [0, 0]}
+            times: dict[str, list[float]] = {upper: [], lower: []}
+            plies, reasons = [], {}
+            t0 = time.time()
+            for seed, first, second, winner, reason, ply, tms in pool.imap_unordered(play, jobs):
+                wins[winner] += 1
+                as_first[first][1] += 1
+                as_first[first][0] += winner == first
+                plies.append(ply)
+                reasons[reason] = reasons.get(reason, 0) + 1
+                for lvl, ts in tms.items():
+                    times[lvl].extend(ts)
+            n = opts.games
+            lo, hi = wilson(wins[upper], n)
+            score = (wins[upper] + 0.5 * wins[None]) / n
+            print(f"\n{upper} vs {lower}: {upper} won {wins[upper]}, lost {wins[lower]}, drew {wins[None]} of {n}"
+                  f" -> win rate {wins[upper] / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), score {score:.1%}")
+            for lvl in (upper, lower):
+                ts = times[lvl]
+                if ts:
+                    print(f"  {lvl:6s}: as 先手 won {as_first[lvl][0]}/{as_first[lvl][1]}; CPU per decision mean "
+                          f"{sum(ts) / len(ts) * 1000:.0f} ms, max {max(ts) * 1000:.0f} ms over {len(ts)} decisions")
+            print(f"  plies mean {sum(plies) / n:.0f}, endings {reasons}, wall {time.time() - t0:.0f} s")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Shogi file formats: SFEN (see ``pygames.shogi.sfen``), USI moves, Japanese move text and KIF."""

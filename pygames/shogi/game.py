@@ -1,0 +1,205 @@
+"""集大成将棋 (and 本将棋) as a :class:`pygames.core.Game`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.game import OptionSpec
+
+from . import rules
+from .cards import BASIC_CARDS, BASIC_DECK, card_json, check_pickup, check_setup, validate_cards
+from .pieces import CODES, ENGLISH, HAND_ORDER, KANJI, NAMES, OU, sq_name
+from .position import DROP0
+from .sfen import STARTPOS, make_sfen, parse_sfen
+from .state import MAX_PLIES, Rules, ShogiState, position_key
+
+_BOOL_CHOICES = ()
+
+
+class ShogiGame(Game[ShogiState]):
+    """The card game 集大成将棋 with the 基本セット, plus plain 本将棋."""
+
+    name = "shogi"
+    title_ja = "集大成将棋"
+    title_en = "Shūtaisei Shōgi"
+    summary_ja = "カードで駒の動きが変わる将棋。ドローで手番を使ってカードを引き、有効・無効を選ぶ。本将棋も遊べます。"
+    summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
+    hidden_information = False
+    option_specs = (
+        OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
+                   (("cards", "集大成将棋（カードあり）", "Shūtaisei (cards)"), ("hon", "本将棋", "Standard shogi"))),
+        OptionSpec("foul_loss", "反則負けあり", "Fouls lose (allow foul moves)", "bool", False),
+        OptionSpec("variant", "遊び方", "Variant", "choice", "standard",
+                   (("standard", "通常（2019年ルール）", "Standard (2019 setup)"),
+                    ("pickup", "ピックアップ", "Pick-up deck"), ("setup", "セットアップ", "Set-up (no drawing)"))),
+        OptionSpec("custom_cards", "オリジナルカード", "User cards", "json", []),
+        OptionSpec("deck", "ピックアップの山札", "Pick-up deck", "json", None),
+        OptionSpec("active", "セットアップの有効カード", "Set-up active cards", "json", None),
+        OptionSpec("sfen", "開始局面（SFEN）", "Start position (SFEN)", "json", None),
+    )
+
+    # --- setup -------------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+        """Check the card options against the schema and the variant rules."""
+        opts = super().normalize_options(options, seats)
+        opts["custom_cards"] = validate_cards(opts["custom_cards"])
+        pool = {**BASIC_CARDS, **{c["id"]: c for c in opts["custom_cards"]}}
+        if opts["variant"] == "pickup" and opts["ruleset"] == "cards":
+            opts["deck"] = list(check_pickup(opts["deck"], pool))
+        elif opts["deck"] is not None:
+            raise GameError("shogi.option.deck", "山札の指定はピックアップのときだけです",
+                            "A deck is only given for the pick-up variant", key="deck")
+        if opts["variant"] == "setup" and opts["ruleset"] == "cards":
+            opts["active"] = list(check_setup(opts["active"], pool))
+        elif opts["active"] is not None:
+            raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
+                            "Active cards are only given for the set-up variant", key="active")
+        if opts["sfen"] is not None:
+            if not isinstance(opts["sfen"], str):
+                raise GameError("shogi.option.sfen", "SFENは文字列にしてください", "The SFEN must be text", key="sfen")
+            board, hands, side, move_no = parse_sfen(opts["sfen"])
+            if opts["ruleset"] == "hon" and (board.count(OU) != 1 or board.count(-OU) != 1):
+                raise GameError("shogi.sfen.kings", "本将棋の局面には玉が1枚ずつ必要です",
+                                "A standard-shogi position needs one king per side", key="sfen")
+            opts["sfen"] = make_sfen(board, hands, side, move_no)
+        return opts
+
+    def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
+        pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
+        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool)
+        board, hands, side, move_no = parse_sfen(options.get("sfen") or STARTPOS)
+        state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
+        if rules_.hon:
+            return rules._after_turn(ShogiState(rules_, state.board, state.hands, side, "move", move_no0=move_no))
+        if rules_.variant == "setup":
+            from .state import order_active
+            state = ShogiState(rules_, state.board, state.hands, side, "move", active=order_active(options["active"], pool),
+                               move_no0=move_no)
+            return rules._after_turn(state)
+        deck = tuple(options["deck"]) if rules_.variant == "pickup" else BASIC_DECK
+        return ShogiState(rules_, state.board, state.hands, side, "setup", deck=tuple(sorted(deck)), move_no0=move_no)
+
+    # --- the rules ---------------------------------------------------------------------
+    def to_move(self, state: ShogiState) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        if state.phase in ("setup", "draw_pending"):
+            return (CHANCE,)
+        return (state.side,)
+
+    def legal_actions(self, state: ShogiState, seat: int) -> list[str]:
+        if seat != state.side or state.phase not in ("move", "draw_choice"):
+            return []
+        return rules.legal_actions(state)
+
+    def chance_outcomes(self, state: ShogiState) -> list[tuple[str, float]]:
+        if state.phase not in ("setup", "draw_pending"):
+            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+        return rules.draw_outcomes(state)
+
+    def apply(self, state: ShogiState, seat: int, action: str) -> ShogiState:
+        if not isinstance(action, str):
+            raise GameError("shogi.bad_action", "手が文字列ではありません", "The action is not a string")
+        if state.phase == "over":
+            raise GameError("shogi.game_over", "対局は終わっています", "The game is over", action=action[:40])
+        if seat == CHANCE:
+            if state.phase == "setup":
+                return rules.play_setup_card(state, action)
+            if state.phase == "draw_pending":
+                return rules.play_drawn_card(state, action)
+            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+        if seat != state.side or state.phase not in ("move", "draw_choice"):
+            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
+                            seat=seat, action=action[:40])
+        if state.phase == "draw_choice":
+            return rules.play_choice(state, action)
+        if action == "resign":
+            return rules.resign(state)
+        if action == "draw":
+            return rules.start_draw(state)
+        if action.startswith("draw:"):
+            raise GameError("shogi.no_pending_draw", "引いたカードがないので有効・無効は選べません",
+                            "There is no drawn card to switch on or off", action=action[:40])
+        return rules.play_move(state, action)
+
+    def outcome(self, state: ShogiState) -> Outcome | None:
+        if state.result is None:
+            return None
+        winners, code, ja, en = state.result
+        return Outcome(winners, None, ja, en, {"code": code})
+
+    # --- what players see --------------------------------------------------------------
+    def view(self, state: ShogiState, seat: int | None) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(state)
+
+    def describe_action(self, state: ShogiState, seat: int, action: str) -> tuple[str, str]:
+        if seat == CHANCE:
+            cid = action[5:]
+            card = state.rules.pool.get(cid)
+            name = card["name"] if card else cid
+            name_en = (card.get("name_en") or name) if card else cid
+            if state.phase == "setup":
+                return f"開始時のカード「{name}」", f"Setup card: {name_en}"
+            return f"ドローしたカード「{name}」", f"Card drawn: {name_en}"
+        if action == "draw":
+            return f"{'▲△'[seat]}ドロー", f"{rules.SEAT_EN[seat]} draws"
+        if action == "resign":
+            return f"{'▲△'[seat]}投了", f"{rules.SEAT_EN[seat]} resigns"
+        try:
+            new = self.apply(state, seat, action)
+        except GameError:
+            return action, action
+        rec = new.record[-1] if new.record else None
+        return (rec["ja"], rec["en"]) if rec else (action, action)
+
+    def progress(self, state: ShogiState) -> dict[str, Any]:
+        mover = rules.SEAT_JA[state.side]
+        if state.phase == "over":
+            return {"turn": state.ply, "ja": f"{state.ply}手で終局", "en": f"Finished after {state.ply} plies"}
+        return {"turn": state.ply, "ja": f"{state.ply}手目まで・{mover}の番",
+                "en": f"{state.ply} plies, {rules.SEAT_EN[state.side]} to move"}
+
+    def is_undo_barrier(self, state: ShogiState, seat: int, action: str) -> bool:
+        return seat == CHANCE or action == "draw"
+
+    def extra_calls(self) -> dict[str, Any]:
+        """KIF/SFEN export and import, card schema (see VIEW.md)."""
+        from .calls import CALLS
+        return dict(CALLS)
+
+    # --- computer players --------------------------------------------------------------
+    def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
+        from .bots import choose
+        return choose(state, level, rng)
+
+
+GAME = ShogiGame()
+_ = (CODES, ENGLISH, HAND_ORDER, KANJI, NAMES, sq_name, DROP0, make_sfen, MAX_PLIES, position_key)
+
+
+def state_from_sfen(sfen: str = "startpos", ruleset: str = "cards", active: list[str] | tuple[str, ...] = (),
+                    foul_loss: bool = False, custom_cards: list[dict[str, Any]] | None = None,
+                    deck: list[str] | tuple[str, ...] | None = None, discard: list[str] | tuple[str, ...] = ()
+                    ) -> ShogiState:
+    """A state ready to move from ``sfen`` with the given card situation (for callers and tests).
+    ``deck`` defaults to the 基本セット minus the active and discarded cards."""
+    from collections import Counter
+    from .state import order_active
+    cards = validate_cards(custom_cards or [])
+    pool = {**BASIC_CARDS, **{c["id"]: c for c in cards}}
+    for cid in list(active) + list(discard) + list(deck or []):
+        if cid not in pool:
+            raise GameError("shogi.unknown_card", f"知らないカードです: {cid[:40]}", f"Unknown card: {cid[:40]}")
+    if deck is None:
+        rest = Counter(BASIC_DECK)
+        rest.subtract(Counter(list(active) + list(discard)))
+        deck = sorted(rest.elements())
+    board, hands, side, move_no = parse_sfen(sfen)
+    rules_ = Rules(ruleset, foul_loss, "standard", pool)
+    state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "move",
+                       active=order_active(tuple(active), pool) if ruleset == "cards" else (),
+                       deck=tuple(sorted(deck)) if ruleset == "cards" else (),
+                       discard=tuple(discard) if ruleset == "cards" else (), move_no0=move_no)
+    return rules._after_turn(state)

@@ -1,0 +1,322 @@
+"""A mutable shogi position and the one move generator for cards and 本将棋.
+
+Moves are ints: ``frm | to << 7 | promote << 14 | kinds << 15`` where ``frm`` is a square
+(0-80) or ``81 + code`` for a drop, and ``kinds`` has bit LEAP (射程移動) and/or SLIDE (矢印移動).
+"""
+
+from __future__ import annotations
+
+from .pieces import (FU, KE, KY, OU, PROMOTABLE, PROMOTE, KIND_OF, LEAP, SLIDE, STANDARD_TABLES,
+                     Tables, sq_name, parse_sq, USI_LETTER, LETTER_CODE)
+
+DROP0 = 81
+MOVE_MASK = (1 << 15) - 1
+_ZONE = ([sq < 27 for sq in range(81)], [sq >= 54 for sq in range(81)])
+# squares where a piece of that colour would have no move under standard rules (本将棋 dead squares)
+_DEAD = [[[False] * 81 for _ in range(32)] for _ in range(2)]
+for _sq in range(81):
+    _y = _sq // 9
+    for _c, _s in ((0, 1), (1, -1)):
+        last = _y == 0 if _c == 0 else _y == 8
+        last2 = _y <= 1 if _c == 0 else _y >= 7
+        _DEAD[_c][FU * _s][_sq] = last
+        _DEAD[_c][KY * _s][_sq] = last
+        _DEAD[_c][KE * _s][_sq] = last2
+_ALIGNED = [[False] * 81 for _ in range(81)]
+for _a in range(81):
+    for _b in range(81):
+        dx, dy = _b % 9 - _a % 9, _b // 9 - _a // 9
+        _ALIGNED[_a][_b] = _a != _b and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
+
+
+def move_frm(m: int) -> int:
+    return m & 127
+
+
+def move_to(m: int) -> int:
+    return (m >> 7) & 127
+
+
+def move_promo(m: int) -> bool:
+    return bool((m >> 14) & 1)
+
+
+def move_kinds(m: int) -> int:
+    return m >> 15
+
+
+def move_usi(m: int) -> str:
+    """USI text of a move int."""
+    frm, to = m & 127, (m >> 7) & 127
+    if frm >= DROP0:
+        return f"{USI_LETTER[frm - DROP0]}*{sq_name(to)}"
+    return sq_name(frm) + sq_name(to) + ("+" if (m >> 14) & 1 else "")
+
+
+def parse_usi(text: str) -> int:
+    """The move int (kinds unset) of a USI move; ValueError if malformed."""
+    if not isinstance(text, str):
+        raise ValueError(text)
+    if len(text) == 4 and text[1] == "*":
+        code = LETTER_CODE.get(text[0])
+        if code is None or code == OU:
+            raise ValueError(text)
+        return DROP0 + code | parse_sq(text[2:]) << 7
+    if len(text) in (4, 5) and (len(text) == 4 or text[4] == "+"):
+        frm, to = parse_sq(text[:2]), parse_sq(text[2:4])
+        if frm == to:
+            raise ValueError(text)
+        return frm | to << 7 | (len(text) == 5) << 14
+    raise ValueError(text)
+
+
+class Position:
+    """Board (81 signed ints), hands (per colour, counts by code 1-7), side to move, tables."""
+
+    __slots__ = ("board", "hands", "side", "tables", "hon", "kings")
+
+    def __init__(self, board: list[int], hands: list[list[int]], side: int, tables: Tables = STANDARD_TABLES,
+                 hon: bool = True) -> None:
+        self.board = board
+        self.hands = hands
+        self.side = side
+        self.tables = tables
+        self.hon = hon
+        self.kings = [-1, -1]
+        for sq, p in enumerate(board):
+            if p == OU:
+                self.kings[0] = sq
+            elif p == -OU:
+                self.kings[1] = sq
+
+    def copy(self) -> "Position":
+        """An independent copy."""
+        return Position(self.board[:], [self.hands[0][:], self.hands[1][:]], self.side, self.tables, self.hon)
+
+    # --- attacks -----------------------------------------------------------------------
+    def attacked(self, sq: int, by: int) -> bool:
+        """True if a piece of colour ``by`` could move to ``sq`` (leap or slide)."""
+        b = self.board
+        for fsq, codes in self.tables.leap_att[by][sq]:
+            if b[fsq] in codes:
+                return True
+        for ray, codes in self.tables.ray_att[by][sq]:
+            for t in ray:
+                q = b[t]
+                if q:
+                    if q in codes:
+                        return True
+                    break
+        return False
+
+    def in_check(self, color: int | None = None) -> bool:
+        """True if ``color``'s king (default: side to move) is attacked."""
+        color = self.side if color is None else color
+        k = self.kings[color]
+        return k >= 0 and self.attacked(k, color ^ 1)
+
+    # --- generation --------------------------------------------------------------------
+    def pseudo_moves(self) -> list[int]:
+        """Every board move and drop ignoring self-check and fouls. In 本将棋, dead moves/drops
+        and 二歩 drops are left out and promotion is forced where a piece would be dead."""
+        side, b, t = self.side, self.board, self.tables
+        sign = 1 if side == 0 else -1
+        zone = _ZONE[side]
+        dead = _DEAD[side]
+        hon = self.hon
+        out: list[int] = []
+        add = out.append
+        leaps, rays = t.leaps, t.rays
+        for sq in range(81):
+            p = b[sq]
+            if p * sign <= 0:
+                continue
+            prom = (p * sign) in PROMOTABLE
+            zfrom = zone[sq]
+            dp = dead[p]
+            for to in leaps[p][sq]:
+                if b[to] * sign > 0:
+                    continue
+                m = sq | to << 7 | LEAP << 15
+                if prom and (zfrom or zone[to]):
+                    add(m | 1 << 14)
+                    if not (hon and dp[to]):
+                        add(m)
+                else:
+                    add(m)
+            for ray in rays[p][sq]:
+                for to in ray:
+                    q = b[to]
+                    if q * sign > 0:
+                        break
+                    m = sq | to << 7 | SLIDE << 15
+                    if prom and (zfrom or zone[to]):
+                        add(m | 1 << 14)
+                        if not (hon and dp[to]):
+                            add(m)
+                    else:
+                        add(m)
+                    if q:
+                        break
+        hand = self.hands[side]
+        if any(hand[1:8]):
+            empty = [sq for sq in range(81) if not b[sq]]
+            pawn_files = None
+            for code in (1, 2, 3, 4, 5, 6, 7):
+                if not hand[code]:
+                    continue
+                base = DROP0 + code
+                if hon:
+                    dp = dead[code * sign]
+                    if code == FU:
+                        pawn_files = self.pawn_files(side)
+                        for to in empty:
+                            if not dp[to] and not pawn_files[to % 9]:
+                                add(base | to << 7)
+                    else:
+                        for to in empty:
+                            if not dp[to]:
+                                add(base | to << 7)
+                else:
+                    for to in empty:
+                        add(base | to << 7)
+        return out
+
+    def captures(self) -> list[int]:
+        """Pseudo-legal captures only (promoting when allowed), for quiescence search."""
+        side, b, t = self.side, self.board, self.tables
+        sign = 1 if side == 0 else -1
+        zone = _ZONE[side]
+        out: list[int] = []
+        leaps, rays = t.leaps, t.rays
+        for sq in range(81):
+            p = b[sq]
+            if p * sign <= 0:
+                continue
+            prom = (p * sign) in PROMOTABLE
+            for to in leaps[p][sq]:
+                if b[to] * sign < 0:
+                    out.append(sq | to << 7 | LEAP << 15 | ((prom and (zone[sq] or zone[to])) << 14))
+            for ray in rays[p][sq]:
+                for to in ray:
+                    q = b[to]
+                    if q:
+                        if q * sign < 0:
+                            out.append(sq | to << 7 | SLIDE << 15 | ((prom and (zone[sq] or zone[to])) << 14))
+                        break
+        return out
+
+    def pawn_files(self, side: int) -> list[bool]:
+        """Files (x index) holding an unpromoted pawn of ``side``."""
+        p = FU if side == 0 else -FU
+        b = self.board
+        files = [False] * 9
+        for sq in range(81):
+            if b[sq] == p:
+                files[sq % 9] = True
+        return files
+
+    def legal_moves(self) -> list[int]:
+        """本将棋 legal moves: no self-check, no 打ち歩詰め (plus the pseudo-move rules)."""
+        side = self.side
+        ksq = self.kings[side]
+        checked = ksq >= 0 and self.attacked(ksq, side ^ 1)
+        out = []
+        b = self.board
+        aligned = _ALIGNED[ksq] if ksq >= 0 else None
+        for m in self.pseudo_moves():
+            frm = m & 127
+            if frm >= DROP0:
+                if checked and not self._safe_after(m):
+                    continue
+                if frm == DROP0 + FU and self._drop_pawn_mate(m):
+                    continue
+                out.append(m)
+            elif checked or frm == ksq or (aligned is not None and aligned[frm]):
+                if self._safe_after(m):
+                    out.append(m)
+            else:
+                out.append(m)
+        return out
+
+    def _safe_after(self, m: int) -> bool:
+        cap = self.do(m)
+        ok = not self.in_check(self.side ^ 1)
+        self.undo(m, cap)
+        return ok
+
+    def _drop_pawn_mate(self, m: int) -> bool:
+        to = (m >> 7) & 127
+        enemy = self.side ^ 1
+        ek = self.kings[enemy]
+        if ek < 0 or to != ek + (9 if self.side == 0 else -9):
+            return False
+        cap = self.do(m)
+        mate = not self.legal_moves()
+        self.undo(m, cap)
+        return mate
+
+    # --- making moves ------------------------------------------------------------------
+    def do(self, m: int) -> int:
+        """Play ``m`` in place; returns the captured value (0 if none) for :meth:`undo`."""
+        b = self.board
+        side = self.side
+        frm, to = m & 127, (m >> 7) & 127
+        if frm >= DROP0:
+            code = frm - DROP0
+            b[to] = code if side == 0 else -code
+            self.hands[side][code] -= 1
+            cap = 0
+        else:
+            p = b[frm]
+            cap = b[to]
+            b[frm] = 0
+            if (m >> 14) & 1:
+                p = p + PROMOTE if p > 0 else p - PROMOTE
+            b[to] = p
+            if p == OU or p == -OU:
+                self.kings[side] = to
+            if cap:
+                kind = KIND_OF[cap if cap > 0 else -cap]
+                if kind == OU:
+                    self.kings[side ^ 1] = -1
+                else:
+                    self.hands[side][kind] += 1
+        self.side = side ^ 1
+        return cap
+
+    def undo(self, m: int, cap: int) -> None:
+        """Take back ``m`` (played by :meth:`do`, which returned ``cap``)."""
+        side = self.side ^ 1
+        self.side = side
+        b = self.board
+        frm, to = m & 127, (m >> 7) & 127
+        if frm >= DROP0:
+            b[to] = 0
+            self.hands[side][frm - DROP0] += 1
+            return
+        p = b[to]
+        if (m >> 14) & 1:
+            p = p - PROMOTE if p > 0 else p + PROMOTE
+        b[frm] = p
+        b[to] = cap
+        if p == OU or p == -OU:
+            self.kings[side] = frm
+        if cap:
+            kind = KIND_OF[cap if cap > 0 else -cap]
+            if kind == OU:
+                self.kings[side ^ 1] = to
+            else:
+                self.hands[side][kind] -= 1
+
+    def perft(self, depth: int) -> int:
+        """Number of 本将棋 leaf positions ``depth`` plies ahead."""
+        moves = self.legal_moves()
+        if depth <= 1:
+            return len(moves) if depth == 1 else 1
+        total = 0
+        for m in moves:
+            cap = self.do(m)
+            total += self.perft(depth - 1)
+            self.undo(m, cap)
+        return total

@@ -1,0 +1,100 @@
+"""The view JSON described in VIEW.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+from .cards import card_json
+from .pieces import ENGLISH, HAND_ORDER, KANJI, NAMES, OU, PROMOTABLE, sq_name
+from .position import DROP0, _DEAD, _ZONE
+from .sfen import make_sfen
+from .state import MAX_PLIES, ShogiState, position_key
+
+
+def _piece_moves(state: ShogiState) -> dict[str, Any]:
+    faces = state.tables().faces
+    by_kind = state.active_by_kind()
+    std = __import__("pygames.shogi.pieces", fromlist=["STANDARD"]).STANDARD
+    out = {}
+    for code, name in NAMES.items():
+        f = faces[code]
+        kind = name if code <= OU else NAMES[code - 8]
+        card = by_kind.get(kind)
+        changed = (sorted(f["leaps"]) != sorted(std[code]["leaps"]) or sorted(f["slides"]) != sorted(std[code]["slides"])
+                   or bool(f["specials"]))
+        out[name] = {"moves": {"leaps": [list(o) for o in f["leaps"]], "slides": [list(o) for o in f["slides"]],
+                               "specials": list(f["specials"])},
+                     "changed": changed, "card": card if changed else None, "ja": KANJI[code], "en": ENGLISH[code]}
+    return out
+
+
+def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
+    moves: dict[str, dict[str, dict[str, Any]]] = {}
+    drops: dict[str, list[dict[str, Any]]] = {}
+    if state.phase != "move":
+        return {}, {}
+    table = rules.moves_table(state)
+    side = state.side
+    zone = _ZONE[side]
+    for usi, (m, foul) in table.items():
+        frm, to, promo = m & 127, (m >> 7) & 127, (m >> 14) & 1
+        if foul == "promotion":
+            continue
+        if frm >= DROP0:
+            drops.setdefault(NAMES[frm - DROP0], []).append({"to": sq_name(to), "foul": rules.foul_json(foul)})
+            continue
+        group = moves.setdefault(sq_name(frm), {})
+        entry = group.get(sq_name(to))
+        kinds = m >> 15
+        if entry is None:
+            p = state.board[frm]
+            can = abs(p) in PROMOTABLE and (zone[frm] or zone[to])
+            forced = can and state.rules.hon and _DEAD[side][p][to]
+            q = state.board[to]
+            entry = group[sq_name(to)] = {
+                "to": sq_name(to), "kind": {1: "leap", 2: "slide", 3: "both"}.get(kinds, "leap"),
+                "promotion": "forced" if forced else "optional" if can else "impossible",
+                "capture": NAMES[abs(q)] if q else None, "foul": rules.foul_json(foul)}
+        elif foul is None and not promo:
+            entry["foul"] = None
+        if promo and foul is not None and entry["foul"] is None and entry["promotion"] == "optional":
+            pass
+    return ({k: list(v.values()) for k, v in moves.items()}, drops)
+
+
+def build_view(state: ShogiState) -> dict[str, Any]:
+    """The whole picture of a state (shogi has no secrets)."""
+    board = [[None if not (p := state.board[y * 9 + x]) else {"p": NAMES[abs(p)], "o": 0 if p > 0 else 1}
+              for x in range(9)] for y in range(9)]
+    hands = [{NAMES[c]: state.hands[s][c] for c in HAND_ORDER} for s in (0, 1)]
+    kings = [sq_name(state.board.index(OU)) if OU in state.board else None,
+             sq_name(state.board.index(-OU)) if -OU in state.board else None]
+    in_check = [rules.in_check(state, 0), rules.in_check(state, 1)]
+    moves, drops = _moves(state)
+    cards = None
+    pending = None
+    refusal = rules.draw_refusal(state) if state.phase == "move" else None
+    if not state.rules.hon:
+        pool = state.rules.pool
+        deck: dict[str, int] = {}
+        for c in state.deck:
+            deck[c] = deck.get(c, 0) + 1
+        cards = {"active": [card_json(pool[c]) for c in state.active], "deck_count": len(state.deck),
+                 "discard_count": len(state.discard), "discard": list(state.discard), "deck": deck,
+                 "pool": {cid: card_json(c) for cid, c in pool.items()}}
+        if state.phase == "draw_choice" and state.pending:
+            pending = {"card": card_json(pool[state.pending]), "choices": rules.choice_actions(state)}
+    key = position_key(state.board, state.hands, state.side, state.active)
+    return {
+        "ruleset": state.rules.ruleset, "variant": state.rules.variant, "foul_loss": state.rules.foul_loss,
+        "phase": state.phase, "side_to_move": state.side, "ply": state.ply, "max_plies": MAX_PLIES,
+        "board": board, "hands": hands, "in_check": in_check, "kings": kings,
+        "sfen": make_sfen(state.board, state.hands, state.side, state.move_no0 + state.ply),
+        "last_move": state.last, "pieces": _piece_moves(state), "cards": cards, "pending_draw": pending,
+        "can_draw": state.phase == "move" and refusal is None,
+        "draw_refusal": None if refusal is None else {"code": refusal.code, "ja": refusal.message_ja,
+                                                      "en": refusal.message_en},
+        "moves": moves, "drops": drops, "record": list(state.record),
+        "repetition": sum(1 for h in state.history if h[0] == key) or 1,
+    }

@@ -1,0 +1,190 @@
+"""SFEN, USI, Japanese move text and KIF: examples and seeded fuzzed round-trips."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pygames.core import GameError
+from pygames.shogi import GAME, rules
+from pygames.shogi.calls import import_record, import_sfen
+from pygames.shogi.formats.kif import HANDICAPS, export_kif, import_kif
+from pygames.shogi.formats.usi import Board
+from pygames.shogi.position import move_usi, parse_usi
+from pygames.shogi.sfen import STARTPOS, make_sfen, parse_sfen
+
+from .helpers import play_random, state
+
+FUZZ_GAMES = 6
+
+
+def ja(st, action: str) -> str:
+    return GAME.apply(st, st.side, action).record[-1]["ja"]
+
+
+# --- Japanese move text ---------------------------------------------------------------------
+def test_basic_japanese_texts():
+    st = state({}, ruleset="hon")
+    board = Board.from_sfen("startpos", ruleset="hon")
+    for usi, text in [("7g7f", "▲７六歩"), ("3c3d", "△３四歩"), ("8h2b+", "▲２二角成"), ("3a2b", "△同　銀"),
+                      ("B*4e", "▲４五角打")]:
+        board.push(usi)
+        assert board.state.record[-1]["ja"] == text
+    assert st.record == ()
+
+
+@pytest.mark.parametrize("pieces,action,text", [
+    ({"6i": "G", "4i": "G"}, "4i5h", "▲５八金右"),
+    ({"6i": "G", "4i": "G"}, "6i5h", "▲５八金左"),
+    ({"4i": "G", "6h": "G"}, "4i5h", "▲５八金上"),
+    ({"4i": "G", "6h": "G"}, "6h5h", "▲５八金寄"),
+    ({"5g": "G", "4i": "G"}, "5g5h", "▲５八金引"),
+    ({"5i": "S", "4i": "S"}, "4i4h", "▲４八銀直"),
+    ({"5i": "S", "4i": "S"}, "5i4h", "▲４八銀左"),
+    ({"6i": "G", "4i": "G", "5i": "G"}, "5i5h", "▲５八金直"),
+    ({"6i": "G", "4i": "G", "6h": "G"}, "6i5h", "▲５八金左上"),
+    ({"6i": "G", "4i": "G", "6h": "G"}, "6h5h", "▲５八金寄"),
+    ({"4d": "S"}, "4d4c", "▲４三銀不成"),
+    ({"4d": "S"}, "4d4c+", "▲４三銀成"),
+])
+def test_disambiguation(pieces, action, text):
+    assert ja(state({**pieces, "9a": "k", "1a": "K"}, ruleset="cards"), action) == text
+
+
+def test_disambiguation_from_gote_side():
+    st = state({"6a": "g", "4a": "g", "9i": "K", "1i": "k"}, side="w")
+    assert ja(st, "6a5b") == "△５二金右" and ja(st, "4a5b") == "△５二金左"
+
+
+def test_english_text():
+    board = Board.from_sfen("startpos", ruleset="hon")
+    for usi, text in [("7g7f", "P-7f"), ("3c3d", "P-3d"), ("8h2b+", "Bx2b+"), ("3a2b", "Sx2b"), ("B*4e", "B*4e")]:
+        board.push(usi)
+        assert board.state.record[-1]["en"] == text
+
+
+# --- SFEN / USI ------------------------------------------------------------------------------
+@pytest.mark.parametrize("bad", ["", "startpos2", "9/9/9 b - 1", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+                                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+                                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+                                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1",
+                                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1"])
+def test_bad_sfen_is_refused(bad):
+    with pytest.raises(GameError) as err:
+        parse_sfen(bad)
+    assert err.value.code == "shogi.sfen.invalid"
+
+
+def test_sfen_round_trip_and_usi_over_random_games():
+    def check(st):
+        sfen = make_sfen(st.board, st.hands, st.side, st.move_no0 + st.ply)
+        board, hands, side, n = parse_sfen(sfen)
+        assert (tuple(board), tuple(map(tuple, hands)), side) == (st.board, st.hands, st.side)
+        assert make_sfen(board, hands, side, n) == sfen
+        if st.phase == "move":
+            for usi, (m, _foul) in rules.moves_table(st).items():
+                assert move_usi(parse_usi(usi) | (m >> 15) << 15) == usi
+            if st.rules.hon:
+                assert set(Board.from_sfen(sfen, ruleset="hon").legal_moves()) == set(rules.moves_table(st))
+    for seed in range(FUZZ_GAMES):
+        play_random(seed, {"ruleset": "hon"}, max_actions=120, check=check)
+        play_random(seed, {}, max_actions=120, check=check)
+
+
+def test_sfen_with_hands_and_promoted_pieces():
+    text = "l+N1gk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1B1S3R1/LN1GKGSNL b BS 23"
+    board, hands, side, n = parse_sfen(text)
+    assert make_sfen(board, hands, side, n) == text and hands[0][4] == 1 and n == 23
+
+
+# --- KIF --------------------------------------------------------------------------------------
+SAMPLE = """# ---- Kifu for Windows V7 棋譜ファイル ----
+開始日時：2020/01/01 10:00
+手合割：平手
+先手：A
+後手：B
+手数----指手---------消費時間--
+*対局開始のコメント
+   1 ７六歩(77)   ( 0:01/00:00:01)
+   2 ３四歩(33)   ( 0:02/00:00:02)
+   3 ２二角成(88)   ( 0:03/00:00:04)+
+   4 同　銀(31)   ( 0:01/00:00:03)
+# a comment
+   5 ４五角打   ( 0:05/00:00:09)
+   6 ３三角   ( 0:05/00:00:09)
+   7 ３四角   ( 0:05/00:00:09)
+   8 ４四歩(43)   ( 0:05/00:00:09)
+   9 投了
+まで8手で後手の勝ち
+
+変化：4手
+   4 同　飛(82)
+"""
+
+
+def test_kif_import_of_a_real_looking_file():
+    data = import_kif(SAMPLE)
+    assert data["moves"] == ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "B*3c", "4e3d", "4c4d"]
+    assert data["result"] == "投了" and data["sfen"] == STARTPOS
+
+
+def test_kif_import_without_source_squares_and_with_funari():
+    text = "手合割：平手\n1 ７六歩\n2 ３四歩\n3 ２二角不成\n4 同　銀\n"
+    assert import_kif(text)["moves"] == ["7g7f", "3c3d", "8h2b", "3a2b"]
+
+
+def test_kif_import_handicap_and_errors():
+    data = import_kif("手合割：香落ち\n手数----指手--\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
+    assert data["sfen"] == HANDICAPS["香落ち"] and data["moves"] == ["3c3d", "7g7f"]
+    with pytest.raises(GameError) as err:
+        import_kif("手合割：平手\n1 ７五歩(77)\n")
+    assert err.value.code == "shogi.kif.invalid" and "1手目" in err.value.message_ja
+    with pytest.raises(GameError) as err:
+        import_kif("手合割：平手\n1 同　歩\n")
+    assert err.value.code == "shogi.kif.invalid"
+
+
+def test_kif_round_trip_over_random_hon_games():
+    for seed in range(FUZZ_GAMES):
+        st, log = play_random(seed, {"ruleset": "hon"}, max_actions=150)
+        states, s = [], GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
+        for seat, action in log:
+            states.append(s)
+            s = GAME.apply(s, seat, action)
+        states.append(s)
+        text = export_kif(states, log, [{"name": "A"}, {"name": "B"}], GAME.outcome(s))
+        assert import_kif(text)["moves"] == [a for _, a in log]
+
+
+def test_kif_round_trip_of_a_custom_position_through_bod():
+    sfen = "l+N1gk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1B1S3R1/LN1GKGSNL w BS 1"
+    rec = import_record(f"sfen {sfen} moves 2b3c", seed=1)["record"]
+    from pygames.shogi.calls import export_kif as export
+    from pygames.core.match import Match
+    match = Match.from_record(rec)
+    text = export(match)["kif"]
+    assert "後手番" in text and "先手の持駒：角　銀" in text and "後手の持駒：なし" in text
+    again = import_record(text, seed=1)["record"]
+    assert again["actions"] == rec["actions"] == ["1:2b3c"]
+    assert again["options"]["sfen"] == make_sfen(*parse_sfen(sfen)[:3])
+
+
+def test_card_game_kif_has_draws_as_comments():
+    from pygames.core.match import Match
+    from pygames.shogi.calls import export_kif as export
+    match = Match.new("shogi", {}, [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}], 3)
+    match.play(0, "7g7f")
+    match.play(1, "draw")
+    match.play(1, "draw:off")
+    match.play(0, "2g2f")
+    text = export(match)["kif"]
+    card = match.state.rules.pool[match.record["actions"][-3][len("c:card:"):]]["name"]
+    assert f"*ドロー「{card}」無効" in text and "*有効カード：" in text
+    # move numbers count turns, so the draw turn (ply 2) leaves a gap; cards may add 直 etc.
+    assert re.search(r"^   1 ７六歩\S*\(77\)$", text, re.M) and re.search(r"^   3 ２六歩\S*\(27\)$", text, re.M)
+
+
+def test_import_sfen_position_command():
+    data = import_sfen("position startpos moves 7g7f 3c3d")
+    assert data["actions"] == ["7g7f", "3c3d"] and data["options"]["sfen"] == STARTPOS

@@ -14,7 +14,7 @@ import pytest
 
 from pygames import webapi
 
-SEED = 4242
+SEED = 4273  # a short game (237 plies, 15 decisions of the person) with this test's policy
 MAX_TURNS = 400  # safety cap on the person's decisions; a game needs far fewer
 
 

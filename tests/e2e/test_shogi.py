@@ -154,6 +154,11 @@ def test_card_game_against_computer(page: Any, site: Any) -> None:
     moves = " ".join(page.locator(".sg-move-list li").all_text_contents())
     assert "ドロー" in moves and "成" in moves
     assert not page.query_selector("[data-movable]"), "no moves are offered after the end"
+    page.click(".sg-export summary")
+    page.click("[data-export=sfen]")
+    page.wait_for_function("() => document.querySelector('.sg-export-text').value.includes('\"active\"')")
+    sfen, cards = page.locator(".sg-export-text").input_value().split("\n", 1)
+    assert len(sfen.split()) == 4 and sfen.split()[0].count("/") == 8, sfen
     assert axe_violations(page) == []
 
 
@@ -228,6 +233,8 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     wait_for_engine(page)
     page.wait_for_selector(".sg-gallery .sg-card[data-card=KE-hachiho]")
     assert page.locator(".sg-gallery .sg-card").count() == 16, "15 designs and Nullify"
+    copies = [int(x.rstrip("枚")) for x in page.locator(".sg-gallery .sg-copies").all_text_contents()]
+    assert sum(copies) == 32, copies
     assert page.locator(".sg-gallery .sg-card[data-card=KE-hachiho] .sg-grid-leap").count() == 8
     assert page.locator(".sg-gallery .sg-card[data-card=HI-honno] .sg-grid-slide").count() == 8
     # an empty name is refused with the engine's message

@@ -108,5 +108,5 @@ def test_links_and_saves_round_trip(name):
     link = webapi.encode_link(record)
     back = webapi.decode_link(link["link"])["record"]
     assert back["actions"] == record["actions"]
-    assert (back["seed"] is None) == link["reveals_secrets"]
+    assert (back["seed"] is None) == (not link["finished"])
     assert webapi.load(json.dumps(record))["record"]["actions"] == record["actions"]

@@ -114,3 +114,18 @@ def test_check_explains_a_bad_order_without_applying():
     seat = v["to_move"][0]
     err = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": seat, "action": "sell S99 mkt x1"})))
     assert err["error"]["code"].startswith("kabu.")
+
+
+def test_every_listed_legal_action_applies():
+    rng = Rng(99)
+    for seed in range(100, 103):
+        log, _ = playout(seed, check=False)
+        opts = GAME.normalize_options({"deck0": DECKS[seed % len(DECKS)], "deck1": DECKS[(seed // 4 + 1) % len(DECKS)]}, 2)
+        s = GAME.initial_state(opts, 2)
+        for entry in log:
+            who, action = entry.split(":", 1)
+            seat = int(who)
+            if seat != CHANCE and rng.random() < 0.15:
+                for legal in GAME.legal_actions(s, seat):
+                    GAME.apply(s, seat, legal)  # raises if a listed action were refused
+            s = GAME.apply(s, seat, action)

@@ -129,7 +129,10 @@ export function setupForm(root, ctx) {
     }
     basic = [...seen.values()].map((x) => x.card)
       .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.id < b.id ? -1 : 1));
-    for (const { card, n } of seen.values()) if (!(card.id in state.counts)) state.counts[card.id] = n;
+    const copies = res.copies || {};
+    for (const { card, n } of seen.values()) {
+      if (!(card.id in state.counts)) state.counts[card.id] = Number.isInteger(copies[card.id]) ? copies[card.id] : n;
+    }
     draw();
   }).catch(() => { /* the form still works for the standard variant */ });
 

@@ -485,10 +485,18 @@ export function mount(root, ctx) {
         note((await copyText(res.kif)) ? t('KIFをコピーしました', 'KIF copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
       } catch (err) { note(errText(err)); }
     } }, t('KIFをコピー', 'Copy KIF'));
-    const sfenCopy = h('button', { type: 'button', class: 'sg-btn', onclick: async () => {
-      text.value = view.sfen || '';
-      local.exportText = null;
-      note((await copyText(view.sfen || '')) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
+    const sfenCopy = h('button', { type: 'button', class: 'sg-btn', 'data-export': 'sfen', onclick: async () => {
+      let value = view.sfen || '';
+      if (view.cards) {
+        // the card state (active cards, deck, discard) goes beside the SFEN as JSON
+        try {
+          const res = await engineCall(ctx, 'export_sfen', { record: await getRecord(ctx, payload) });
+          value = res.cards ? `${res.sfen}\n${JSON.stringify(res.cards)}` : res.sfen;
+        } catch { /* the plain SFEN of the view */ }
+      }
+      text.value = value;
+      local.exportText = value;
+      note((await copyText(value)) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
     } }, t('SFENをコピー', 'Copy SFEN'));
     const text = h('textarea', { class: 'sg-export-text', rows: '3', readonly: true, 'aria-label': t('書き出した内容', 'Exported text') });
     text.value = local.exportText || view.sfen || '';

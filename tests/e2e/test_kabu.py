@@ -87,7 +87,7 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
     wait_for_engine(page)
     _build_deck(page)
     page.select_option("#seat-1-type", "bot")
-    page.select_option("#seat-1-level", "easy")
+    page.select_option("#seat-1-level", "hard")
     page.fill("#seed", str(SEED))
     page.click("#start-match")
     page.wait_for_selector("#kabu-view")

@@ -304,3 +304,35 @@ def test_bad_actions_are_refused_with_codes():
     refused(s, "place X 1", "shiji.place.not_in_hand")
     s2 = position([["1", "2", "3"], ["4", "5"]], to_beat=40)
     refused(s2, "place 3 2", "shiji.place.not_superior")
+
+
+def test_aliases_are_accepted_and_logs_hide_secret_choices():
+    s = position([["M", "5", "3"], ["9", "8", "7"]])
+    a = GAME.apply(s, 0, "place 朝 5")
+    b = GAME.apply(s, 0, "place ≥ 5")
+    assert a == b == GAME.apply(s, 0, "place M 5")
+    s0 = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    ja, en = GAME.describe_action(s0, 0, "pick N")
+    assert "夜" not in ja and "N" not in en.replace("an opening", "")
+
+
+def test_lead_ties_choose_again_then_chance_decides():
+    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    for seat in (0, 1):
+        for c in "1 2 3 4 5 6".split():
+            s = GAME.apply(s, seat, f"pick {c}")
+    for _ in range(3):
+        assert GAME.to_move(s) == (0, 1)
+        s = GAME.apply(GAME.apply(s, 0, "lead 6 5"), 1, "lead 6 5")
+    assert GAME.to_move(s) == (-1,) and len(s.lead_shown) == 3
+    s = GAME.apply(s, -1, "first 1")
+    assert s.phase == "play" and s.turn == 1
+
+
+def test_quick_start_is_a_chance_node():
+    s = GAME.initial_state(GAME.normalize_options({"quick_start": True}, 2), 2)
+    for seat in (0, 1):
+        for c in "1 2 3 4 5 6".split():
+            s = GAME.apply(s, seat, f"pick {c}")
+    assert GAME.to_move(s) == (-1,)
+    assert dict(GAME.chance_outcomes(s)) == {"first 0": 0.5, "first 1": 0.5}

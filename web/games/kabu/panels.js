@@ -85,20 +85,35 @@ export function market(m) {
       h('tbody', {}, rows))));
 }
 
-/** Small multiple price charts, one per issue, over every price checkpoint of the duel. */
+/** A detailed chart of one chosen issue, and small multiple charts of every issue, over the duel. */
 export function priceCharts(m) {
-  const { ctx, v } = m;
+  const { ctx, v, ui } = m;
   const hist = v.price_history || [];
+  const seriesOf = id => {
+    const values = hist.map(p => (p.prices || {})[id]);
+    const is = v.issues.find(x => x.id === id);
+    if (is) values.push(is.price);
+    return values;
+  };
+  if (!v.issues.some(x => x.id === ui.chartIssue)) ui.chartIssue = v.issues.length ? v.issues[0].id : null;
+  const xLabels = hist.map((p, i) => ((i === 0 || hist[i - 1].turn !== p.turn) && p.turn % 2 === 0
+    ? ctx.t(SEASONS[Math.floor(p.turn / 2) % 4][0], SEASONS[Math.floor(p.turn / 2) % 4][1].slice(0, 3)) : '')).concat(['']);
   const figs = v.issues.map(is => {
-    const values = hist.map(p => (p.prices || {})[is.id]);
-    values.push(is.price);
+    const values = seriesOf(is.id);
     const name = ctx.t(is.name_ja, is.name_en);
     return h('figure', {},
       lineChart([{ label: name, values, cls: 'kabu-line-price' }], { title: ctx.t(`${name}の株価推移`, `${name} price`), small: true, width: 120, height: 40 }),
       h('figcaption', {}, `${name} ${values.filter(Number.isFinite)[0] ?? ''}→${is.price}`));
   });
+  const chosen = v.issues.find(x => x.id === ui.chartIssue);
+  const detail = chosen ? lineChart([{ label: ctx.t(chosen.name_ja, chosen.name_en), values: seriesOf(chosen.id), cls: 'kabu-line-price' }],
+    { title: ctx.t(`${chosen.name_ja}の株価推移（単位）`, `${chosen.name_en} price (units)`), width: 340, height: 150, xLabels }) : null;
+  const sel = h('select', { id: 'kabu-chart-issue', onchange: e => { ui.chartIssue = e.target.value; m.rerender(); } },
+    v.issues.map(is => h('option', { value: is.id, selected: is.id === ui.chartIssue }, ctx.t(is.name_ja, is.name_en))));
   return panel('kabu-charts', ctx.t('株価の推移', 'Price charts'),
-    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了', 'Points: turn start, after ④, after ⑧, turn end')),
+    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了（単位）', 'Points: turn start, after ④, after ⑧, turn end (units)')),
+    h('label', { for: 'kabu-chart-issue' }, ctx.t('銘柄を選んで拡大: ', 'Enlarge an issue: '), sel),
+    detail,
     h('div', { class: 'kabu-charts' }, figs));
 }
 
@@ -201,12 +216,13 @@ export function handPanel(m) {
     `${turnLabel(ctx, u.turn, v.years)} ${u.phase ? (['', '', '', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'][u.phase] || '') : ''} `,
     `${m.who(u.seat)}: ${nameOf(ctx, (cat.tools || {})[u.tool], u.tool)}`,
     u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join('、')}` : ''));
-  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log' }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('使われたツール', 'Tools used') }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
   const events = (v.events || []).map(e => h('li', {},
     `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
     e.target ? ` → ${m.issueName(e.target)}` : '',
-    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})` : ''));
-  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log' }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
+    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})`
+      : (cat.events || {})[e.card] ? ` (${ctx.t(cat.events[e.card].text_ja, cat.events[e.card].text_en)})` : ''));
+  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('引かれたイベント', 'Events drawn') }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
 }
 
@@ -230,9 +246,9 @@ export function fillLog(m) {
     `${turnLabel(ctx, d.turn, v.years)} ⑦: `, m.seats.map(s => `${m.who(s)} ${yen(d.paid[s], ctx.lang)}${d.doubled && d.doubled[s] ? ' (×2)' : ''}`).join(' / ')));
   return panel('kabu-fills', ctx.t('約定の記録', 'Fills'),
     h('p', { class: 'kabu-muted' }, ctx.t('新しい順。価格は単位。', 'Newest first; prices in units.')),
-    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
+    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true, tabindex: '0', 'aria-label': ctx.t('約定の記録', 'Fills') }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
     h('h3', {}, ctx.t('配当', 'Dividends')),
-    divs.length ? h('ul', { class: 'kabu-log' }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
+    divs.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('配当', 'Dividends') }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
 }
 
 /** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */

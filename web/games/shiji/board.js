@@ -104,8 +104,17 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
       player.goods.map((g) => `${t(g.ja, g.en)} +${g.reward}`).join(t('、', ', ')),
       t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
     : null;
+  // One box per shell (貝札) so that a player can tell the pairs apart; the row still wraps.
+  const shells = [];
+  player.row.forEach((cell, i) => {
+    const last = shells[shells.length - 1];
+    if (last && last.shell === cell.shell) last.cells.push(cells[i]);
+    else shells.push({ shell: cell.shell, cells: [cells[i]], fresh: false });
+    if (cell.new) shells[shells.length - 1].fresh = true;
+  });
+  const groups = shells.map((g) => el('span', { class: `sj-shell${g.fresh ? ' sj-shell-new' : ''}`, dataset: { shell: g.shell } }, g.cells));
   return el('section', { class: 'sj-market', 'aria-label': label },
-    el('div', { class: 'sj-row' }, cells.length ? cells : el('span', { class: 'sj-empty' }, t('（まだ貝札なし）', '(no shells yet)'))),
+    el('div', { class: 'sj-row' }, groups.length ? groups : el('span', { class: 'sj-empty' }, t('（まだ貝札なし）', '(no shells yet)'))),
     goods);
 }
 

@@ -1,7 +1,7 @@
 // 詰み札 page: choose a puzzle by level, play the answer on the same table, right/wrong,
 // solution line, progress in ctx.storage ('puzzles': {solved: [ids], tried: [ids]}).
 
-import { el } from './board.js';
+import { el, cardFace } from './board.js';
 import { createTable } from './table.js';
 
 const gameCall = (ctx, name, args = {}) => ctx.api('game_call', { game: 'shiji', name, args });
@@ -122,6 +122,13 @@ export function mountPuzzles(root, ctx) {
         el('button', { type: 'button', class: 'sj-btn', onclick: () => start(current) }, t('やり直す', 'Retry')),
         el('button', { type: 'button', class: 'sj-btn', dataset: { testid: 'solution' }, onclick: showSolution }, t('解答を見る', 'Show solution'))));
     page.append(head);
+    if (!current.first) {
+      page.append(el('p', { class: 'sj-goal', dataset: { testid: 'puzzle-goal' } }, current.depth === 1
+        ? t('あなたの番です。並べた瞬間に勝ちが決まる貝札を１組見つけてください。',
+          'Your move: find the one shell that wins at once.')
+        : t(`あなたの番です。相手がどう受けても、あなたの${current.depth}組目までに勝ちが決まる最初の貝札を見つけてください（相手は最善の受けをします）。`,
+          `Your move: find the first shell that wins by force within ${current.depth} of your shells, whatever the opponent does (the computer defends as well as it can).`)));
+    }
     if (current.verdict) {
       const right = current.verdict === 'right';
       page.append(el('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-verdict' } },
@@ -136,7 +143,8 @@ export function mountPuzzles(root, ctx) {
     if (current.solution) {
       const s = current.solution;
       page.append(el('section', { class: 'sj-solution', 'aria-label': t('解答', 'Solution') },
-        el('h3', {}, t('解答: ', 'Answer: '), s.answer),
+        el('h3', { class: 'sj-answer', dataset: { answer: s.answer } }, t('解答: ', 'Answer: '),
+          s.answer.split(' ').slice(1).map((c) => cardFace(t, c))),
         el('ol', {}, s.line.map((step) => el('li', {}, t(step.ja, step.en)))),
         s.result ? el('p', {}, t(s.result.ja, s.result.en)) : null));
     }

@@ -53,8 +53,8 @@ export function createTable(root, io) {
     box.append(el('section', { class: 'sj-player sj-opp', 'aria-label': t(`相手: ${names[opp] || ''}`, `Opponent: ${names[opp] || ''}`) },
       el('h2', { class: 'sj-name' }, names[opp] || t('相手', 'Opponent'), payload.to_move.includes(opp) ? el('span', { class: 'sj-turn' }, t(' ・手番', ' · to move')) : null),
       counts(t, them, v),
-      them.hand ? handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)")) : null,
-      them.land && v.rules.puzzle ? landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)")) : null,
+      them.hand ? zone(t('手札', 'Hand'), handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)"))) : null,
+      them.land && v.rules.puzzle ? zone(t('土地', 'Land'), landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)"))) : null,
       marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
     // me
     const mine = v.players[me];
@@ -73,6 +73,11 @@ export function createTable(root, io) {
     box.append(controls(v, me, mine, myTurn, veilable, recoverable));
   }
 
+  /** A visibly labelled line of cards (the label is for sighted players; the group keeps its aria-label). */
+  function zone(name, line) {
+    return el('div', { class: 'sj-zone' }, el('span', { class: 'sj-zone-k', 'aria-hidden': 'true' }, name), line);
+  }
+
   function handLine(codes, label) {
     return el('div', { class: 'sj-hand', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c)));
   }
@@ -86,25 +91,29 @@ export function createTable(root, io) {
     if (payload.outcome || v.phase === 'over') {
       panel.append(el('p', { class: 'sj-prompt' }, t('対局終了', 'Game over')));
       if (v.result && v.result.reason === 'closing') panel.append(el('p', {}, t('閉場: 手札を公開しました', 'Market closed: hands shown')));
-      if (mine.hand && mine.hand.length) panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      if (mine.hand && mine.hand.length) panel.append(zone(t('残り手札', 'Cards left'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     if (!myTurn) {
       panel.append(el('p', { class: 'sj-prompt' }, payload.replay ? t('再生中', 'Replay') : t('相手の番です…', "Opponent's turn…")));
-      if (mine.hand) panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      if (mine.hand) panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     const task = v.task;
     const acts = legal();
     if (v.phase === 'pick' && !task) {
       panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
-      panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       panel.append(landButtons(acts, 'pick'));
       return panel;
     }
     if (task && task.kind === 'take') {
-      panel.append(el('p', { class: 'sj-prompt' }, t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `Choose land cards to add to your hand (${task.count} more)`)));
-      panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      // why: a reward for your own goods, or the tax of the opponent's star shell
+      const tax = v.last_seat !== null && v.last_seat !== undefined && v.last_seat !== me;
+      const why = tax ? t('税（相手の星組）: ', 'Tax (opponent\'s star shell): ') : t('報酬（商品）: ', 'Reward (goods): ');
+      panel.append(el('p', { class: 'sj-prompt', dataset: { testid: 'take-prompt' } }, why,
+        t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)));
+      panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       panel.append(landButtons(acts, 'take'));
       return panel;
     }

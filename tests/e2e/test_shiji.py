@@ -87,9 +87,22 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     assert not axe_violations(page)
     reloaded = False
     checked_refusal = False
+    opp_shells_seen = 0
+    events_checked = 0
     for step in range(MAX_ACTIONS):
         _wait_idle(page)
         st = _state(page)
+        opp = st["view"]["players"][1 - st["seat"]]
+        if opp["placed"] > opp_shells_seen:
+            if step > 0 and not (reloaded and step == RELOAD_AFTER + 1):
+                # the computer's new shell is reported by name in the recent events, with its cards
+                events = page.locator("#view-root [data-testid=events] li").all_inner_texts()
+                digits = [c["card"]["code"] for c in opp["row"] if c["new"] and c["card"] and c["card"]["code"].isdigit()]
+                assert any(e.startswith("コンピュータ") and ("組" in e or "雷霆" in e) and all(d in e for d in digits)
+                           for e in events[:2]), events
+                assert not any(e.startswith(("先手:", "後手:")) for e in events), events
+                events_checked += 1
+            opp_shells_seen = opp["placed"]
         if st["outcome"]:
             break
         if step == RELOAD_AFTER and not reloaded:
@@ -118,7 +131,13 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     else:
         raise AssertionError("the game did not end")
     assert reloaded
-    assert _state(page)["outcome"]["reason"]["ja"]
+    assert events_checked >= 1
+    final = _state(page)
+    assert final["outcome"]["reason"]["ja"]
+    # each shell is its own box in the market rows (one box per placement)
+    for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
+        placed = final["view"]["players"][seat]["placed"]
+        assert page.locator(f"#view-root {cls} .sj-market .sj-shell").count() == placed
     assert not axe_violations(page)
 
 
@@ -129,6 +148,9 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     wait_for_engine(page)
     page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
     page.wait_for_selector(".sj-puzzles .sj-table")
+    assert "あなたの番" in page.locator("[data-testid=puzzle-goal]").inner_text()
+    # the opponent's open hand and land carry visible labels
+    assert page.locator(".sj-puzzles .sj-opp .sj-zone-k", has_text="手札").count() == 1
     assert not axe_violations(page)
     answer = puzzle["answer"].split()[1:]
     _click_hand(page, ".sj-puzzles", answer)
@@ -140,7 +162,11 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").wait_for()   # a one-move puzzle ends at once
     page.locator("[data-testid=solution]").click()
     page.locator(".sj-solution").wait_for()
-    assert puzzle["answer"] in page.locator(".sj-solution").inner_text()
+    assert page.locator("[data-testid=puzzle-goal]").count() == 0      # the goal goes once you have moved
+    shown = page.locator(".sj-solution .sj-answer")
+    assert shown.get_attribute("data-answer") == puzzle["answer"]
+    assert [shown.locator(".sj-card").nth(i).get_attribute("data-card") for i in range(len(answer))] == answer
+    assert "place" not in shown.inner_text()                        # cards, not the raw action string
     progress = page.evaluate("() => JSON.parse(localStorage.getItem('pygames.game.shiji.puzzles'))")
     assert puzzle["id"] in progress["tried"] and puzzle["id"] in progress["solved"]
     page.locator(".sj-puzzles button", has_text="一覧へ").click()

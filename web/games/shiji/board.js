@@ -22,6 +22,8 @@ const STAR_NAMES = {
   M: ['朝', 'Morning'], D: ['昼', 'Noon'], E: ['夕', 'Evening'], N: ['夜', 'Night'], X: ['恐慌', 'Panic'],
 };
 const SYMBOLS = { M: '≥', D: 'Δ', E: '≤', N: '∀', X: 'X' };
+/** English names short enough for a 34 px card face (the full name is in the aria-label). */
+const SHORT_EN = { M: 'Morn', D: 'Noon', E: 'Eve', N: 'Night', X: 'Panic' };
 const GOOD_NAMES = { pair: ['双札', 'pair'], ten: ['十札', 'ten'], step: ['段札', 'step'] };
 
 /** Label of a card code in the current language. */
@@ -37,7 +39,7 @@ export function cardFace(t, code, { onclick = null, selected = false, extra = ''
   const kind = /^[0-9]$/.test(code) ? 'num' : code === 'X' ? 'panic' : 'star';
   const cls = `sj-card sj-${kind} sj-c${code}${selected ? ' sj-selected' : ''}${extra ? ` ${extra}` : ''}`;
   const big = /^[0-9]$/.test(code) ? code : SYMBOLS[code];
-  const small = /^[0-9]$/.test(code) ? '' : t(STAR_NAMES[code][0], STAR_NAMES[code][1]);
+  const small = /^[0-9]$/.test(code) ? '' : t(STAR_NAMES[code][0], SHORT_EN[code]);
   const body = [el('span', { class: 'sj-big', 'aria-hidden': 'true' }, big)];
   if (small) body.push(el('span', { class: 'sj-small', 'aria-hidden': 'true' }, small));
   const name = label || cardLabel(t, code);
@@ -70,7 +72,7 @@ function starText(t, star) {
 /** The status strip: value to beat, order, star state, round counter. */
 export function statusStrip(t, v, me) {
   const beat = v.to_beat === null || v.to_beat === undefined ? t('自由', 'free') : String(v.to_beat).padStart(2, '0');
-  const who = v.last_seat === null || v.last_seat === undefined ? '' : v.last_seat === me ? t('（自分）', ' (you)') : t('（相手）', ' (opponent)');
+  const who = v.last_seat === null || v.last_seat === undefined ? '' : v.last_seat === me ? t('（自分の貝札）', ' (your shell)') : t('（相手の貝札）', " (opponent's shell)");
   return el('div', { class: 'sj-status', role: 'group', 'aria-label': t('場の状態', 'table state') },
     el('div', { class: 'sj-stat sj-beat' }, el('span', { class: 'sj-k' }, t('超える値', 'To beat')),
       el('strong', { class: 'sj-v', dataset: { testid: 'to-beat' } }, beat), el('span', { class: 'sj-k' }, who)),
@@ -78,7 +80,7 @@ export function statusStrip(t, v, me) {
       el('strong', { class: 'sj-v' }, orderText(t, v))),
     el('div', { class: 'sj-stat sj-stars' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
       el('strong', { class: 'sj-v' }, starText(t, v.star)),
-      v.star.last ? cardFace(t, v.star.last, { extra: 'sj-mini' }) : null),
+      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, t('直前の星札 ', 'last star '), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
     el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Round')),
       el('strong', { class: 'sj-v' }, v.rounds ? `${Math.min(v.round, v.rounds)} / ${v.rounds}` : String(v.round)),
       el('span', { class: 'sj-k' }, v.rounds ? t('（閉場まで）', ' (to closing)') : '')));

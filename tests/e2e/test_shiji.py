@@ -65,7 +65,7 @@ def _do(page: Any, action: str, root: str = "#view-root") -> None:
     elif verb == "accept":
         page.locator(f"{root} .sj-controls button", has_text="認める").click()
     elif verb == "recover":
-        page.locator(f"{root} .sj-controls button", has_text=f"{int(args[0]) + 1}番目").click()
+        page.locator(f"{root} .sj-controls button[data-pos='{args[0]}']").click()
     elif verb == "veil":
         page.locator(f"{root} .sj-me .sj-market .sj-clickable").first.click()
     else:
@@ -138,6 +138,10 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
         placed = final["view"]["players"][seat]["placed"]
         assert page.locator(f"#view-root {cls} .sj-market .sj-shell").count() == placed
+    # you see what lies under your own veiled cards; the opponent's stay blank
+    my_veiled = [c for c in final["view"]["players"][final["seat"]]["row"] if c["veiled"] and c["card"]]
+    assert page.locator("#view-root .sj-me .sj-market .sj-back .sj-peek").count() == len(my_veiled)
+    assert page.locator("#view-root .sj-opp .sj-market .sj-back .sj-peek").count() == 0
     assert not axe_violations(page)
 
 

@@ -51,10 +51,12 @@ export function cardFace(t, code, { onclick = null, selected = false, extra = ''
 }
 
 /** A face-down card. */
-export function cardBack(t, { onclick = null, label = null, extra = '' } = {}) {
+export function cardBack(t, { onclick = null, label = null, extra = '', peek = null } = {}) {
   const name = label || t('ヴェールした札（裏）', 'veiled card (face down)');
-  if (onclick) return el('button', { type: 'button', class: `sj-card sj-back ${extra}`, 'aria-label': name, onclick });
-  return el('span', { class: `sj-card sj-back ${extra}`, role: 'img', 'aria-label': name });
+  // `peek`: the owner knows what lies under their own veil; show it small on the back
+  const body = peek ? [el('span', { class: 'sj-peek', 'aria-hidden': 'true' }, /^[0-9]$/.test(peek) ? peek : SYMBOLS[peek])] : [];
+  if (onclick) return el('button', { type: 'button', class: `sj-card sj-back ${extra}`, 'aria-label': name, onclick, dataset: peek ? { card: peek } : {} }, ...body);
+  return el('span', { class: `sj-card sj-back ${extra}`, role: 'img', 'aria-label': name }, ...body);
 }
 
 function orderText(t, v) {
@@ -95,7 +97,8 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
     if (cell.gap) return el('span', { class: 'sj-card sj-gap', role: 'img', 'aria-label': t('回収された跡', 'recovered (empty)') });
     if (cell.veiled) {
       const lbl = t('ヴェールした札', 'veiled card') + (cell.card ? ` (${cardLabel(t, cell.card.code)})` : '');
-      return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}` });
+      return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}`,
+        peek: cell.card ? cell.card.code : null });
     }
     const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join('・');
     const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');

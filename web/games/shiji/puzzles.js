@@ -6,6 +6,14 @@ import { createTable } from './table.js';
 
 const gameCall = (ctx, name, args = {}) => ctx.api('game_call', { game: 'shiji', name, args });
 
+/** In a puzzle you always hold seat 1 (先手): say so in the engine's seat words. */
+export function whoIs(ja, en) {
+  return {
+    ja: String(ja).replace(/先手(?!決め)/g, 'あなた（先手）').replace(/後手/g, '相手（後手）'),
+    en: String(en).replace(/\bSeat 1\b/g, 'Seat 1 (you)').replace(/\bSeat 2\b/g, 'Seat 2 (opponent)'),
+  };
+}
+
 export function mountPuzzles(root, ctx) {
   const t = (ja, en) => ctx.t(ja, en);
   const page = el('div', { class: 'sj-view sj-puzzles' });
@@ -65,6 +73,7 @@ export function mountPuzzles(root, ctx) {
 
   async function refresh() {
     const payload = await ctx.api('view', { record: current.record, seat: 0 });
+    current.moves = current.first === null ? [] : (await ctx.api('log', { record: current.record })).log;
     current.payload = { ...payload, players: current.players.map((pl, i) => ({ ...pl, name: i === 0 ? t('あなた', 'You') : t('相手', 'Opponent') })), replay: false };
     if (payload.outcome && current.first !== null) {
       const won = payload.outcome.winners.includes(0);
@@ -129,24 +138,35 @@ export function mountPuzzles(root, ctx) {
         : t(`あなたの番です。相手がどう受けても、あなたの${current.depth}組目までに勝ちが決まる最初の貝札を見つけてください（相手は最善の受けをします）。`,
           `Your move: find the first shell that wins by force within ${current.depth} of your shells, whatever the opponent does (the computer defends as well as it can).`)));
     }
+    const out = current.payload && current.payload.outcome;
     if (current.verdict) {
       const right = current.verdict === 'right';
-      page.append(el('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-verdict' } },
-        right ? t('正解！', 'Correct!') : t('不正解: その貝札では勝ちを強制できません', 'Wrong: that shell does not force a win')));
+      const text = !right ? t('不正解: その貝札では勝ちを強制できません（「やり直す」でもう一度）', 'Wrong: that shell does not force a win (Retry to try again)')
+        : out ? t('正解！', 'Correct!')
+          : t('正解！ 最初の一手はこれです。相手の受けに対して、勝つまで続けてください', 'Correct! That is the first move. Keep going until you win');
+      page.append(el('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-verdict' } }, text));
     }
-    const out = current.payload && current.payload.outcome;
     if (out) {
       const won = out.winners.includes(0);
-      page.append(el('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status' },
-        won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(out.reason.ja, out.reason.en)));
+      const why = whoIs(out.reason.ja, out.reason.en);
+      page.append(el('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-result' } },
+        won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(why.ja, why.en)));
+    }
+    if (current.moves && current.moves.length) {
+      page.append(el('section', { class: 'sj-moves', 'aria-label': t('これまでの手', 'Moves so far') },
+        el('h3', {}, t('これまでの手', 'Moves so far')),
+        el('ol', { dataset: { testid: 'puzzle-moves' } }, current.moves.map((m) => {
+          const w = whoIs(m.ja, m.en);
+          return el('li', { class: m.seat === 0 ? 'sj-move-me' : 'sj-move-opp' }, t(w.ja, w.en));
+        }))));
     }
     if (current.solution) {
       const s = current.solution;
       page.append(el('section', { class: 'sj-solution', 'aria-label': t('解答', 'Solution') },
         el('h3', { class: 'sj-answer', dataset: { answer: s.answer } }, t('解答: ', 'Answer: '),
           s.answer.split(' ').slice(1).map((c) => cardFace(t, c))),
-        el('ol', {}, s.line.map((step) => el('li', {}, t(step.ja, step.en)))),
-        s.result ? el('p', {}, t(s.result.ja, s.result.en)) : null));
+        el('ol', {}, s.line.map((step) => { const w = whoIs(step.ja, step.en); return el('li', {}, t(w.ja, w.en)); })),
+        s.result ? el('p', {}, t(whoIs(s.result.ja, s.result.en).ja, whoIs(s.result.ja, s.result.en).en)) : null));
     }
     const holder = el('div', {});
     page.append(holder);

@@ -1,7 +1,7 @@
 // The playing table: both players' areas and the controls for the current choice.
 // `io` = { t, act(action) → Promise, check(action) → Promise<null|error> }.
 
-import { el, cardFace, statusStrip, marketRow, counts } from './board.js';
+import { el, cardFace, cardLabel, statusStrip, marketRow, counts } from './board.js';
 
 const NUMBER = /^[0-9]$/;
 
@@ -104,7 +104,7 @@ export function createTable(root, io) {
     if (v.phase === 'pick' && !task) {
       panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
-      panel.append(landButtons(acts, 'pick'));
+      panel.append(zone(t('土地', 'Land'), landButtons(acts, 'pick')));
       return panel;
     }
     if (task && task.kind === 'take') {
@@ -114,12 +114,18 @@ export function createTable(root, io) {
       panel.append(el('p', { class: 'sj-prompt', dataset: { testid: 'take-prompt' } }, why,
         t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
-      panel.append(landButtons(acts, 'take'));
+      panel.append(zone(t('土地', 'Land'), landButtons(acts, 'take')));
       return panel;
     }
     if (task && task.kind === 'recover') {
       panel.append(el('p', { class: 'sj-prompt' }, t('恐慌: ヴェールした札を１枚選んで手札に戻してください（回収）', 'Panic: choose one of your veiled cards to take back (回収)')));
-      panel.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => el('button', { type: 'button', class: 'sj-btn', onclick: () => send(`recover ${pos}`) }, t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`)))));
+      const cardAt = (pos) => { const cell = mine.row.find((c) => c.pos === pos); return cell && cell.card ? cell.card.code : null; };
+      panel.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => {
+        const code = cardAt(pos);
+        return el('button', { type: 'button', class: 'sj-btn', dataset: { pos }, onclick: () => send(`recover ${pos}`) },
+          code ? t(`${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} を回収（${pos + 1}番目）`, `Recover ${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} (card ${pos + 1})`)
+            : t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`));
+      })));
       return panel;
     }
     if (task && task.kind === 'kaijo') {

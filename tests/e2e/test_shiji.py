@@ -134,6 +134,12 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     assert events_checked >= 1
     final = _state(page)
     assert final["outcome"]["reason"]["ja"]
+    # the table's end panel names the player concerned (not the engine's seat words 先手/後手)
+    ending = page.locator("#view-root [data-testid=ending]").inner_text()
+    result = final["view"]["result"]
+    if result["seat"] >= 0:
+        who = "プレイヤー1" if result["seat"] == final["seat"] else "コンピュータ"
+        assert who in ending and "先手" not in ending and "後手" not in ending, ending
     # each shell is its own box in the market rows (one box per placement)
     for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
         placed = final["view"]["players"][seat]["placed"]
@@ -164,6 +170,10 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     verdict.wait_for()
     assert "正解" in verdict.inner_text()
     page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").wait_for()   # a one-move puzzle ends at once
+    result = page.locator("[data-testid=puzzle-result]").inner_text()
+    assert ("あなた（先手）" in result or "相手（後手）" in result), result   # the seat words say who is who
+    moves = page.locator("[data-testid=puzzle-moves] li").all_inner_texts()
+    assert moves and moves[0].startswith("あなた") and all(c in moves[0] for c in answer if c.isdigit()), moves
     page.locator("[data-testid=solution]").click()
     page.locator(".sj-solution").wait_for()
     assert page.locator("[data-testid=puzzle-goal]").count() == 0      # the goal goes once you have moved

@@ -5,6 +5,18 @@ import { el, cardFace, cardLabel, statusStrip, marketRow, counts } from './board
 
 const NUMBER = /^[0-9]$/;
 
+/** End texts by the engine's result.reason, naming the player (the engine's outcome says 先手/後手 by seat). */
+const ENDINGS = {
+  agari: ['{p}が最後の貝札を並べて上がりました', '{p} placed their last shell and went out (上がり)'],
+  raitei: ['{p}が雷霆（100）で上がりました', '{p} went out with 雷霆 (100)'],
+  kaijo: ['{p}が00で雷霆を解除しました: 引き分け', '{p} cancelled the 雷霆 with 00 (解除): a draw'],
+  rot: ['{p}の手札が10枚を超えました（腐敗）', "{p}'s hand went over 10 cards (腐敗, rot)"],
+  bankrupt: ['{p}の土地の札が足りません（破産）', "{p}'s land ran out of cards (破産, bankruptcy)"],
+  siege: ['{p}は手番の初めに並べられる貝札がありませんでした（包囲）', '{p} had no legal shell at the start of the turn (包囲, siege)'],
+  forbidden_two: ['{p}は残り２枚に星札・恐慌札があり、上がれません（包囲・禁止行為）', '{p} was left with two cards including a star or panic card and cannot go out (包囲)'],
+  closing: ['閉場: 10巡を終えて手札を公開し、比べました', 'Market closed (閉場) after 10 rounds: hands shown and compared'],
+};
+
 export function createTable(root, io) {
   let payload = null;
   let verdict = null;        // {ok, text} for the current selection
@@ -46,7 +58,7 @@ export function createTable(root, io) {
     const v = payload.view;
     const me = payload.seat === null || payload.seat === undefined ? 0 : payload.seat;
     const opp = 1 - me;
-    const names = (payload.players || []).map((p, i) => (p && p.name) || t(i === 0 ? '先手の席' : '後手の席', `Seat ${i + 1}`));
+    const names = (payload.players || []).map((p, i) => (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`));
     box.append(statusStrip(t, v, me));
     // opponent
     const them = v.players[opp];
@@ -70,7 +82,7 @@ export function createTable(root, io) {
       mine.land && mine.land.length ? el('details', { class: 'sj-landbox' },
         el('summary', {}, v.rules.puzzle ? t('自分の土地（公開）', 'Your land (open)') : t('自分の土地を見る', 'Show your land')),
         landLine(mine.land, t('自分の土地', 'Your land'))) : null));
-    box.append(controls(v, me, mine, myTurn, veilable, recoverable));
+    box.append(controls(v, me, mine, myTurn, veilable, recoverable, names));
   }
 
   /** A visibly labelled line of cards (the label is for sighted players; the group keeps its aria-label). */
@@ -86,11 +98,15 @@ export function createTable(root, io) {
     return el('div', { class: 'sj-land', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })));
   }
 
-  function controls(v, me, mine, myTurn, veilable, recoverable) {
+  function controls(v, me, mine, myTurn, veilable, recoverable, names) {
     const panel = el('section', { class: 'sj-controls', 'aria-live': 'polite', 'aria-label': t('操作', 'Controls') });
     if (payload.outcome || v.phase === 'over') {
       panel.append(el('p', { class: 'sj-prompt' }, t('対局終了', 'Game over')));
-      if (v.result && v.result.reason === 'closing') panel.append(el('p', {}, t('閉場: 手札を公開しました', 'Market closed: hands shown')));
+      const ending = v.result && ENDINGS[v.result.reason];
+      if (ending) {
+        const who = v.result.seat >= 0 ? names[v.result.seat] || '' : '';
+        panel.append(el('p', { class: 'sj-ending', dataset: { testid: 'ending' } }, t(ending[0], ending[1]).replace('{p}', who)));
+      }
       if (mine.hand && mine.hand.length) panel.append(zone(t('残り手札', 'Cards left'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }

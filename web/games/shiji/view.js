@@ -30,6 +30,7 @@ export function mount(root, ctx) {
   /** What a player should notice between two updates: shells placed (with goods), 先手決め, order flips. */
   function note(payload) {
     const v = payload.view;
+    if (last && payload.ply < last.ply) events.length = 0;   // undo, or the replay stepped back: old news is wrong
     if (last && payload.ply > last.ply) {
       const fresh = [];
       const lv = last.view;

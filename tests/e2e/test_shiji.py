@@ -185,6 +185,18 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     assert puzzle["id"] in progress["tried"] and puzzle["id"] in progress["solved"]
     page.locator(".sj-puzzles button", has_text="一覧へ").click()
     assert "✓" in page.locator(f"button[data-puzzle='{puzzle['id']}']").inner_text()
+    # after a win the page offers the next puzzle, which starts fresh with its goal shown
+    ids = [p["id"] for p in data["puzzles"]]
+    if ids.index(puzzle["id"]) + 1 < len(ids):
+        page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
+        page.wait_for_selector(".sj-puzzles .sj-table")
+        _click_hand(page, ".sj-puzzles", answer)
+        page.locator(".sj-puzzles [data-testid=verdict].sj-ok").wait_for()
+        page.locator(".sj-puzzles [data-testid=place]").click()
+        page.locator("[data-testid=next-puzzle]").click()
+        nxt = ids[ids.index(puzzle["id"]) + 1]
+        page.locator(".sj-puzzle-head h2", has_text=nxt).wait_for()
+        page.locator("[data-testid=puzzle-goal]").wait_for()
 
 
 def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):

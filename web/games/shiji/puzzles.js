@@ -151,6 +151,12 @@ export function mountPuzzles(root, ctx) {
       const why = whoIs(out.reason.ja, out.reason.en);
       page.append(el('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-result' } },
         won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(why.ja, why.en)));
+      const at = list.puzzles.findIndex((q) => q.id === current.id);
+      const next = at >= 0 ? list.puzzles[at + 1] : null;
+      page.append(el('div', { class: 'sj-buttons' },
+        won ? null : el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => start(current) }, t('もう一度挑戦', 'Try again')),
+        next ? el('button', { type: 'button', class: `sj-btn${won ? ' sj-primary' : ''}`, dataset: { testid: 'next-puzzle' }, onclick: () => start(next) },
+          t(`次の問題（${next.id}）へ`, `Next puzzle (${next.id})`)) : null));
     }
     if (current.moves && current.moves.length) {
       page.append(el('section', { class: 'sj-moves', 'aria-label': t('これまでの手', 'Moves so far') },

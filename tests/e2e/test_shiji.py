@@ -84,6 +84,7 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     page.wait_for_url("**#/play/*")
     _wait_idle(page)
     assert page.locator(".sj-table").is_visible()
+    assert page.locator("[data-testid=pick-hint]").is_visible()      # the opening-hand tip (siege by 夜)
     assert not axe_violations(page)
     reloaded = False
     checked_refusal = False

@@ -121,6 +121,9 @@ export function createTable(root, io) {
       panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       panel.append(zone(t('土地', 'Land'), landButtons(acts, 'pick')));
+      panel.append(el('p', { class: 'sj-hint', dataset: { testid: 'pick-hint' } }, t(
+        'ヒント: 数字札だけの手札は危険です。相手が夜の星組を出すと逆順で「超える値 00」になり、答えられるのは朝の星札・恐慌札・00の双札だけです。答えられないとその場で負け（包囲）。',
+        'Tip: a hand of number cards only is risky. After the opponent\'s Night star shell the order is reversed with 00 to beat: only a Morning star, the panic card or a 00 pair can answer, and with none of them you lose at once (siege).')));
       return panel;
     }
     if (task && task.kind === 'take') {

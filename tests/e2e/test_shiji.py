@@ -172,7 +172,7 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     assert "正解" in verdict.inner_text()
     page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").wait_for()   # a one-move puzzle ends at once
     result = page.locator("[data-testid=puzzle-result]").inner_text()
-    assert ("あなた（先手）" in result or "相手（後手）" in result), result   # the seat words say who is who
+    assert ("あなた（プレイヤー1）" in result or "相手（プレイヤー2）" in result), result   # the seat words say who is who
     moves = page.locator("[data-testid=puzzle-moves] li").all_inner_texts()
     assert moves and moves[0].startswith("あなた") and all(c in moves[0] for c in answer if c.isdigit()), moves
     page.locator("[data-testid=solution]").click()

@@ -6,11 +6,11 @@ import { createTable } from './table.js';
 
 const gameCall = (ctx, name, args = {}) => ctx.api('game_call', { game: 'shiji', name, args });
 
-/** In a puzzle you always hold seat 1 (先手): say so in the engine's seat words. */
+/** In a puzzle you always hold player 1: say so in the engine's seat words. */
 export function whoIs(ja, en) {
   return {
-    ja: String(ja).replace(/先手(?!決め)/g, 'あなた（先手）').replace(/後手/g, '相手（後手）'),
-    en: String(en).replace(/\bSeat 1\b/g, 'Seat 1 (you)').replace(/\bSeat 2\b/g, 'Seat 2 (opponent)'),
+    ja: String(ja).replace(/プレイヤー1/g, 'あなた（プレイヤー1）').replace(/プレイヤー2/g, '相手（プレイヤー2）'),
+    en: String(en).replace(/\bPlayer 1\b/g, 'Player 1 (you)').replace(/\bPlayer 2\b/g, 'Player 2 (opponent)'),
   };
 }
 

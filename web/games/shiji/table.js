@@ -5,7 +5,7 @@ import { el, cardFace, cardLabel, statusStrip, marketRow, counts } from './board
 
 const NUMBER = /^[0-9]$/;
 
-/** End texts by the engine's result.reason, naming the player (the engine's outcome says 先手/後手 by seat). */
+/** End texts by the engine's result.reason, naming the player (the engine names seats プレイヤー1/2). */
 const ENDINGS = {
   agari: ['{p}が最後の貝札を並べて上がりました', '{p} placed their last shell and went out (上がり)'],
   raitei: ['{p}が雷霆（100）で上がりました', '{p} went out with 雷霆 (100)'],

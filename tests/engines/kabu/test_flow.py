@@ -61,6 +61,23 @@ def test_faq_events_beyond_four_are_never_drawn_in_one_year():
     assert len(s.drawn[0]) == 4 and len(s.deck[0]) == 1
 
 
+def _has_cjk(text):
+    return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+def test_english_turn_labels_have_no_japanese_through_the_end():
+    s = new()
+    labels = set()
+    while not s.finished:
+        s = play(s, "c:price +0")
+        labels.add(GAME.view(s, 0)["turn"]["label_en"])
+        s = finish_turn(s)
+    end = GAME.view(s, 0)["turn"]
+    labels.add(end["label_en"])
+    assert end["label_en"].endswith("Over") and end["label_ja"].endswith("終了")
+    assert not any(_has_cjk(label) for label in labels), labels
+
+
 def test_progress_label():
     s = new()
     for _ in range(2):

@@ -128,6 +128,8 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
                     price = int(page.input_value("#kabu-price"))
                     page.fill("#kabu-price", str(max(1, price - 1)))
                 page.wait_for_selector("#kabu-place:enabled")
+                # the order line says how much money is involved, in yen
+                page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('円')")
                 _click_and_wait(page, "#kabu-place", ply)
                 placed += 1
                 continue

@@ -259,3 +259,12 @@ def test_view_hides_hands_decks_and_sealed_orders():
     assert v0["book"]["S03"]["buys"][0]["sealed"] and spectator["me"] is None
     s = both_done(s)
     assert GAME.view(s, 1)["book"]["S03"]["buys"][0]["price"] == 14  # public once the phase ends
+
+
+def test_outcome_reason_gives_both_totals_in_yen():
+    s = new()
+    while not s.finished:
+        s = finish_turn(play(s, "c:price +0"))
+    out = GAME.outcome(s)
+    for seat in (0, 1):
+        assert f"{s.total(seat):,}円" in out.reason_ja and f"¥{s.total(seat):,}" in out.reason_en

@@ -254,7 +254,12 @@ function ordersPrompt(m) {
       const c = current();
       submit.disabled = true;
       if (c.bad) { status.textContent = c.bad; return; }
-      const text = `${c.text}${ui.kind === 'limit' ? ctx.t(`（${yen(Number(ui.price) * v.unit_yen, 'ja')}／株）`, ` (${yen(Number(ui.price) * v.unit_yen, 'en')}/share)`) : ''}`;
+      // the money involved, in yen (a limit order at its limit; a market order at today's price)
+      const q = Number(ui.qty), each = (ui.kind === 'limit' ? Number(ui.price) : (is ? is.price : 0)) * v.unit_yen;
+      const money = ui.kind === 'limit'
+        ? ctx.t(`（1株${yen(each, 'ja')}・計${yen(each * q, 'ja')}）`, ` (${yen(each, 'en')}/share, ${yen(each * q, 'en')} in all)`)
+        : ctx.t(`（今の株価なら計${yen(each * q, 'ja')}）`, ` (${yen(each * q, 'en')} at today's price)`);
+      const text = `${c.text}${money}`;
       status.textContent = text;
       if (m.legal.includes(c.action)) { submit.disabled = m.busy; return; }
       const e = await ctx.check(c.action);

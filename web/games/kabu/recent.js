@@ -10,6 +10,18 @@ function fillPhase(f) {
   return f.point === 'liquidation' ? 11 : (f.phase || 0);
 }
 
+/** Consecutive fills of the same kind (point, issue, price, buyer, seller) as one line with the summed quantity. */
+function groupFills(fills) {
+  const out = [];
+  const key = f => JSON.stringify([f.point, f.phase, f.issue, f.price, f.buyer, f.seller, f.how]);
+  for (const f of fills) {
+    const last = out[out.length - 1];
+    if (last && key(last) === key(f)) last.qty += f.qty;
+    else out.push({ ...f });
+  }
+  return out;
+}
+
 /** The items of one turn, in the order they happened. */
 function turnItems(m, turn) {
   const { ctx, v } = m;
@@ -31,7 +43,7 @@ function turnItems(m, turn) {
     items.push([8, 'event', ctx.t(`⑧ ${m.who(e.seat)}のイベント「${nameOf(ctx, (cat.events || {})[e.card], e.card)}」${eff ? `: ${eff}` : ''}`,
       `⑧ ${m.who(e.seat)}'s event ${nameOf(ctx, (cat.events || {})[e.card], e.card)}${eff ? `: ${eff}` : ''}`)]);
   }
-  for (const f of (v.fills || []).filter(x => x.turn === turn)) {
+  for (const f of groupFills((v.fills || []).filter(x => x.turn === turn))) {
     const when = f.point === 'tool' ? ctx.t(`${MARKS[f.phase] || ''} 特殊売却`, `${MARKS[f.phase] || ''} special sale`) : pointLabel(ctx, f.point);
     items.push([fillPhase(f), 'fill', ctx.t(
       `${when} 約定: ${m.issueName(f.issue)} ${f.qty}株 @${f.price}単位（買い手 ${party(f.buyer)}・売り手 ${party(f.seller)}）`,

@@ -188,14 +188,15 @@ function jankenPrompt(m, pend) {
 }
 
 function liquidatePrompt(m, pend) {
-  const { ctx } = m;
+  const { ctx, v } = m;
   const price = pend.sale_price || {};
+  const money = id => ctx.t(`（1株${price[id]}単位＝${yen(price[id] * v.unit_yen, 'ja')}）`, ` @ ${price[id]} units (${yen(price[id] * v.unit_yen, 'en')})`);
   return [h('p', {}, ctx.t(`不足額: ${yen(pend.deficit ?? 0, 'ja')}。株は1株ずつ「株価−3単位」で市場に売られます。`,
       `Missing: ${yen(pend.deficit ?? 0, 'en')}. Shares sell one at a time to the market at price − 3 units.`)),
     h('div', { class: 'kabu-row' },
       m.legal.filter(a => a.startsWith('liquidate ') && a !== 'liquidate auto').map(a => {
         const id = a.split(' ')[1];
-        return button(`${m.issueName(id)} ${ctx.t('を1株売る', '— sell one')}${price[id] !== undefined ? ` @${price[id]}` : ''}`, a, m);
+        return button(`${m.issueName(id)} ${ctx.t('を1株売る', '— sell one')}${price[id] !== undefined ? money(id) : ''}`, a, m);
       }),
       button(ctx.t('自動（高い株から）', 'Automatic (highest first)'), 'liquidate auto', m, { primary: true }))];
 }

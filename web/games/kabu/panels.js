@@ -57,7 +57,7 @@ export function tracker(m) {
   return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
     h('div', { class: 'kabu-top' },
       h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
-        ` ${turn.phase <= 10 ? MARKS[turn.phase] : ''} ${ctx.t(turn.phase_ja, turn.phase_en)}`),
+        turn.phase <= 10 ? ` ${MARKS[turn.phase]} ${ctx.t(turn.phase_ja, turn.phase_en)}` : ` — ${ctx.t(turn.phase_ja, turn.phase_en)}`),
       rulesLink(m)),
     yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
     grid, phases,

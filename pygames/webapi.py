@@ -195,16 +195,17 @@ def load(record: Any) -> dict[str, Any]:
 
 
 def encode_link(record: dict[str, Any]) -> dict[str, Any]:
-    """A share-link fragment. An unfinished match of a game with secrets leaves out the seed
-    (no future draws), and ``reveals_secrets`` says the log still shows what was dealt."""
+    """A share-link fragment. An unfinished match leaves out the seed, so the link tells no
+    future draw (the receiver continues with a fresh seed); ``reveals_secrets`` says that the
+    log still shows what each seat was dealt or chose in secret."""
     match = _match(record)
     shared = _snapshot(match)
     shared["meta"] = {}
     finished = match.is_over()
-    secret = match.game.hidden_information and not finished
-    if secret:
+    if not finished:
         shared["seed"] = None
-    return {"link": linkcodec.encode(shared), "finished": finished, "reveals_secrets": secret}
+    return {"link": linkcodec.encode(shared), "finished": finished,
+            "reveals_secrets": match.game.hidden_information and not finished}
 
 
 def decode_link(text: str) -> dict[str, Any]:

@@ -26,11 +26,12 @@ OVER_PHASE = 12
 class KabuState:
     """Everything about one duel. Mutated only on a fresh copy inside ``apply``."""
 
-    # Containers whose *elements* are replaced, never mutated: copied shallowly.
-    _SHALLOW = ("fills", "events", "tool_log", "dividends", "price_history", "asset_history", "chart")
-    _DEEP = ("price", "div_mult", "market", "holdings", "cash", "hand", "tools_used", "deck", "top", "top_seen",
-             "drawn", "orders", "ranks", "snapshot", "done", "peek_orders", "bought", "turn_start_price", "flows",
-             "pending", "janken", "effect", "t04")
+    _SHALLOW = ("fills", "events", "tool_log", "dividends", "price_history", "asset_history", "chart", "snapshot",
+                "price", "div_mult", "market", "turn_start_price", "ranks", "effect", "cash", "done", "peek_orders",
+                "janken", "t04", "top", "top_seen")
+    """Containers whose elements are immutable values or never-mutated entries: copied shallowly."""
+    _NESTED = ("holdings", "bought", "hand", "tools_used", "deck", "drawn")
+    """Per-seat containers: each seat's dict or list is copied."""
 
     def __init__(self) -> None:
         self.years = 1
@@ -83,13 +84,17 @@ class KabuState:
         self.finished = False
 
     def clone(self) -> "KabuState":
-        """An independent copy (log entries are immutable and shared)."""
+        """An independent copy (log entries and snapshots are never mutated, so they are shared)."""
         new = KabuState.__new__(KabuState)
         new.__dict__.update(self.__dict__)
         for name in self._SHALLOW:
-            setattr(new, name, list(getattr(self, name)))
-        for name in self._DEEP:
-            setattr(new, name, copy.deepcopy(getattr(self, name)))
+            setattr(new, name, copy.copy(getattr(self, name)))
+        for name in self._NESTED:
+            setattr(new, name, [copy.copy(x) for x in getattr(self, name)])
+        new.orders = [dict(o) for o in self.orders]
+        new.flows = {k: list(v) for k, v in self.flows.items()}
+        if self.pending is not None:
+            new.pending = dict(self.pending, waiting=list(self.pending["waiting"]))
         return new
 
     # --- small queries ---------------------------------------------------------------

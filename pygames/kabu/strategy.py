@@ -252,7 +252,10 @@ def _desired_sells(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
             continue
         if (level == "hard" and k.phase == 10 and k.next_event(issue) <= -1.5
                 and k.issues[issue]["dividend"] < 60):
-            out.append((issue, "limit", max(1, price - 3), held))
+            # leave before the next ⑧: after ④ it sells to the market at the new price; never
+            # below the best bid, since a limit sell crossing a bid fills at the sell limit (8-4)
+            best_bid = limit_bids[0]["price"] if limit_bids else 0
+            out.append((issue, "limit", max(1, price - 3, best_bid), held))
         elif level != "hard":  # a resting take-profit forfeits dividends: hard holds instead
             out.append((issue, "limit", math.ceil(value + SELL_EDGE[level]), held))
     return out

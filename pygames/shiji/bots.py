@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import CHANCE, Rng
+from ..core import Rng
 from . import rules as R
 from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
 from .game import fmt_place, lead_pairs
@@ -47,7 +47,7 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
     veil = veil_choice(s, seat)
     if veil is not None:
         return veil
-    ranked = rank_placements(s, seat)
+    ranked = rank_placements(s, seat, rng)
     if level == "normal" or len(ranked) == 1:
         return fmt_place(ranked[0])
     return fmt_place(hard_choice(s, seat, ranked[:HARD_CANDIDATES], rng))
@@ -157,10 +157,19 @@ def evaluate(s: State, seat: int) -> float:
     return score
 
 
-def rank_placements(s: State, seat: int) -> list[tuple[int, ...]]:
-    """Legal placements, best first by the normal heuristic."""
+NORMAL_SAMPLES = 3
+"""Sampled opponent hands the one-step heuristic averages over (it never reads the real one)."""
+
+
+def rank_placements(s: State, seat: int, rng: Rng) -> list[tuple[int, ...]]:
+    """Legal placements, best first by the normal heuristic averaged over sampled opponent hands
+    (placing resolves the opponent's start-of-turn checks, which depend on their hidden hand)."""
     options = R.placements(s, seat)
-    return sorted(options, key=lambda k: -placement_score(s, seat, k))
+    if len(options) <= 1:
+        return options
+    worlds = [sample_world(s, seat, rng) for _ in range(NORMAL_SAMPLES)]
+    scores = {k: sum(placement_score(w, seat, k) for w in worlds) for k in options}
+    return sorted(options, key=lambda k: -scores[k])
 
 
 # --- hard: determinized Monte Carlo -------------------------------------------------------

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from ..core import Rng
-from .cards import CODES, FULL_SET, NIGHT, NUM_KINDS, STARS, is_number
+from .cards import CODES, FULL_SET, NUM_KINDS, is_number
 from .position import check_position, state_from_position
 from .solver import Solver, TooBig
 

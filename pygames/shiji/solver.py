@@ -106,7 +106,7 @@ class Solver:
                 moves = self.winning_moves(s, me, n)
                 if not moves:
                     break
-                action = moves[0]
+                action = min(moves, key=lambda a: (a.startswith("veil"), a))   # skip optional veils
                 if action.startswith("place") and playing:
                     n -= 1
             else:

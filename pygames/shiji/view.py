@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules as R
-from .cards import CODES, NAMES_EN, NAMES_JA, STARS, SYMBOLS, is_number, next_star, parse_card, to_list
+from .cards import CODES, NAMES_EN, NAMES_JA, SYMBOLS, is_number, parse_card, to_list
 from .state import BALANCED, PANIC_STATE, State
 
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
@@ -114,6 +114,9 @@ def describe(game: Any, s: State, seat: int, action: str) -> tuple[str, str]:
     if verb == "lead":
         return f"{who_ja}が先手決めの数字組を選びました", f"{who_en} chose a pair for 先手決め"
     if verb == "take":
+        kind = parse_card(parts[1]) if len(parts) > 1 else None
+        if s.rules.open_hands and kind is not None:   # 詰み札: everything is open
+            return f"{who_ja}が土地から{NAMES_JA[kind]}を手札に加えました", f"{who_en} took {NAMES_EN[kind]} from land"
         return f"{who_ja}が土地から１枚手札に加えました", f"{who_en} added a land card to hand"
     if verb == "veil":
         return f"{who_ja}がヴェール（{parts[1]}番の札を裏返し）", f"{who_en} veiled card #{parts[1]}"

@@ -139,9 +139,10 @@ class ShogiGame(Game[ShogiState]):
             cid = action[5:]
             card = state.rules.pool.get(cid)
             name = card["name"] if card else cid
+            name_en = (card.get("name_en") or name) if card else cid
             if state.phase == "setup":
-                return f"開始時のカード「{name}」", f"Setup card: {name}"
-            return f"ドローしたカード「{name}」", f"Card drawn: {name}"
+                return f"開始時のカード「{name}」", f"Setup card: {name_en}"
+            return f"ドローしたカード「{name}」", f"Card drawn: {name_en}"
         if action == "draw":
             return f"{'▲△'[seat]}ドロー", f"{rules.SEAT_EN[seat]} draws"
         if action == "resign":

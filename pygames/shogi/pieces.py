@@ -38,9 +38,12 @@ IMMUNE_LEAP, IMMUNE_SLIDE, IMMOBILE = "immune_leap_capture", "immune_slide_captu
 SPECIALS = (IMMUNE_LEAP, IMMUNE_SLIDE, IMMOBILE)
 
 
+SQ_NAMES = tuple(f"{9 - sq % 9}{'abcdefghi'[sq // 9]}" for sq in range(81))
+
+
 def sq_name(sq: int) -> str:
     """USI name of a square index: 0 -> '9a'."""
-    return f"{9 - sq % 9}{'abcdefghi'[sq // 9]}"
+    return SQ_NAMES[sq]
 
 
 def parse_sq(text: str) -> int:

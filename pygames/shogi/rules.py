@@ -390,14 +390,18 @@ def play_choice(state: ShogiState, action: str) -> ShogiState:
         target = action[len("draw:nullify:"):]
         active.remove(target)
         discard.append(target)
-        choice, ja_c, en_c = "nullify", f"有効（「{pool[target]['name']}」を無効化）", f"on (nullifies {pool[target]['name']})"
+        choice, ja_c, en_c = "nullify", f"有効（「{pool[target]['name']}」を無効化）", f"on (nullifies {_en(pool[target])})"
     seat = state.side
     rec = {"ply": state.ply + 1, "seat": seat, "usi": action, "draw": cid,
-           "ja": f"{MARK[seat]}ドロー「{card['name']}」{ja_c}", "en": f"Draw {card['name']}: {en_c}"}
+           "ja": f"{MARK[seat]}ドロー「{card['name']}」{ja_c}", "en": f"Draw {_en(card)}: {en_c}"}
     new = replace(state, active=order_active(active, pool), discard=tuple(discard), pending=None, phase="move",
                   side=1 - seat, ply=state.ply + 1, record=state.record + (rec,),
                   last={"draw": cid, "choice": choice, "target": target, "seat": seat}, last_to=None, cache={})
     return _after_turn(new)
+
+
+def _en(card: dict[str, Any]) -> str:
+    return card.get("name_en") or card["name"]
 
 
 _ = (KIND_JA,)

@@ -243,17 +243,19 @@ def _links() -> dict[str, str]:
             "bomb": bomb, "not_a_link": "hello", "wrong_game": linkcodec.encode({**record, "game": "nosuchgame"})}
 
 
-@pytest.mark.parametrize("kind", ["truncated", "garbled", "bomb", "not_a_link", "wrong_game"])
-def test_bad_share_link_is_refused_politely(page, site, wait_for_engine, kind):
+def test_bad_share_links_are_refused_politely(page, site, wait_for_engine):
     keep = {"pygames.match.brokenjson1": "{oops", "pygames.index": "[]"}
     _put_saves(page, site, wait_for_engine, keep)
     before = _storage(page)
-    page.goto(site.url + "#m=" + _links()[kind])
-    page.wait_for_selector(".message[role=alert]")
-    text = page.locator(".message").inner_text()
-    assert "このリンクは開けません" in text
-    assert "保存した対局は変わっていません" in text
-    assert _storage(page) == before
+    for kind, link in _links().items():
+        page.goto(site.url + "#/")
+        page.wait_for_selector(".games[data-state=ready]")
+        page.goto(site.url + "#m=" + link)
+        page.wait_for_selector(".message[role=alert]")
+        text = page.locator(".message").inner_text()
+        assert "このリンクは開けません" in text, kind
+        assert "保存した対局は変わっていません" in text, kind
+        assert _storage(page) == before, kind
 
 
 # --- import / export -----------------------------------------------------------------------------
@@ -350,6 +352,15 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine, guar
         phone.goto(site.url + f"#/new/{g['name']}")
         phone.wait_for_selector("#start-match")
         _no_horizontal_scroll(phone)
+    if GAMES:
+        phone.goto(site.url + f"#/new/{_pick_game()['name']}")
+        phone.click("#start-match")
+        phone.wait_for_url("**#/play/*")
+        phone.wait_for_selector("#view-root > *")
+        _no_horizontal_scroll(phone)
+        phone.click("#share-button")
+        phone.wait_for_selector("#share-url")
+        _no_horizontal_scroll(phone)
     phone.goto(site.url + "#m=garbage")
     phone.wait_for_selector(".message")
     _no_horizontal_scroll(phone)
@@ -370,7 +381,8 @@ def test_axe_landing_and_setup_pages(page, site, wait_for_engine, axe_violations
 
 # --- a match, start to end ---------------------------------------------------------------------
 @needs_game
-def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_for_engine, new_page, guard):
+def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_for_engine, new_page, guard,
+                                                             axe_violations):
     info = _pick_game()
     if not _has_view(info["name"]):
         guard.allow(MISSING_FILE)
@@ -382,6 +394,7 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     page.wait_for_url("**#/play/*")
     match_id = page.url.split("#/play/")[1]
     _wait_idle(page)
+    assert axe_violations(page) == []
     assert page.evaluate(PLAY_JS, [1, True]) in (0, 1)
     _wait_idle(page)
     played = page.evaluate("() => window.pygamesMatch.record.actions.length")
@@ -415,6 +428,7 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     page.click("#replay-forward")
     page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('1 /')")
     assert page.locator("#replay-back").is_enabled()
+    assert axe_violations(page) == []
 
     page.goto(site.url + f"#/play/{match_id}")
     _wait_idle(page)

@@ -153,5 +153,12 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     wait_for_engine(phone)
     phone.locator("button[data-puzzle]").first.click()
     phone.wait_for_selector(".sj-puzzles .sj-table")
-    width = phone.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 375
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
+    phone.goto(site.url + "#/new/shiji")
+    phone.wait_for_selector("#start-match")
+    phone.fill("#seed", str(SEED))
+    phone.click("#start-match")
+    phone.wait_for_url("**#/play/*")
+    _wait_idle(phone)
+    phone.wait_for_selector(".sj-table")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375

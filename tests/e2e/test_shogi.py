@@ -154,6 +154,11 @@ def test_card_game_against_computer(page: Any, site: Any) -> None:
     moves = " ".join(page.locator(".sg-move-list li").all_text_contents())
     assert "ドロー" in moves and "成" in moves
     assert not page.query_selector("[data-movable]"), "no moves are offered after the end"
+    page.click(".sg-export summary")
+    page.click("[data-export=sfen]")
+    page.wait_for_function("() => document.querySelector('.sg-export-text').value.includes('\"active\"')")
+    sfen, cards = page.locator(".sg-export-text").input_value().split("\n", 1)
+    assert len(sfen.split()) == 4 and sfen.split()[0].count("/") == 8, sfen
     assert axe_violations(page) == []
 
 
@@ -216,6 +221,10 @@ def test_hon_keyboard_kif_roundtrip(page: Any, site: Any, tmp_path: Any) -> None
     assert "1手目" in page.locator(".sg-import-msg").text_content()
     assert page.locator(".sg-move-list li").all_text_contents() == moves, "nothing changed"
     assert axe_violations(page) == []
+    # the shell's language switch redraws the view in English
+    page.click("#lang-toggle")
+    page.wait_for_function("() => document.querySelector('.sg-title').textContent === 'Standard shogi'")
+    assert page.locator(".sg-move-list li").first.text_content().startswith("P-7f")
 
 
 def test_cards_page_and_editor(page: Any, site: Any) -> None:
@@ -224,6 +233,8 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     wait_for_engine(page)
     page.wait_for_selector(".sg-gallery .sg-card[data-card=KE-hachiho]")
     assert page.locator(".sg-gallery .sg-card").count() == 16, "15 designs and Nullify"
+    copies = [int(x.rstrip("枚")) for x in page.locator(".sg-gallery .sg-copies").all_text_contents()]
+    assert sum(copies) == 32, copies
     assert page.locator(".sg-gallery .sg-card[data-card=KE-hachiho] .sg-grid-leap").count() == 8
     assert page.locator(".sg-gallery .sg-card[data-card=HI-honno] .sg-grid-slide").count() == 8
     # an empty name is refused with the engine's message
@@ -240,15 +251,13 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     assert "跳ね歩" in card.text_content()
     assert card.locator(".sg-grid-leap").count() == 1 and card.locator(".sg-grid-slide").count() == 1
     assert axe_violations(page) == []
-    page.reload()
-    wait_for_engine(page)
-    page.wait_for_selector(".sg-saved .sg-card")
-    # the setup form offers it; a set-up game with it active starts with that card
+    # the setup form offers it (read back from storage); a set-up game with it active starts with that card
     page.goto(site.url + "#/new/shogi")
     page.wait_for_selector(".sg-setup [data-include]")
     page.check(".sg-setup [data-include]")
     page.check(".sg-setup input[data-opt=variant][value=setup]")
     page.check(".sg-setup [data-active^=user-]")
+    assert axe_violations(page) == []
     page.fill("#seed", "1")
     page.click("#start-match")
     page.wait_for_selector(".sg-board")

@@ -3,6 +3,7 @@ point, views never leak secrets, the same seed gives the same duel, records repl
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -58,7 +59,10 @@ def playout(seed: int, years: int = 1, check: bool = True) -> tuple[list[str], o
         else:
             seat = movers[rng.randbelow(len(movers))]
             action = bots.random_action(s, seat, GAME.legal_actions(s, seat), rng)
-        s = GAME.apply(s, seat, action)
+        frozen = copy.deepcopy(s.__dict__) if check and rng.random() < 0.1 else None
+        before, s = s, GAME.apply(s, seat, action)
+        if frozen is not None:
+            assert before.__dict__ == frozen, "apply mutated its input"
         log.append(f"{seat}:{action}")
         if check:
             check_invariants(s)
@@ -110,3 +114,18 @@ def test_check_explains_a_bad_order_without_applying():
     seat = v["to_move"][0]
     err = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": seat, "action": "sell S99 mkt x1"})))
     assert err["error"]["code"].startswith("kabu.")
+
+
+def test_every_listed_legal_action_applies():
+    rng = Rng(99)
+    for seed in range(100, 103):
+        log, _ = playout(seed, check=False)
+        opts = GAME.normalize_options({"deck0": DECKS[seed % len(DECKS)], "deck1": DECKS[(seed // 4 + 1) % len(DECKS)]}, 2)
+        s = GAME.initial_state(opts, 2)
+        for entry in log:
+            who, action = entry.split(":", 1)
+            seat = int(who)
+            if seat != CHANCE and rng.random() < 0.15:
+                for legal in GAME.legal_actions(s, seat):
+                    GAME.apply(s, seat, legal)  # raises if a listed action were refused
+            s = GAME.apply(s, seat, action)

@@ -273,3 +273,30 @@ def test_end_chance_matches_a_brute_force_count():
     assert end_chance(s) == 1.0
     view = GAME.view(at_auction(3, 1), None)
     assert view["end_chance"] == 0.0 and view["forks_up"] == 0 and view["aside_size"] == 0
+
+
+def test_log_text_names_the_sale_and_its_consequences():
+    s = play(at_auction(4, 4), (0, "bid 2"), (1, "bid 3"), (2, "pass"), (3, "pass"))
+    ja, en = GAME.describe_action(s, 0, "pass")
+    assert "2番がNo.4（価値12）を3で落札" in ja and "1番がステーブルコインを2で獲得" in ja
+    assert "P2 wins No.4 (value 12) with 3" in en and "P1 takes a stable coin with 2" in en
+    assert GAME.describe_action(MottoState(3), CHANCE, "draw 24") == ("No.24 ハードフォークをめくった",
+                                                                     "Revealed No.24 HARD FORK")
+    t = play(at_auction(3, 1), (0, "pass"), (1, "pass"))
+    assert "全員パス" in GAME.describe_action(t, 2, "pass")[0]
+
+
+def test_web_api_check_explains_a_weak_bid_without_applying_it():
+    import json
+
+    from pygames import webapi
+    players = [{"name": "", "type": "human"}] * 3
+    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 1, "players": players})))["record"]
+    view = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": 0})))
+    assert view["legal"][0] == "pass" and "bid 1" in view["legal"] and view["view"]["phase"] == "auction"
+    record = json.loads(webapi.dispatch("apply", json.dumps({"record": record, "seat": 0, "action": "bid 6"})))["record"]
+    answer = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 1, "action": "bid 5,5,5"})))
+    assert answer["error"]["code"] == "motto.bid.too_weak" and answer["error"]["params"]["standing"] == [6]
+    ok = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 1, "action": "bid 6,1"})))
+    assert ok == {"ok": True}
+    assert json.loads(webapi.dispatch("view", json.dumps({"record": record})))["view"]["standing"] == {"seat": 0, "bid": [6]}

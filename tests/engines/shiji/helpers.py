@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from pygames.shiji import GAME
 from pygames.shiji.cards import FULL_SET, NUM_KINDS, from_codes, parse_card

@@ -106,3 +106,15 @@ def test_bad_option_refused():
     assert err["code"] == "match.bad_option"
     err = json.loads(webapi.dispatch("new_match", json.dumps({"game": "shiji", "options": {"puzzle": {"hands": 1}}})))
     assert err["error"]["code"] == "shiji.puzzle.bad_position"
+
+
+def test_bots_do_not_read_the_opponents_hidden_cards():
+    """Same view, different hidden opponent hands: every level picks the same action."""
+    from pygames.shiji import bots
+    from .helpers import position
+    for level in GAME.bot_levels:
+        for seed in range(5):
+            a = position([["5", "6", "7", "M", "N"], ["1", "2", "3"]], to_beat=45)
+            b = position([["5", "6", "7", "M", "N"], ["9", "9", "8"]], to_beat=45)
+            assert GAME.view(a, 0)["players"][1]["hand"] is None
+            assert bots.choose(GAME, a, 0, level, Rng(seed)) == bots.choose(GAME, b, 0, level, Rng(seed))

@@ -17,8 +17,8 @@ from .helpers import position
 PUZZLES = all_puzzles()
 
 
-def call(name, **kw):
-    out = json.loads(webapi.dispatch(name, json.dumps(kw)))
+def call(_fn, **kw):
+    out = json.loads(webapi.dispatch(_fn, json.dumps(kw)))
     assert "error" not in out, out
     return out
 

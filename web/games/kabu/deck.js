@@ -1,26 +1,32 @@
 // Deck builder for the new-match form: setupForm(root, ctx) → {getOptions, relang}.
-// Shows the deck limits live; the engine's validation (via a trial new_match) is the authority
+// Shows the deck limits live; the engine's validation (game_call check_deck) is the authority
 // and its message is shown as is. Card data comes from the engine's catalogue (view.catalog).
 import { h, clear } from './dom.js';
 
 let catalogPromise = null;
 
-/** The engine's card catalogue (stocks, events, tools, ready decks), fetched once. */
+/** The engine's card catalogue (stocks, events, tools, ready decks) and deck limits per years. */
 export function loadCatalog(ctx) {
   if (!catalogPromise) {
     catalogPromise = (async () => {
-      const { record } = await ctx.api('new_match', { game: 'kabu', options: {}, seed: 0 });
-      const v = await ctx.api('view', { record, seat: null });
-      return v.view.catalog;
+      const limits = {};
+      let catalog = null;
+      for (const years of [1, 2, 3]) {
+        const r = await ctx.api('game_call', { game: 'kabu', name: 'catalog', args: { years } });
+        catalog = r.catalog;
+        limits[years] = r.limits;
+      }
+      return { ...catalog, limits };
     })();
     catalogPromise.catch(() => { catalogPromise = null; });
   }
   return catalogPromise;
 }
 
-/** Limits shown while building (the engine checks them again): per years y. */
-export function limitsFor(years) {
-  return { stocks: 5, eventsMin: 4 * years, costMax: 7 * years, copies: 2, toolsMax: 3 * years };
+/** The engine's limits for `years`: {stocks, eventsMin, costMax, copies, toolsMax}. */
+export function limitsFor(cat, years) {
+  const l = (cat.limits || {})[years] || {};
+  return { stocks: l.stocks, eventsMin: l.events_min, costMax: l.event_cost, copies: l.copies, toolsMax: l.tools };
 }
 
 function counts(list) {
@@ -31,7 +37,7 @@ function counts(list) {
 
 /** Live tallies of a deck against the limits (for display only). */
 export function tally(deck, cat, years) {
-  const L = limitsFor(years);
+  const L = limitsFor(cat, years);
   const ev = counts(deck.events);
   const cost = deck.events.reduce((a, id) => a + (((cat.events || {})[id] || {}).cost || 0), 0);
   const maxCopies = Math.max(0, ...Object.values(ev));
@@ -59,7 +65,11 @@ export function setupForm(root, ctx) {
   root.append(box);
   box.append(h('p', {}, ctx.t('読み込み中…', 'Loading…')));
 
-  loadCatalog(ctx).then(c => { cat = c; render(); validate(); }).catch(err => {
+  loadCatalog(ctx).then(c => {
+    cat = c;
+    state.decks.forEach((d, i) => { if (d.preset !== 'custom' && !(d.preset in cat.decks)) d.preset = Object.keys(cat.decks)[i] || 'custom'; });
+    render(); validate();
+  }).catch(err => {
     clear(box).append(h('p', { class: 'kabu-error', role: 'alert' }, ctx.t(err.message_ja || String(err), err.message_en || String(err))));
   });
 
@@ -160,16 +170,16 @@ export function setupForm(root, ctx) {
       deck1: state.decks[1].preset === 'custom' ? deckOf(1) : state.decks[1].preset };
   }
 
-  /** Ask the engine (a trial new_match) whether the decks are valid; show its message per deck. */
+  /** Ask the engine whether each deck is valid for the chosen years; show its message per deck. */
   async function validate() {
     const my = ++checkSeq;
-    let msg = ['', ''];
-    try {
-      await ctx.api('new_match', { game: 'kabu', options: options(), seed: 0 });
-    } catch (err) {
-      const key = err && err.params && err.params.key;
-      const i = key === 'deck1' ? 1 : 0;
-      msg[i] = ctx.t(err.message_ja || String(err), err.message_en || String(err));
+    const msg = ['', ''];
+    for (const i of [0, 1]) {
+      try {
+        await ctx.api('game_call', { game: 'kabu', name: 'check_deck', args: { deck: options()[`deck${i}`], years: state.years } });
+      } catch (err) {
+        msg[i] = ctx.t(err.message_ja || String(err), err.message_en || String(err));
+      }
     }
     if (my !== checkSeq) return;
     engineMsg = msg;
@@ -183,7 +193,9 @@ export function setupForm(root, ctx) {
     async getOptions() {
       if (!cat) cat = await loadCatalog(ctx);
       const opts = options();
-      await ctx.api('new_match', { game: 'kabu', options: opts, seed: 0 }); // throws the engine's error
+      for (const i of [0, 1]) { // throws the engine's error, naming the limit
+        await ctx.api('game_call', { game: 'kabu', name: 'check_deck', args: { deck: opts[`deck${i}`], years: opts.years } });
+      }
       return opts;
     },
     relang() { render(); validate(); },

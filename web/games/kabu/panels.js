@@ -2,7 +2,7 @@
 // Each takes the render model `m` built in view.js and returns a DOM node. No game rules here.
 import { h, yen, signed } from './dom.js';
 import { lineChart } from './chart.js';
-import { SEASONS, ROLES, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
+import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
 
 function panel(id, title, ...children) {
   return h('section', { class: 'kabu-panel', id, 'aria-labelledby': `${id}-h` },
@@ -34,7 +34,8 @@ export function tracker(m) {
   for (const ph of v.phase_track || []) {
     const now = ph.phase === turn.phase;
     phases.append(h('li', { class: now ? 'kabu-now' : '', 'aria-current': now ? 'step' : null, title: ctx.t(ph.ja, ph.en) },
-      ph.mark || String(ph.phase), h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`)));
+      ph.phase <= 10 ? (ph.mark || String(ph.phase)) : ctx.t(ph.ja, ph.en),
+      ph.phase <= 10 ? h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
     if (ph.phase === 4 || ph.phase === 8) {
       phases.append(h('li', { class: 'kabu-mp', title: ctx.t('株価確定直後の約定判定', 'matching right after the price is set') },
         '◆', h('span', { class: 'kabu-sr' }, ctx.t('約定判定', 'matching'))));
@@ -48,8 +49,8 @@ export function tracker(m) {
   const yearText = v.years > 1 ? ctx.t(`${turn.year}年目 / ${v.years}年`, `Year ${turn.year} of ${v.years}`) : '';
   return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
     h('div', { class: 'kabu-top' },
-      h('h2', { id: 'kabu-tracker-h' }, ctx.t(turn.label_ja, turn.label_en),
-        turn.phase <= 11 ? ` ${ctx.t(turn.phase_ja, turn.phase_en)}` : ''),
+      h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
+        ` ${turn.phase <= 10 ? MARKS[turn.phase] : ''} ${ctx.t(turn.phase_ja, turn.phase_en)}`),
       rulesLink(m)),
     yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
     grid, phases,
@@ -73,9 +74,9 @@ export function market(m) {
       ...m.seats.map(s => h('td', {}, String((v.players[s].holdings || {})[is.id] || 0))));
   });
   return panel('kabu-market', ctx.t('株式市場', 'Market'),
+    h('p', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
+      `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
     h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
-      h('caption', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
-        `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
       h('thead', {}, h('tr', {},
         h('th', { scope: 'col' }, ctx.t('銘柄・業種', 'Issue · sector')),
         h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('変化', 'Chg')),
@@ -84,34 +85,51 @@ export function market(m) {
       h('tbody', {}, rows))));
 }
 
-/** Small multiple price charts, one per issue, over every price checkpoint of the duel. */
+/** A detailed chart of one chosen issue, and small multiple charts of every issue, over the duel. */
 export function priceCharts(m) {
-  const { ctx, v } = m;
+  const { ctx, v, ui } = m;
   const hist = v.price_history || [];
+  const seriesOf = id => {
+    const values = hist.map(p => (p.prices || {})[id]);
+    const is = v.issues.find(x => x.id === id);
+    if (is) values.push(is.price);
+    return values;
+  };
+  if (!v.issues.some(x => x.id === ui.chartIssue)) ui.chartIssue = v.issues.length ? v.issues[0].id : null;
+  const xLabels = hist.map((p, i) => ((i === 0 || hist[i - 1].turn !== p.turn) && p.turn % 2 === 0
+    ? ctx.t(SEASONS[Math.floor(p.turn / 2) % 4][0], SEASONS[Math.floor(p.turn / 2) % 4][1].slice(0, 3)) : '')).concat(['']);
   const figs = v.issues.map(is => {
-    const values = hist.map(p => (p.prices || {})[is.id]);
-    values.push(is.price);
+    const values = seriesOf(is.id);
     const name = ctx.t(is.name_ja, is.name_en);
     return h('figure', {},
       lineChart([{ label: name, values, cls: 'kabu-line-price' }], { title: ctx.t(`${name}の株価推移`, `${name} price`), small: true, width: 120, height: 40 }),
       h('figcaption', {}, `${name} ${values.filter(Number.isFinite)[0] ?? ''}→${is.price}`));
   });
+  const chosen = v.issues.find(x => x.id === ui.chartIssue);
+  const detail = chosen ? lineChart([{ label: ctx.t(chosen.name_ja, chosen.name_en), values: seriesOf(chosen.id), cls: 'kabu-line-price' }],
+    { title: ctx.t(`${chosen.name_ja}の株価推移（単位）`, `${chosen.name_en} price (units)`), width: 340, height: 150, xLabels }) : null;
+  const sel = h('select', { id: 'kabu-chart-issue', onchange: e => { ui.chartIssue = e.target.value; m.rerender(); } },
+    v.issues.map(is => h('option', { value: is.id, selected: is.id === ui.chartIssue }, ctx.t(is.name_ja, is.name_en))));
   return panel('kabu-charts', ctx.t('株価の推移', 'Price charts'),
-    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了', 'Points: turn start, after ④, after ⑧, turn end')),
+    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了（単位）', 'Points: turn start, after ④, after ⑧, turn end (units)')),
+    h('label', { for: 'kabu-chart-issue' }, ctx.t('銘柄を選んで拡大: ', 'Enlarge an issue: '), sel),
+    detail,
     h('div', { class: 'kabu-charts' }, figs));
 }
 
 function orderRows(m, orders, side) {
   const { ctx } = m;
-  return orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
+  if (!orders.length) return [];
+  const head = h('tr', { class: 'kabu-book-side' }, h('th', { scope: 'rowgroup', colspan: '7' },
+    side === 'buy' ? ctx.t('買い注文', 'Buy orders') : ctx.t('売り注文', 'Sell orders')));
+  return [head, ...orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
     h('td', {}, `${i + 1}`),
-    h('td', {}, sideLabel(ctx, side)),
-    h('td', {}, m.who(o.owner), o.sealed ? ctx.t('（未公開）', ' (sealed)') : ''),
+    h('td', {}, m.who(o.owner), o.sealed ? '*' : ''),
     h('td', {}, kindLabel(ctx, o.kind)),
     h('td', {}, o.kind === 'limit' ? String(o.price) : '—'),
     h('td', {}, String(o.qty)),
     h('td', {}, `#${o.seq}`),
-    h('td', {}, o.rank ? String(o.rank) : '—')));
+    h('td', {}, o.rank ? String(o.rank) : '—')))];
 }
 
 /** The public order book per issue, in exact priority order as the engine sorts it. */
@@ -124,7 +142,7 @@ export function orderBook(m) {
     blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id, tabindex: '0', role: 'region',
       'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) }, h('table', {},
       h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
-      h('thead', {}, h('tr', {}, ...[['順', '#'], ['売買', 'Side'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
+      h('thead', {}, h('tr', {}, ...[['順', '#'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
         ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
       h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
   }
@@ -139,8 +157,8 @@ export function orderBook(m) {
     blocks.push(h('p', { id: 'kabu-opp-sealed' }, ctx.t('板読み: 相手はこのフェーズにまだ注文を出していません。', 'Book reading: the opponent has no sealed orders this phase yet.')));
   }
   return panel('kabu-book', ctx.t('注文板（優先順）', 'Order book (priority order)'),
-    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。',
-      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public at the start of the phase.")),
+    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。* は未公開（このフェーズで入力・変更した自分の注文）。',
+      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public when the phase began. * = sealed (your order entered or changed this phase).")),
     blocks.length ? blocks : h('p', {}, ctx.t('注文待ちはありません。', 'No open orders.')));
 }
 
@@ -198,12 +216,13 @@ export function handPanel(m) {
     `${turnLabel(ctx, u.turn, v.years)} ${u.phase ? (['', '', '', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'][u.phase] || '') : ''} `,
     `${m.who(u.seat)}: ${nameOf(ctx, (cat.tools || {})[u.tool], u.tool)}`,
     u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join('、')}` : ''));
-  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log' }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('使われたツール', 'Tools used') }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
   const events = (v.events || []).map(e => h('li', {},
     `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
     e.target ? ` → ${m.issueName(e.target)}` : '',
-    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})` : ''));
-  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log' }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
+    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})`
+      : (cat.events || {})[e.card] ? ` (${ctx.t(cat.events[e.card].text_ja, cat.events[e.card].text_en)})` : ''));
+  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('引かれたイベント', 'Events drawn') }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
 }
 
@@ -227,9 +246,9 @@ export function fillLog(m) {
     `${turnLabel(ctx, d.turn, v.years)} ⑦: `, m.seats.map(s => `${m.who(s)} ${yen(d.paid[s], ctx.lang)}${d.doubled && d.doubled[s] ? ' (×2)' : ''}`).join(' / ')));
   return panel('kabu-fills', ctx.t('約定の記録', 'Fills'),
     h('p', { class: 'kabu-muted' }, ctx.t('新しい順。価格は単位。', 'Newest first; prices in units.')),
-    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
+    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true, tabindex: '0', 'aria-label': ctx.t('約定の記録', 'Fills') }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
     h('h3', {}, ctx.t('配当', 'Dividends')),
-    divs.length ? h('ul', { class: 'kabu-log' }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
+    divs.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('配当', 'Dividends') }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
 }
 
 /** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */

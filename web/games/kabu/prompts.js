@@ -2,7 +2,7 @@
 // liquidation. Only offers what payload.legal allows; free-form limit prices are checked with
 // ctx.check so the engine explains a refusal before anything is sent. No game rules here.
 import { h, yen, signed } from './dom.js';
-import { sideLabel, kindLabel, HANDS, nameOf, MARKS } from './labels.js';
+import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS } from './labels.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
 
@@ -178,10 +178,12 @@ function jankenPrompt(m, pend) {
   const out = [h('p', {}, ctx.t('同じフェーズ・同じ銘柄・同じ条件の買い注文が競合しています: ', 'Tied buy orders of this phase compete: '),
     `${m.issueName(g.issue)} ${kindLabel(ctx, g.kind)}${g.kind === 'limit' ? ` ${g.price}` : ''}`,
     ctx.t('。勝った方が先に約定します。', '. The winner fills first.'))];
-  if ((pend.rounds || 1) > 1) out.push(h('p', {}, ctx.t(`あいこ（${pend.rounds}回目）`, `Tie, round ${pend.rounds}`)));
-  if (v.me && v.me.janken) out.push(h('p', {}, ctx.t('選んだ手: ', 'Your hand: '), HANDS.find(x => x[0] === v.me.janken)?.[ctx.lang === 'ja' ? 1 : 2] || v.me.janken));
+  if ((pend.rounds || 1) > 1) out.push(h('p', {}, ctx.t(`あいこでした。${pend.rounds}回目です。`, `A tie: round ${pend.rounds}.`)));
+  (pend.history || []).forEach((pair, i) => out.push(h('p', { class: 'kabu-muted' },
+    ctx.t(`${i + 1}回目: `, `Round ${i + 1}: `), [0, 1].map(s => `${m.who(s)} ${handLabel(ctx, pair[s])}`).join(' ・ '))));
+  if (v.me && v.me.janken) out.push(h('p', {}, ctx.t('選んだ手: ', 'Your hand: '), handLabel(ctx, v.me.janken)));
   out.push(h('div', { class: 'kabu-row', role: 'group', 'aria-label': ctx.t('手を選ぶ', 'Choose a hand') },
-    HANDS.map(([id, ja, en, icon]) => button(`${icon} ${ctx.t(ja, en)}`, `janken ${id}`, m, { primary: true }))));
+    HANDS.map(([id, ja, en]) => button(ctx.t(ja, en), `janken ${id}`, m, { primary: true }))));
   return out;
 }
 

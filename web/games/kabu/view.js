@@ -31,7 +31,7 @@ export function mount(root, ctx) {
       legal: p.replay ? [] : (p.legal || []),
       seats: me === null ? [0, 1] : [me, 1 - me],
       who: s => (s === me ? ctx.t('あなた', 'You') : ((players[s] && players[s].name) || role(s))),
-      whoShort: s => (me === null ? role(s) : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
+      whoShort: s => (me === null ? ctx.t(s === 0 ? '先攻' : '後攻', s === 0 ? '1st' : '2nd') : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
       issueName: id => {
         const st = (cat.stocks || {})[id];
         return st ? ctx.t(st.name_ja, st.name_en) : String(id);
@@ -45,12 +45,15 @@ export function mount(root, ctx) {
     if (busy) return;
     busy = true;
     ui.error = '';
+    // reset the entry fields before sending, so typing during the round trip is kept
+    const before = { priceTouched: ui.priceTouched, qty: ui.qty, editing: ui.editing };
+    if (/^(buy|sell) /.test(action)) { ui.priceTouched = false; ui.qty = 1; }
+    if (/^change /.test(action)) ui.editing = null;
     render(true);
     try {
       await ctx.act(action);
-      ui.editing = null;
-      if (/^(buy|sell) /.test(action)) { ui.priceTouched = false; ui.qty = 1; }
     } catch (err) {
+      Object.assign(ui, before);
       ui.error = err ? ctx.t(err.message_ja || String(err), err.message_en || String(err)) : '';
     } finally {
       busy = false;
@@ -74,7 +77,8 @@ export function mount(root, ctx) {
     box.dataset.turn = String(m.v.turn.index);
     const parts = [tracker(m)];
     if (m.v.result) parts.push(endScreen(m));
-    parts.push(promptPanel(m), market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));
+    if (!m.v.result) parts.push(promptPanel(m));
+    parts.push(market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));
     clear(box).append(...parts);
     if (focusId) {
       const el = document.getElementById(focusId);

@@ -46,6 +46,7 @@ export function mount(root, ctx) {
   let checkSeq = 0;
   let checkTimer = null;
   let sending = false;
+  const openDetails = new Set(); // seats whose projection breakdown is open
 
   const nameOf = (seat) => {
     const p = payload && payload.players && payload.players[seat];
@@ -190,10 +191,9 @@ export function mount(root, ctx) {
     changed();
   }
 
+  /** The builder changed: redraw (render keeps the focus on the same control). */
   function changed() {
     render();
-    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset : null;
-    return focusKey;
   }
 
   /** Ask the engine whether `action` is legal; show why not. Stale answers are dropped. */
@@ -250,7 +250,26 @@ export function mount(root, ctx) {
       el('p', { class: 'free-line' }, t(`手元 ${p.free} 個`, `${p.free} free`), free),
       el('div', { class: 'coins' }, p.coins.map((c) => coinCard(c, c.dice))),
       el('p', { class: 'projection', dataset: { total: String(proj.total) } },
-        t(`予想得点 ${proj.total}（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} (value ${proj.positive} / crash ${proj.loss})`)));
+        t(`予想得点 ${proj.total}（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} (value ${proj.positive} / crash ${proj.loss})`)),
+      el('details', { class: 'projection-details', open: openDetails.has(p.seat) || undefined,
+        ontoggle: (e) => { if (e.target.open) openDetails.add(p.seat); else openDetails.delete(p.seat); } },
+        el('summary', {}, t('いま終わったときの計算', 'If the game ended now')), sheetTable(proj)));
+  }
+
+  function sheetTable(s) {
+    const rows = el('tbody');
+    s.stacks.forEach((r) => rows.append(el('tr', {},
+      el('th', { scope: 'row' }, t(`まとめ No.${r.coins.join('・')}`, `Stack No.${r.coins.join(', ')}`)),
+      el('td', {}, `${r.value} × ${r.count} = ${r.points}`),
+      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+    s.specials.forEach((r) => rows.append(el('tr', {},
+      el('th', { scope: 'row' }, r.kind === 'stable' ? t('ステーブルコイン', 'Stable coin') : t(`ハードフォーク No.${r.no}`, `Hard fork No.${r.no}`)),
+      el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
+      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+    rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
+      el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${s.total}`)));
+    return el('table', { class: 'score-table' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),
+      el('th', { scope: 'col' }, t('価値', 'Value')), el('th', { scope: 'col' }, t('損失（目×暴落）', 'Loss (pips × crash)')))), rows);
   }
 
   function breakdown(v, outcome) {
@@ -261,22 +280,22 @@ export function mount(root, ctx) {
     const winners = outcome ? outcome.winners : [];
     const sheets = outcome ? outcome.details.scores : v.players.map((p) => p.projection);
     sheets.forEach((s, seat) => {
-      const rows = el('tbody');
-      s.stacks.forEach((r) => rows.append(el('tr', {},
-        el('th', { scope: 'row' }, t(`まとめ No.${r.coins.join('・')}`, `Stack No.${r.coins.join(', ')}`)),
-        el('td', {}, `${r.value} × ${r.count} = ${r.points}`),
-        el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
-      s.specials.forEach((r) => rows.append(el('tr', {},
-        el('th', { scope: 'row' }, r.kind === 'stable' ? t('ステーブルコイン', 'Stable coin') : t(`ハードフォーク No.${r.no}`, `Hard fork No.${r.no}`)),
-        el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
-        el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
-      rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
-        el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${s.total}`)));
       sec.append(el('div', { class: `sheet${winners.includes(seat) ? ' winner' : ''}`, dataset: { seat: String(seat) } },
         el('h3', {}, nameOf(seat), winners.includes(seat) ? el('span', { class: 'badge high' }, t('勝ち', 'winner')) : null, ` ${s.total}`),
-        el('table', {}, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),
-          el('th', { scope: 'col' }, t('価値', 'Value')), el('th', { scope: 'col' }, t('損失（目×暴落）', 'Loss (pips × crash)')))), rows)));
+        sheetTable(s)));
     });
+    return sec;
+  }
+
+  function publicCoins(v) {
+    const sec = el('section', { class: 'motto-public card', 'aria-labelledby': 'motto-public-h' },
+      el('h2', { id: 'motto-public-h' }, t('公開されたコイン', 'Coins in the open')));
+    const group = (label, nos, id) => el('div', { class: 'public-group', id },
+      el('h3', {}, `${label}（${nos.length}）`),
+      nos.length ? el('div', { class: 'coins' }, nos.map((no) => coinCard(v.coins[String(no)], null))) : el('p', { class: 'muted' }, t('なし', 'none')));
+    sec.append(group(t('脇によけたコイン（後半に競る）', 'Set aside (auctioned in the second half)'), v.aside, 'motto-aside-list'));
+    if (v.revealed.length) sec.append(group(t('めくったコイン', 'Revealed'), v.revealed, 'motto-revealed'));
+    if (v.removed.length) sec.append(group(t('除外されたコイン（全員パス）', 'Removed (nobody bid)'), v.removed, 'motto-removed'));
     return sec;
   }
 
@@ -287,7 +306,7 @@ export function mount(root, ctx) {
     const focusId = document.activeElement && box.contains(document.activeElement) ? focusKeyOf(document.activeElement) : null;
     const parts = [infoBar(v)];
     if (payload.outcome) parts.push(breakdown(v, payload.outcome));
-    parts.push(auctionPanel(v, mine), el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))));
+    parts.push(auctionPanel(v, mine), el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))), publicCoins(v));
     box.replaceChildren(...parts);
     if (focusId) restoreFocus(focusId);
   }

@@ -66,7 +66,10 @@ export function createTable(root, io) {
     box.append(el('section', { class: 'sj-player sj-me', 'aria-label': t(`自分: ${names[me] || ''}`, `You: ${names[me] || ''}`) },
       el('h2', { class: 'sj-name' }, names[me] || t('自分', 'You'), myTurn ? el('span', { class: 'sj-turn' }, t(' ・あなたの番', ' · your move')) : null),
       marketRow(t, mine, { label: t('自分の市場', 'Your market'), clickable, onCell }),
-      counts(t, mine, v)));
+      counts(t, mine, v),
+      mine.land && mine.land.length ? el('details', { class: 'sj-landbox' },
+        el('summary', {}, v.rules.puzzle ? t('自分の土地（公開）', 'Your land (open)') : t('自分の土地を見る', 'Show your land')),
+        landLine(mine.land, t('自分の土地', 'Your land'))) : null));
     box.append(controls(v, me, mine, myTurn, veilable, recoverable));
   }
 
@@ -83,6 +86,7 @@ export function createTable(root, io) {
     if (payload.outcome || v.phase === 'over') {
       panel.append(el('p', { class: 'sj-prompt' }, t('対局終了', 'Game over')));
       if (v.result && v.result.reason === 'closing') panel.append(el('p', {}, t('閉場: 手札を公開しました', 'Market closed: hands shown')));
+      if (mine.hand && mine.hand.length) panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
       return panel;
     }
     if (!myTurn) {

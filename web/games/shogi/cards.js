@@ -40,6 +40,7 @@ export function mountCardsPage(root, ctx) {
   const page = h('div', { class: 'sg-cards-page' });
   root.append(page);
   let basic = [];
+  let copies = {};
   let custom = loadCustomCards(ctx);
   let draft = blankCard();
   let editing = null; // id of the saved card being edited
@@ -57,6 +58,7 @@ export function mountCardsPage(root, ctx) {
     const list = h('div', { class: 'sg-gallery-list' });
     const seen = new Map();
     for (const c of basic) seen.set(c.id, (seen.get(c.id) || 0) + 1);
+    for (const id of seen.keys()) if (Number.isInteger(copies[id])) seen.set(id, copies[id]);
     const order = [...KINDS, 'NULLIFY'];
     const ids = [...seen.keys()].sort((a, b) => {
       const ka = order.indexOf(basic.find((c) => c.id === a).kind); const kb = order.indexOf(basic.find((c) => c.id === b).kind);
@@ -114,8 +116,12 @@ export function mountCardsPage(root, ctx) {
       if (k === draft.kind) opt.selected = true;
       kind.append(opt);
     }
+    const eid = `sg-ed-name-en-${++uid}`;
+    const nameEn = h('input', { id: eid, type: 'text', maxlength: '40', value: draft.name_en || '', 'data-field': 'name_en', lang: 'en',
+      oninput: () => { draft.name_en = nameEn.value; } });
     sec.append(h('div', { class: 'sg-ed-row' },
       h('label', { for: nid, text: t('カード名', 'Card name') }), name,
+      h('label', { for: eid, text: t('英語名（任意）', 'English name (optional)') }), nameEn,
       h('label', { for: kid, text: t('種類', 'Kind') }), kind));
     for (const face of draft.kind === 'KI' ? ['base'] : ['base', 'promoted']) sec.append(drawFace(face));
     const msg = h('p', { class: `sg-ed-msg${message && message.error ? ' sg-message-error' : ''}`, role: 'status', 'aria-live': 'polite',
@@ -200,6 +206,8 @@ export function mountCardsPage(root, ctx) {
   async function save() {
     const card = JSON.parse(JSON.stringify(draft));
     card.name = (card.name || '').trim();
+    card.name_en = (card.name_en || '').trim();
+    if (!card.name_en) delete card.name_en;
     if (!editing) {
       const stamp = Date.now().toString(36);
       card.id = `user-${card.kind}-${stamp}`;
@@ -225,7 +233,7 @@ export function mountCardsPage(root, ctx) {
   }
 
   draw();
-  engineCall(ctx, 'card_schema', {}).then((res) => { basic = res.basic_set || []; draw(); })
+  engineCall(ctx, 'card_schema', {}).then((res) => { basic = res.basic_set || []; copies = res.copies || {}; draw(); })
     .catch((err) => { message = { error: true, text: t(err.message_ja || '読み込めません', err.message_en || 'Could not load') }; draw(); });
   return { relang() { draw(); }, destroy() { page.remove(); } };
 }

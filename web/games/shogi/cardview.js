@@ -37,18 +37,9 @@ export function printedFaces(card) {
   return out;
 }
 
-/** English names of the 基本セット until the card data carries its own `name_en`. */
-const BASIC_EN = {
-  'FU-tetsu': 'Iron General Pawn', 'FU-nakodo': 'Go-between Pawn', 'FU-tate': 'Shield Pawn',
-  'KY-hansha': 'Reverse Chariot Lance', 'KY-hakku': 'White Horse Lance', 'KE-hachiho': 'Eight-way Knight',
-  'KE-kirin': 'Kirin Knight', 'GI-dosho': 'Copper General Silver', 'GI-mohyo': 'Ferocious Leopard Silver',
-  'KI-suizo': 'Drunk Elephant Gold', 'KI-kinjo': 'Golden Castle', 'KA-honcho': 'Free Boar Bishop',
-  'KA-hoo': 'Phoenix Bishop', 'HI-kogyo': 'Vertical Mover Rook', 'HI-honno': 'Free King Dragon', NULLIFY: 'Nullify',
-};
-
 /** The card's English name (its data, or the table above). */
 export function cardNameEn(card) {
-  return card.name_en || BASIC_EN[card.id] || '';
+  return card.name_en || '';
 }
 
 const UNIT_JA = { '0,1': '前', '0,-1': '後', '1,0': '右', '-1,0': '左', '1,1': '右前', '-1,1': '左前', '1,-1': '右後', '-1,-1': '左後' };

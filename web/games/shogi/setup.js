@@ -34,7 +34,7 @@ function radio(name, value, label, checked, onchange) {
 export function setupForm(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
   const custom = loadCustomCards(ctx);
-  const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '' };
+  const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '' };
   let basic = [];
   const form = h('div', { class: 'sg-setup' });
   root.append(form);
@@ -45,12 +45,27 @@ export function setupForm(root, ctx) {
       radio('ruleset', 'cards', t('集大成将棋（カードあり）', 'Shūtaisei Shōgi (with cards)'), state.ruleset === 'cards', () => { state.ruleset = 'cards'; draw(); }),
       radio('ruleset', 'hon', t('本将棋', 'Standard shogi'), state.ruleset === 'hon', () => { state.ruleset = 'hon'; draw(); }));
     form.append(rules);
-    if (ctx.rulesHref) form.append(h('p', {}, h('a', { href: ctx.rulesHref, text: t('遊び方を読む', 'Read the rules') })));
+    form.append(h('p', { class: 'sg-links' },
+      ctx.rulesHref ? h('a', { href: ctx.rulesHref, text: t('遊び方を読む', 'Read the rules') }) : null,
+      h('a', { href: '#/page/shogi/cards', text: t('カード一覧・カードを作る', 'Cards: gallery and editor') })));
     if (state.ruleset === 'hon') {
       const id = `sg-sfen-${++uid}`;
+      const note = h('span', { class: 'sg-hint', id: `${id}-note`, role: 'status', text: state.sfenNote || '' });
       const input = h('input', { id, type: 'text', class: 'sg-sfen-input', value: state.sfen, placeholder: 'startpos',
-        oninput: () => { state.sfen = input.value.trim(); } });
-      form.append(h('p', {}, h('label', { for: id, text: t('開始局面（SFEN、空なら平手）', 'Start position (SFEN; empty for the normal start)') }), input));
+        'aria-describedby': `${id}-note`,
+        oninput: () => { state.sfen = input.value.trim(); },
+        onchange: async () => {
+          if (!state.sfen) { state.sfenNote = ''; note.textContent = ''; return; }
+          try {
+            const res = await engineCall(ctx, 'normalize_sfen', { sfen: state.sfen });
+            state.sfen = res.sfen; input.value = res.sfen;
+            state.sfenNote = t('正しい局面です', 'Valid position');
+          } catch (err) {
+            state.sfenNote = t(err.message_ja || String(err), err.message_en || String(err));
+          }
+          note.textContent = state.sfenNote;
+        } });
+      form.append(h('p', {}, h('label', { for: id, text: t('開始局面（SFEN、空なら平手）', 'Start position (SFEN; empty for the normal start)') }), input, note));
       return;
     }
     const fid = `sg-foul-${++uid}`;
@@ -114,7 +129,10 @@ export function setupForm(root, ctx) {
     }
     basic = [...seen.values()].map((x) => x.card)
       .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.id < b.id ? -1 : 1));
-    for (const { card, n } of seen.values()) if (!(card.id in state.counts)) state.counts[card.id] = n;
+    const copies = res.copies || {};
+    for (const { card, n } of seen.values()) {
+      if (!(card.id in state.counts)) state.counts[card.id] = Number.isInteger(copies[card.id]) ? copies[card.id] : n;
+    }
     draw();
   }).catch(() => { /* the form still works for the standard variant */ });
 

@@ -25,6 +25,7 @@ function h(tag, attrs = {}, ...children) {
 }
 
 const SEAT_MARK = ['▲', '△'];
+let importUid = 0;
 const SEAT_JA = ['先手', '後手'];
 const SEAT_EN = ['Sente', 'Gote'];
 
@@ -277,7 +278,10 @@ export function mount(root, ctx) {
     if (view.repetition && view.repetition >= 2 && view.phase !== 'over') {
       box.append(h('span', { class: 'sg-badge', text: t(`同一局面 ${view.repetition}回目`, `Position seen ${view.repetition}×`) }));
     }
-    if (ctx.rulesHref) box.append(h('a', { class: 'sg-rules-link', href: ctx.rulesHref, text: t('遊び方', 'How to play') }));
+    const links = h('span', { class: 'sg-links' });
+    if (view.ruleset === 'cards') links.append(h('a', { href: '#/page/shogi/cards', text: t('カード一覧', 'Cards') }));
+    if (ctx.rulesHref) links.append(h('a', { class: 'sg-rules-link', href: ctx.rulesHref, text: t('遊び方', 'How to play') }));
+    box.append(links);
     return box;
   }
 
@@ -367,7 +371,6 @@ export function mount(root, ctx) {
 
   function renderHand(view, seat, where) {
     const hand = (view.hands && view.hands[seat]) || {};
-    const mine = canMove() && seat === view.side_to_move;
     const box = h('div', { class: `sg-hand sg-hand-${where}`, 'aria-label':
       t(`${SEAT_MARK[seat]}${SEAT_JA[seat]}の持ち駒`, `${SEAT_EN[seat]}'s pieces in hand`), role: 'group' });
     box.append(h('span', { class: 'sg-hand-who', text: `${SEAT_MARK[seat]}${t(SEAT_JA[seat], SEAT_EN[seat])}${playerName(seat)}` }));
@@ -378,7 +381,7 @@ export function mount(root, ctx) {
       any = true;
       const selected = local.sel && local.sel.hand === p && seat === view.side_to_move;
       const btn = h('button', { type: 'button', class: `sg-hand-piece${selected ? ' sg-selected' : ''}`,
-        'data-hand': `${seat}-${p}`, 'aria-pressed': selected ? 'true' : 'false', disabled: !mine && !payload.replay ? null : null,
+        'data-hand': `${seat}-${p}`, 'aria-pressed': selected ? 'true' : 'false',
         'aria-label': t(`${PIECE_NAME_JA[p]} ${n}枚`, `${PIECE_NAME_EN[p]} ×${n}`), onclick: () => clickHand(seat, p) },
       h('span', { class: 'sg-hand-glyph', 'aria-hidden': 'true', text: PIECE_GLYPH[p] }),
       n > 1 ? h('span', { class: 'sg-hand-count', 'aria-hidden': 'true', text: String(n) }) : null);
@@ -482,10 +485,18 @@ export function mount(root, ctx) {
         note((await copyText(res.kif)) ? t('KIFをコピーしました', 'KIF copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
       } catch (err) { note(errText(err)); }
     } }, t('KIFをコピー', 'Copy KIF'));
-    const sfenCopy = h('button', { type: 'button', class: 'sg-btn', onclick: async () => {
-      text.value = view.sfen || '';
-      local.exportText = null;
-      note((await copyText(view.sfen || '')) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
+    const sfenCopy = h('button', { type: 'button', class: 'sg-btn', 'data-export': 'sfen', onclick: async () => {
+      let value = view.sfen || '';
+      if (view.cards) {
+        // the card state (active cards, deck, discard) goes beside the SFEN as JSON
+        try {
+          const res = await engineCall(ctx, 'export_sfen', { record: await getRecord(ctx, payload) });
+          value = res.cards ? `${res.sfen}\n${JSON.stringify(res.cards)}` : res.sfen;
+        } catch { /* the plain SFEN of the view */ }
+      }
+      text.value = value;
+      local.exportText = value;
+      note((await copyText(value)) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
     } }, t('SFENをコピー', 'Copy SFEN'));
     const text = h('textarea', { class: 'sg-export-text', rows: '3', readonly: true, 'aria-label': t('書き出した内容', 'Exported text') });
     text.value = local.exportText || view.sfen || '';
@@ -496,7 +507,7 @@ export function mount(root, ctx) {
 
   function renderImport() {
     const box = h('div', { class: 'sg-import' });
-    const id = `sg-import-${Math.random().toString(36).slice(2, 8)}`;
+    const id = `sg-import-${++importUid}`;
     box.append(h('label', { for: id, text: t('本将棋の棋譜（KIF）か局面（SFEN）を読み込む', 'Load a standard-shogi record (KIF) or position (SFEN)') }));
     const area = h('textarea', { id, class: 'sg-import-text', rows: '4', oninput: () => { local.importText = area.value; } });
     area.value = local.importText || '';

@@ -1,0 +1,50 @@
+"""The view JSON keeps the shape promised in pygames/shogi/VIEW.md."""
+
+from __future__ import annotations
+
+import json
+
+from pygames.core import CHANCE
+from pygames.core.match import Match
+from pygames.shogi import GAME
+
+from .helpers import state
+
+KEYS = {"ruleset", "variant", "foul_loss", "phase", "side_to_move", "ply", "max_plies", "board", "hands", "in_check",
+        "kings", "sfen", "last_move", "pieces", "cards", "pending_draw", "can_draw", "draw_refusal", "moves", "drops",
+        "record", "repetition"}
+HUMANS = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
+
+
+def test_view_shape_of_a_fresh_card_match():
+    match = Match.new("shogi", {}, HUMANS, 11)
+    view = GAME.view(match.state, 0)
+    json.dumps(view)
+    assert set(view) == KEYS
+    assert view["board"][0][0] == {"p": "KY", "o": 1} and view["board"][8][4] == {"p": "OU", "o": 0}
+    assert view["hands"][0] == {"HI": 0, "KA": 0, "KI": 0, "GI": 0, "KE": 0, "KY": 0, "FU": 0}
+    assert view["kings"] == ["5i", "5a"] and view["phase"] == "move" and view["can_draw"]
+    assert len(view["cards"]["active"]) == 3 and view["cards"]["deck_count"] == sum(view["cards"]["deck"].values())
+    assert view["cards"]["deck_count"] + view["cards"]["discard_count"] + 3 == 32
+    assert set(view["pieces"]) == {"FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"}
+    assert view == GAME.view(match.state, None) == GAME.view(match.state, 1)  # no secrets in shogi
+    assert {m["to"] for m in view["moves"]["7g"]} >= {"7f"}
+
+
+def test_view_after_moves_drops_and_a_draw():
+    st = state({"5g": "P", "4c": "S"}, hands="GP", active=["FU-tetsu"])
+    view = GAME.view(st, 0)
+    assert {d["to"] for d in view["drops"]["FU"]} == {sq for sq in {f"{f}{r}" for f in "12346789" for r in "abcdefghi"}
+                                                      if sq not in ("9a", "1i", "4c")}
+    assert len(view["drops"]["KI"]) == 81 - 4
+    after = GAME.apply(st, 0, "4c3d+")
+    v2 = GAME.view(after, 1)
+    assert v2["last_move"] == {"usi": "4c3d+", "from": "4c", "to": "3d", "seat": 0, "drop": None, "promoted": True,
+                               "captured": None}
+    assert v2["record"][-1]["ja"] == "▲３四銀成" and v2["board"][3][6] == {"p": "NG", "o": 0}
+    mid = GAME.apply(GAME.apply(after, 1, "draw"), CHANCE, "card:GI-dosho")
+    v3 = GAME.view(mid, 1)
+    assert v3["phase"] == "draw_choice" and v3["pending_draw"]["choices"] == ["draw:on", "draw:off"]
+    assert v3["moves"] == {} and v3["pending_draw"]["card"]["changed"][0]["piece"] == "GI"
+    done = GAME.apply(mid, 1, "draw:on")
+    assert GAME.view(done, 0)["last_move"] == {"draw": "GI-dosho", "choice": "on", "target": None, "seat": 1}

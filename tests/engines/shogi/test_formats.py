@@ -129,6 +129,11 @@ def test_kif_import_of_a_real_looking_file():
     assert data["result"] == "投了" and data["sfen"] == STARTPOS
 
 
+def test_kif_import_record_keeps_the_resignation():
+    rec = import_record(SAMPLE, seed=2)["record"]
+    assert rec["actions"][-1] == "0:resign" and len(rec["actions"]) == 9
+
+
 def test_kif_import_without_source_squares_and_with_funari():
     text = "手合割：平手\n1 ７六歩\n2 ３四歩\n3 ２二角不成\n4 同　銀\n"
     assert import_kif(text)["moves"] == ["7g7f", "3c3d", "8h2b", "3a2b"]

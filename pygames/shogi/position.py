@@ -222,7 +222,6 @@ class Position:
         ksq = self.kings[side]
         checked = ksq >= 0 and self.attacked(ksq, side ^ 1)
         out = []
-        b = self.board
         aligned = _ALIGNED[ksq] if ksq >= 0 else None
         for m in self.pseudo_moves():
             frm = m & 127

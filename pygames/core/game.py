@@ -114,7 +114,10 @@ class Game(ABC, Generic[State]):
 
     @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """Canonical strings of every legal action of ``seat`` now (empty if it may not act)."""
+        """Canonical strings of the legal actions of ``seat`` now (empty if it may not act).
+
+        Where an action takes a free parameter (kabu's limit price) the list may hold a
+        representative set; ``apply`` (and ``webapi.check``) is the authority on the rest."""
 
     def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
         """At a chance node, each possible outcome with its probability."""

@@ -1,0 +1,82 @@
+"""Bot ladder for モットコイン: mixed tables at 3, 4 and 5 seats, seats rotated.
+
+Each table seats the three levels (plus repeats at 4-5 seats), rotated over games; prints each
+level's win share (shared wins split) with a 95% Wilson interval, and the time per decision.
+
+    python bench/motto_ladder.py [games_per_table=300]
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+
+from pygames.core import CHANCE, Rng
+from pygames.core.game import sample_chance
+from pygames.motto import GAME
+
+LEVELS = GAME.bot_levels
+
+
+def table(n: int, game_no: int) -> list[str]:
+    """Levels by seat: each level once, then repeats cycling; rotated by the game number."""
+    base = [LEVELS[i % len(LEVELS)] for i in range(n)]
+    k = game_no % n
+    return base[k:] + base[:k]
+
+
+def play(n: int, seed: int, levels: list[str], clock: dict[str, list[float]]) -> list[float]:
+    """One game; the share of the win each seat earned (1/k for a k-way tie)."""
+    s = GAME.initial_state({}, n)
+    chance = Rng.derive(seed, "chance")
+    ply = 0
+    while GAME.to_move(s):
+        seat = GAME.to_move(s)[0]
+        if seat == CHANCE:
+            action = sample_chance(GAME, s, chance)
+        else:
+            start = time.perf_counter()
+            action = GAME.bot_action(s, seat, levels[seat], Rng.derive(seed, "bot", ply, seat))
+            clock.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        s = GAME.apply(s, seat, action)
+        ply += 1
+    winners = GAME.outcome(s).winners
+    return [1 / len(winners) if i in winners else 0.0 for i in range(n)]
+
+
+def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    p = wins / trials
+    den = 1 + z * z / trials
+    mid = (p + z * z / (2 * trials)) / den
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / den
+    return mid - half, mid + half
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    clock: dict[str, list[float]] = {}
+    for n in (3, 4, 5):
+        wins = {lv: 0.0 for lv in LEVELS}
+        seats = {lv: 0 for lv in LEVELS}
+        for g in range(games):
+            levels = table(n, g)
+            share = play(n, 10_000 * n + g, levels, clock)
+            for seat, lv in enumerate(levels):
+                wins[lv] += share[seat]
+                seats[lv] += 1
+        print(f"{n} seats, {games} games (fair share {1 / n:.3f} per seat):")
+        for lv in LEVELS:
+            lo, hi = wilson(wins[lv], seats[lv])
+            print(f"  {lv:7s} win share per seat {wins[lv] / seats[lv]:.3f}  95% CI [{lo:.3f}, {hi:.3f}]"
+                  f"  ({seats[lv]} seat-games)")
+        sys.stdout.flush()
+    for lv in LEVELS:
+        t = sorted(clock[lv])
+        print(f"decision time {lv:7s}: mean {1000 * sum(t) / len(t):.2f} ms, "
+              f"p99 {1000 * t[int(0.99 * (len(t) - 1))]:.2f} ms, max {1000 * t[-1]:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Build the static site into ``dist/`` (and optionally serve it).
+
+    python3 build.py            # build dist/
+    python3 build.py --serve    # build, then serve dist/ on http://127.0.0.1:8000/
+
+Steps, each skipped when already up to date:
+
+1. ``npm ci`` the pinned browser runtime (``package.json`` / ``package-lock.json``) unless
+   ``node_modules`` already holds exactly those versions.
+2. Build the ``pygames`` wheel (``py3-none-any``, ``.py`` and ``.json`` files) from the repo,
+   byte-for-byte reproducible (fixed timestamps, sorted entries).
+3. Lay out ``dist/``: ``index.html`` and ``web/`` from the repo, the Pyodide runtime files under
+   ``pyodide/``, the wheel under ``wheels/``, PNG icons, ``build.json`` (what the worker loads) and a
+   generated service worker ``sw.js`` whose cache name is the build hash and whose precache list is
+   every file in ``dist/``. Files that did not change are not rewritten; stale files are removed.
+
+No request leaves the host at run time: Pyodide is loaded from ``pyodide/`` with its package base
+set there too, and the wheel is unpacked by Pyodide itself (no micropip, no CDN).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tomllib
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The runtime files the browser needs (no source maps, no CommonJS build, no consoles)."""
+SW_TEMPLATE = ROOT / "web" / "runtime" / "sw-template.js"
+TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
+SKIP_NAMES = {"__pycache__", ".DS_Store"}
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def log(msg: str) -> None:
+    """Print a build step."""
+    print(f"[build] {msg}", flush=True)
+
+
+# --- 1. npm -----------------------------------------------------------------------------
+def pinned_packages() -> dict[str, str]:
+    """The exact versions package.json pins."""
+    return json.loads((ROOT / "package.json").read_text())["dependencies"]
+
+
+def npm_ready() -> bool:
+    """Whether node_modules already holds every pinned package at its pinned version."""
+    for name, version in pinned_packages().items():
+        meta = NODE_MODULES / name / "package.json"
+        if not meta.is_file() or json.loads(meta.read_text()).get("version") != version:
+            return False
+    return True
+
+
+def ensure_npm() -> None:
+    """Install the pinned browser runtime with npm unless it is already there."""
+    if npm_ready():
+        return
+    if shutil.which("npm") is None:
+        if os.geteuid() == 0 and shutil.which("apt-get"):
+            log("installing npm (Debian)")
+            subprocess.run(["apt-get", "update", "-qq"], check=True)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "npm"], check=True,
+                           env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        else:
+            sys.exit("build.py: npm is missing (Debian: apt-get install -y npm)")
+    cmd = ["npm", "ci"] if (ROOT / "package-lock.json").is_file() else ["npm", "install"]
+    log(" ".join(cmd))
+    subprocess.run(cmd + ["--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True)
+    if not npm_ready():
+        sys.exit("build.py: node_modules does not match the pinned versions after npm")
+
+
+def pyodide_version() -> str:
+    """The vendored Pyodide version."""
+    return json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+
+
+# --- 2. wheel ---------------------------------------------------------------------------
+def project_meta() -> dict:
+    """The [project] table of pyproject.toml."""
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        return tomllib.load(fh)["project"]
+
+
+def package_files() -> list[Path]:
+    """The files that go into the wheel: every .py and .json file under pygames/."""
+    found = []
+    for path in sorted((ROOT / "pygames").rglob("*")):
+        if path.is_file() and path.suffix in (".py", ".json") and not SKIP_NAMES & set(path.parts):
+            found.append(path)
+    return found
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Write the reproducible ``pygames-<version>-py3-none-any.whl`` into ``out_dir``."""
+    meta = project_meta()
+    name, version = meta["name"], meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in package_files():
+        entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    metadata = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '')}\n")
+    wheel_meta = "Wheel-Version: 1.0\nGenerator: pygames-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
+    entries.append((f"{dist_info}/top_level.txt", b"pygames\n"))
+    record = "".join(f"{arc},{_record_hash(data)},{len(data)}\n" for arc, data in entries)
+    record += f"{dist_info}/RECORD,,\n"
+    entries.append((f"{dist_info}/RECORD", record.encode()))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{name}-{version}-py3-none-any.whl"
+    tmp = target.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for arc, data in entries:
+            info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    _replace_if_changed(tmp, target)
+    return target
+
+
+# --- 3. icons ---------------------------------------------------------------------------
+def png(size: int) -> bytes:
+    """A square app icon: four coloured tiles (one per game) on an ink background, as PNG."""
+    ink, gap = (0x1F, 0x2A, 0x44), size // 12
+    tiles = [(0xC8, 0x3C, 0x32), (0xE8, 0xB0, 0x3A), (0x3A, 0x8F, 0x5C), (0xF4, 0xEF, 0xE6)]
+    half = (size - 3 * gap) // 2
+    rows = bytearray()
+    for y in range(size):
+        rows.append(0)
+        for x in range(size):
+            colour = ink
+            col = 0 if gap <= x < gap + half else 1 if 2 * gap + half <= x < 2 * gap + 2 * half else -1
+            row = 0 if gap <= y < gap + half else 1 if 2 * gap + half <= y < 2 * gap + 2 * half else -1
+            if col >= 0 and row >= 0:
+                colour = tiles[row * 2 + col]
+            rows.extend(colour)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+            + chunk(b"IEND", b""))
+
+
+# --- 4. layout --------------------------------------------------------------------------
+def _replace_if_changed(tmp: Path, target: Path) -> None:
+    if target.is_file() and target.read_bytes() == tmp.read_bytes():
+        tmp.unlink()
+    else:
+        os.replace(tmp, target)
+
+
+def _write(target: Path, data: bytes, written: set[Path]) -> None:
+    written.add(target)
+    if target.is_file() and target.stat().st_size == len(data) and target.read_bytes() == data:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
+
+
+def _copy(src: Path, target: Path, written: set[Path]) -> None:
+    written.add(target)
+    if target.is_file():
+        s, t = src.stat(), target.stat()
+        if s.st_size == t.st_size and int(s.st_mtime) == int(t.st_mtime):
+            return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, target)
+
+
+def _copy_tree(src: Path, dest: Path, written: set[Path], skip: set[Path] = frozenset()) -> None:
+    for path in sorted(src.rglob("*")):
+        if path.is_file() and path not in skip and not SKIP_NAMES & set(path.parts):
+            _copy(path, dest / path.relative_to(src), written)
+
+
+def service_worker(version: str, files: list[str]) -> bytes:
+    """The generated service worker: the template with the build version and precache list."""
+    text = SW_TEMPLATE.read_text()
+    text = text.replace("__BUILD_VERSION__", json.dumps(version)).replace("__PRECACHE__", json.dumps(files, indent=0))
+    return text.encode()
+
+
+def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt: str = "") -> dict:
+    """Build the site into ``out``; with ``test_pages`` also copy tests/e2e/pages/ to ``_test/``.
+    ``salt`` is mixed into the build hash (tests use it to make "a new build" of the same files).
+    Returns build.json's content."""
+    ensure_npm()
+    out.mkdir(parents=True, exist_ok=True)
+    written: set[Path] = set()
+    wheel = build_wheel(ROOT / "build")
+    _copy(wheel, out / "wheels" / wheel.name, written)
+    for name in PYODIDE_FILES:
+        _copy(NODE_MODULES / "pyodide" / name, out / "pyodide" / name, written)
+    if (ROOT / "index.html").is_file():
+        _copy(ROOT / "index.html", out / "index.html", written)
+    elif not quiet:
+        log("no index.html at the repo root yet (the shell provides it)")
+    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE})
+    for size in (192, 512):
+        _write(out / "web" / "icons" / f"icon-{size}.png", png(size), written)
+    if test_pages and TEST_PAGES.is_dir():
+        _copy_tree(TEST_PAGES, out / "_test", written)
+    # The build hash covers every file's content, so any change gives a new cache.
+    digest = hashlib.sha256(salt.encode())
+    for path in sorted(written):
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": pyodide_version(),
+            "package": "pygames"}
+    _write(out / "build.json", json.dumps(info, indent=1).encode(), written)
+    files = sorted(p.relative_to(out).as_posix() for p in written)
+    root = ["./"] if (out / "index.html") in written else []
+    _write(out / "sw.js", service_worker(version, root + files), written)
+    for path in sorted(out.rglob("*"), reverse=True):  # stale files and empty folders
+        if path.is_file() and path not in written and not path.relative_to(out).as_posix().startswith("bench/"):
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    if not quiet:
+        size = sum(p.stat().st_size for p in written)
+        log(f"dist/ ready: {len(written)} files, {size / 1e6:.1f} MB, build {version}")
+    return info
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command line: build, and serve with --serve."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (0: any free port)")
+    parser.add_argument("--test-pages", action="store_true", help="also copy tests/e2e/pages/ to dist/_test/")
+    args = parser.parse_args(argv)
+    build(test_pages=args.test_pages)
+    if args.serve:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from serve import serve_forever
+        serve_forever(DIST, args.port)
+
+
+if __name__ == "__main__":
+    main()

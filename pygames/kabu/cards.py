@@ -1,0 +1,129 @@
+"""Card data (stocks, events, tools, ready-made decks) and the deck-building limits."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from pygames.core import GameError
+
+STOCKS_PER_DECK = 5
+"""Exactly five stock cards per deck (2-1); duplicates allowed (2-2)."""
+EVENTS_MIN_PER_YEAR = 4
+EVENT_COST_PER_YEAR = 7
+EVENT_COPY_LIMIT = 2
+TOOLS_PER_YEAR = 3
+
+
+def _load(name: str) -> Any:
+    return json.loads(resources.files("pygames.kabu").joinpath("data", name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def catalog() -> dict[str, Any]:
+    """Every card and ready-made deck, as loaded from ``data/*.json``."""
+    stocks = _load("stocks.json")
+    return {"stocks": stocks["stocks"], "sectors": stocks["sectors"], "events": _load("events.json"),
+            "tools": _load("tools.json"), "decks": _load("decks.json")}
+
+
+def stock(card: str) -> dict[str, Any]:
+    """One stock card's data."""
+    return catalog()["stocks"][card]
+
+
+def event(card: str) -> dict[str, Any]:
+    """One event card's data."""
+    return catalog()["events"][card]
+
+
+def tool(card: str) -> dict[str, Any]:
+    """One tool card's data."""
+    return catalog()["tools"][card]
+
+
+def limits(years: int) -> dict[str, int]:
+    """The deck limits for a duel of ``years`` years (2-1, 7)."""
+    return {"stocks": STOCKS_PER_DECK, "events_min": EVENTS_MIN_PER_YEAR * years,
+            "event_cost": EVENT_COST_PER_YEAR * years, "copies": EVENT_COPY_LIMIT, "tools": TOOLS_PER_YEAR * years}
+
+
+def _deck_error(code: str, ja: str, en: str, **params: Any) -> GameError:
+    return GameError(f"kabu.deck.{code}", f"デッキが規定に合いません: {ja}", f"The deck breaks a limit: {en}", **params)
+
+
+def resolve_deck(value: Any, years: int) -> dict[str, list[str]]:
+    """A deck from an option value (ready-deck id or object), checked against the limits."""
+    if isinstance(value, str):
+        ready = catalog()["decks"].get(value)
+        if ready is None:
+            raise _deck_error("unknown_deck", f"用意されたデッキ「{value[:30]}」はありません",
+                              f"there is no ready-made deck '{value[:30]}'", deck=value[:30])
+        part = ready["by_years"][str(years)]
+        value = {"stocks": ready["stocks"], "events": part["events"], "tools": part["tools"]}
+    return check_deck(value, years)
+
+
+def check_deck(deck: Any, years: int) -> dict[str, list[str]]:
+    """Validate a deck object; return it normalised (lists of ids). Errors say which limit and by how much."""
+    if not isinstance(deck, dict) or set(deck) - {"stocks", "events", "tools", "name"}:
+        raise _deck_error("bad_shape", "{stocks, events, tools} の形にしてください",
+                          "use the shape {stocks, events, tools}")
+    lists: dict[str, list[str]] = {}
+    cat = catalog()
+    for key, pool in (("stocks", cat["stocks"]), ("events", cat["events"]), ("tools", cat["tools"])):
+        items = deck.get(key, [])
+        if not isinstance(items, list) or len(items) > 100 or not all(isinstance(c, str) for c in items):
+            raise _deck_error("bad_shape", f"「{key}」はカードIDの一覧にしてください", f"'{key}' must be a list of card ids",
+                              field=key)
+        for card in items:
+            if card not in pool:
+                raise _deck_error("unknown_card", f"知らないカードです: {card[:10]}", f"unknown card: {card[:10]}",
+                                  card=card[:10], field=key)
+        lists[key] = list(items)
+    lim = limits(years)
+    n = len(lists["stocks"])
+    if n != lim["stocks"]:
+        raise _deck_error("stock_count", f"株式カードはちょうど{lim['stocks']}枚です（{n}枚、{abs(n - lim['stocks'])}枚{'多い' if n > lim['stocks'] else '足りない'}）",
+                          f"exactly {lim['stocks']} stock cards are needed ({n}, {abs(n - lim['stocks'])} too {'many' if n > lim['stocks'] else 'few'})",
+                          count=n, need=lim["stocks"])
+    n = len(lists["events"])
+    if n < lim["events_min"]:
+        raise _deck_error("too_few_events", f"{years}年ゲームのイベントカードは{lim['events_min']}枚以上です（{n}枚、{lim['events_min'] - n}枚足りない）",
+                          f"a {years}-year duel needs at least {lim['events_min']} event cards ({n}, {lim['events_min'] - n} short)",
+                          count=n, need=lim["events_min"], short=lim["events_min"] - n)
+    for card, count in sorted(Counter(lists["events"]).items()):
+        if count > lim["copies"]:
+            raise _deck_error("too_many_copies", f"同じイベントカード（{card} {event(card)['name_ja']}）は{lim['copies']}枚までです（{count}枚、{count - lim['copies']}枚多い）",
+                              f"at most {lim['copies']} copies of one event card ({card} {event(card)['name_en']}: {count}, {count - lim['copies']} too many)",
+                              card=card, count=count, limit=lim["copies"], over=count - lim["copies"])
+    cost = sum(event(c)["cost"] for c in lists["events"])
+    if cost > lim["event_cost"]:
+        raise _deck_error("event_cost", f"{years}年ゲームのイベントのコスト合計は{lim['event_cost']}までです（{cost}、{cost - lim['event_cost']}超過）",
+                          f"a {years}-year duel allows event cost up to {lim['event_cost']} (total {cost}, {cost - lim['event_cost']} over)",
+                          cost=cost, limit=lim["event_cost"], over=cost - lim["event_cost"])
+    n = len(lists["tools"])
+    if n > lim["tools"]:
+        raise _deck_error("too_many_tools", f"{years}年ゲームのツール・分析カードは{lim['tools']}枚までです（{n}枚、{n - lim['tools']}枚多い）",
+                          f"a {years}-year duel allows at most {lim['tools']} tool cards ({n}, {n - lim['tools']} too many)",
+                          count=n, limit=lim["tools"], over=n - lim["tools"])
+    return lists
+
+
+def event_effect(card: str, issues: list[str], target: str | None) -> dict[str, int]:
+    """The price change (units) an event makes on each issue (E07/E08 need ``target``)."""
+    data = event(card)
+    result = {}
+    for issue in issues:
+        sector = stock(issue)["sector"]
+        if data.get("replace") and sector in data["sectors"]:
+            delta = data["sectors"][sector]
+        else:
+            delta = data["all"] + data["sectors"].get(sector, 0)
+        if "target" in data and issue == target:
+            delta += data["target"]
+        result[issue] = delta
+    return result

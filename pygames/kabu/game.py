@@ -1,0 +1,162 @@
+"""株式デュエル as a :class:`pygames.core.Game`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.game import OptionSpec
+
+from . import actions, bots, cards, flow, text, view
+from .state import KabuState
+
+DEFAULT_DECKS = ("balanced", "dividend")
+
+
+class KabuGame(Game[KabuState]):
+    """Stock card duel: two players trade the ten stock cards of their decks over 1-3 years."""
+
+    name = "kabu"
+    title_ja = "株式デュエル"
+    title_en = "Stock Card Duel"
+    summary_ja = "株式カードを売買して1年（春夏秋冬×先攻後攻の8ターン）で総資産を増やす対戦。"
+    summary_en = "Trade stock cards for a year (four seasons × two turns) and end with the larger fortune."
+    option_specs = (
+        OptionSpec("years", "年数", "Years", "choice", 1,
+                   choices=((1, "1年（8ターン）", "1 year (8 turns)"), (2, "2年（16ターン）", "2 years (16 turns)"),
+                            (3, "3年（24ターン）", "3 years (24 turns)"))),
+        OptionSpec("deck0", "先攻のデッキ", "First player's deck", "json", DEFAULT_DECKS[0]),
+        OptionSpec("deck1", "後攻のデッキ", "Second player's deck", "json", DEFAULT_DECKS[1]),
+    )
+
+    # --- setup -------------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+        """Check years and both decks against the deck limits (2-1, 2-2, 7)."""
+        result = super().normalize_options(options, seats)
+        for key in ("deck0", "deck1"):
+            try:
+                result[key] = cards.resolve_deck(result[key], result["years"])
+            except GameError as err:
+                who_ja, who_en = ("先攻", "first player") if key == "deck0" else ("後攻", "second player")
+                raise GameError(err.code, f"{who_ja}の{err.message_ja}", f"The {who_en}'s deck: {err.message_en}",
+                                key=key, **err.params) from None
+        return result
+
+    def initial_state(self, options: dict[str, Any], seats: int) -> KabuState:
+        return flow.new_state(options["years"], [options["deck0"], options["deck1"]])
+
+    # --- rules -------------------------------------------------------------------------
+    def to_move(self, state: KabuState) -> tuple[int, ...]:
+        if state.finished:
+            return ()
+        if state.peek_chance is not None or state.pending is None:
+            return (CHANCE,)
+        return tuple(sorted(state.pending["waiting"]))
+
+    def chance_outcomes(self, state: KabuState) -> list[tuple[str, float]]:
+        if state.peek_chance is not None:
+            deck = state.deck[1 - state.peek_chance]
+            return [(f"top {c}", deck.count(c) / len(deck)) for c in sorted(set(deck))]
+        if state.step == "p4_draw":
+            return [(f"price {v:+d}", 1 / len(flow.PRICE_CARDS)) for v in flow.PRICE_CARDS]
+        if state.step == "p8_draw":
+            deck = state.deck[state.active]
+            if state.top[state.active] is not None:
+                return [(f"event {state.top[state.active]}", 1.0)]
+            return [(f"event {c}", deck.count(c) / len(deck)) for c in sorted(set(deck))]
+        raise GameError("kabu.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+
+    def legal_actions(self, state: KabuState, seat: int) -> list[str]:
+        """Every legal action, except limit orders (free price): see VIEW.md."""
+        if seat not in self.to_move(state) or seat == CHANCE:
+            return []
+        return bots.enumerate_actions(state, seat)
+
+    def apply(self, state: KabuState, seat: int, action: str) -> KabuState:
+        if seat == CHANCE:
+            if self.to_move(state) != (CHANCE,):
+                raise GameError("kabu.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+            if not isinstance(action, str) or action not in [a for a, p in self.chance_outcomes(state) if p > 0]:
+                raise GameError("kabu.bad_chance", f"ありえない偶然の結果です: {str(action)[:40]}",
+                                f"Impossible chance outcome: {str(action)[:40]}", action=str(action)[:40])
+            new = state.clone()
+            verb, arg = action.split(" ")
+            if verb == "top":
+                actions.peek_drawn(new, arg)
+            elif verb == "price":
+                flow.price_card_drawn(new, int(arg))
+            else:
+                flow.event_drawn(new, arg)
+            flow.advance(new)
+            return new
+        if seat not in self.to_move(state):
+            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
+                            seat=seat, action=str(action)[:40])
+        new = state.clone()
+        actions.apply_action(new, seat, action)
+        flow.advance(new)
+        return new
+
+    def outcome(self, state: KabuState) -> Outcome | None:
+        if not state.finished:
+            return None
+        totals = (state.total(0), state.total(1))
+        if state.bankrupt in (0, 1):
+            loser = state.bankrupt
+            return Outcome((1 - loser,), totals, f"{text.ROLES[loser][0]}が清算できず破産",
+                           f"The {text.ROLES[loser][1].lower()} player went bankrupt in liquidation",
+                           {"bankrupt": loser})
+        if state.bankrupt == -1 or totals[0] == totals[1]:
+            return Outcome((), totals, "総資産が同じで引き分け", "Equal total assets: a draw", {})
+        winner = 0 if totals[0] > totals[1] else 1
+        return Outcome((winner,), totals, f"総資産で{text.ROLES[winner][0]}の勝ち",
+                       f"The {text.ROLES[winner][1].lower()} player wins on total assets", {})
+
+    # --- presentation ------------------------------------------------------------------
+    def view(self, state: KabuState, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def describe_action(self, state: KabuState, seat: int, action: str) -> tuple[str, str]:
+        return text.describe(state, seat, action)
+
+    def progress(self, state: KabuState) -> dict[str, Any]:
+        return text.progress(state)
+
+    def is_undo_barrier(self, state: KabuState, seat: int, action: str) -> bool:
+        """Chance, and any action that reveals something: the second confirmation of an order
+        phase (sealed orders go public), the second janken hand, and T06/T07."""
+        if seat == CHANCE:
+            return True
+        p = state.pending
+        if action.startswith("tool T06") or action.startswith("tool T07"):
+            return True
+        if p and p["kind"] in ("orders", "janken") and (action == "done" or action.startswith("janken")):
+            return len(p["waiting"]) == 1
+        return False
+
+    def extra_calls(self) -> dict[str, Any]:
+        """``catalog`` (cards, ready decks, limits) and ``check_deck`` for the deck builder."""
+        return {"catalog": _catalog_call, "check_deck": _check_deck_call}
+
+    # --- computer ----------------------------------------------------------------------
+    def bot_action(self, state: KabuState, seat: int, level: str, rng: Rng) -> str:
+        return bots.choose(self, state, seat, level, rng)
+
+
+def _years(years: Any) -> int:
+    if years not in (1, 2, 3) or isinstance(years, bool):
+        raise GameError("kabu.deck.bad_years", "年数は1・2・3のどれかです", "Years must be 1, 2 or 3", years=str(years)[:8])
+    return years
+
+
+def _catalog_call(years: Any = 1) -> dict[str, Any]:
+    """Every card, the ready-made decks and the deck limits for ``years``."""
+    return {"catalog": cards.catalog(), "limits": cards.limits(_years(years))}
+
+
+def _check_deck_call(deck: Any, years: Any = 1) -> dict[str, Any]:
+    """A deck (ready-deck id or object) checked against the limits; GameError names the limit."""
+    years = _years(years)
+    checked = cards.resolve_deck(deck, years)
+    cost = sum(cards.event(c)["cost"] for c in checked["events"])
+    return {"deck": checked, "event_cost": cost, "limits": cards.limits(years)}

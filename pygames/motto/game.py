@@ -1,0 +1,207 @@
+"""モットコイン (Motto Coin) for 3-5 players: the Game protocol around the rules in state.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+
+from . import state as st
+from .bids import canonical, stronger_bids
+from .coins import FORKS_TO_END, coin, merge_gap
+from .scoring import beats, score
+from .state import AUCTION, DRAW, OVER, RECOVER, MottoState
+
+
+def _err(code: str, ja: str, en: str, **params: Any) -> GameError:
+    return GameError(f"motto.{code}", ja, en, **params)
+
+
+def parse_bid(action: str) -> tuple[int, ...]:
+    """Faces of ``bid 6,6,1``; GameError if malformed or not in canonical (high-to-low) order."""
+    body = action[4:]
+    parts = body.split(",") if body else []
+    if not parts or len(parts) > 12 or not all(p.isdigit() and len(p) == 1 for p in parts):
+        raise _err("bid.syntax", "入札は「bid 6,6,1」のように目をカンマで区切って書きます",
+                   "Write a bid as 'bid 6,6,1': the faces separated by commas", action=action[:40])
+    faces = tuple(int(p) for p in parts)
+    if not all(1 <= f <= 6 for f in faces):
+        raise _err("bid.bad_face", "ダイスの目は1〜6です", "Dice faces are 1 to 6", action=action[:40])
+    if canonical(faces) != action:
+        raise _err("bid.not_canonical", f"目は大きい順に書きます: {canonical(faces)}",
+                   f"List the faces from high to low: {canonical(faces)}", canonical=canonical(faces))
+    return faces
+
+
+def end_chance(s: MottoState) -> float:
+    """Probability that the next coin to come up ends the game (the 4th hard fork, or none left)."""
+    if s.phase == OVER:
+        return 1.0
+    need_fork = s.forks_up + 1 >= FORKS_TO_END
+
+    def ends(no: int) -> bool:
+        return need_fork and coin(no).kind == "fork"
+
+    if s.revealed and s.deck:
+        return sum(ends(min(s.revealed[0], d)) for d in s.deck) / len(s.deck)
+    if s.revealed:
+        return float(ends(s.revealed[0]))
+    if len(s.deck) >= 2:
+        d = sorted(s.deck)
+        m = len(d)
+        # the lower of two random coins is d[i] in (m - 1 - i) of the m(m-1)/2 pairs
+        return sum(m - 1 - i for i, no in enumerate(d) if ends(no)) / (m * (m - 1) / 2)
+    if s.deck:
+        return float(ends(s.deck[0]))
+    if not s.aside:
+        return 1.0
+    return sum(ends(no) for no in s.aside) / len(s.aside)
+
+
+class MottoGame(Game[MottoState]):
+    """Motto Coin: bid dice for crypto-coins; the dice stay on them until the crash."""
+
+    name = "motto"
+    title_ja = "モットコイン"
+    title_en = "Motto Coin"
+    summary_ja = "ダイスの目で仮想通貨を競り落とす。載せたダイスはゲーム終了の大暴落で損失になる。3〜5人。"
+    summary_en = "Bid dice faces for crypto-coins; the dice you lock up become losses in the final crash. 3-5 players."
+    min_seats = 3
+    max_seats = 5
+    bot_levels = ("easy", "normal", "hard")
+    hidden_information = False
+
+    # --- setup -----------------------------------------------------------------------
+    def initial_state(self, options: dict[str, Any], seats: int) -> MottoState:
+        return MottoState(seats)
+
+    # --- rules -----------------------------------------------------------------------
+    def to_move(self, s: MottoState) -> tuple[int, ...]:
+        if s.phase == OVER:
+            return ()
+        if s.phase == DRAW:
+            return (CHANCE,)
+        if s.phase == RECOVER:
+            return (s.pending[0],)
+        return (s.turn,) if s.turn is not None else ()
+
+    def chance_outcomes(self, s: MottoState) -> list[tuple[str, float]]:
+        if s.phase != DRAW:
+            return []
+        pool = s.deck or s.aside
+        return [(f"draw {no}", 1 / len(pool)) for no in sorted(pool)]
+
+    def legal_actions(self, s: MottoState, seat: int) -> list[str]:
+        if seat == CHANCE or seat not in self.to_move(s):
+            return []
+        if s.phase == RECOVER:
+            return [f"recover {cid}" for cid in st.lowest_choices(s, seat)]
+        standing = s.offers[s.high] if s.high is not None else None
+        return ["pass", *stronger_bids(s.free[seat], standing)]
+
+    def apply(self, s: MottoState, seat: int, action: str) -> MottoState:
+        if not isinstance(action, str):
+            raise _err("bad_action", "手が文字列ではありません", "The action is not a string")
+        if seat == CHANCE:
+            return self._apply_chance(s, action)
+        if seat not in self.to_move(s):
+            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
+                            f"It is not seat {seat + 1}'s turn", seat=seat)
+        if s.phase == RECOVER:
+            return self._apply_recover(s, seat, action)
+        if action == "pass":
+            t = s.clone()
+            t.passed[seat] = True
+            if t.offers[seat] is not None:
+                t.dropouts.append(seat)
+            st.next_bidder(t, seat)
+            return t
+        if action.startswith("bid "):
+            faces = parse_bid(action)
+            if len(faces) > s.free[seat]:
+                raise _err("bid.not_enough_dice",
+                           f"手元の使えるダイスは{s.free[seat]}個です（コインに載ったダイスは競りに使えません）",
+                           f"You have {s.free[seat]} free dice (dice on coins cannot be bid)",
+                           free=s.free[seat], asked=len(faces))
+            standing = s.offers[s.high] if s.high is not None else None
+            if not beats(faces, standing):
+                shown = ",".join(map(str, standing or ()))
+                raise _err("bid.too_weak",
+                           f"今の入札（{shown}）より強くありません。6の目の数、次に5の目の数…の順に比べます",
+                           f"Not stronger than the standing bid ({shown}): compare the count of 6s, then 5s, and so on",
+                           standing=list(standing or ()), bid=list(faces))
+            t = s.clone()
+            t.offers[seat] = faces
+            t.high = seat
+            st.next_bidder(t, seat)
+            return t
+        raise _err("bad_action", f"知らない手です: {action[:30]}（bid 6,5 / pass）",
+                   f"Unknown action: {action[:30]} (bid 6,5 / pass)", action=action[:40])
+
+    def _apply_chance(self, s: MottoState, action: str) -> MottoState:
+        pool = s.deck or s.aside
+        no = action[5:]
+        if s.phase != DRAW or not action.startswith("draw ") or not no.isdigit() or int(no) not in pool:
+            raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
+                            f"Impossible chance outcome: {action[:40]}", action=action[:40])
+        t = s.clone()
+        st.draw(t, int(no))
+        return t
+
+    def _apply_recover(self, s: MottoState, seat: int, action: str) -> MottoState:
+        choices = st.lowest_choices(s, seat)
+        cid = action[8:] if action.startswith("recover ") else None
+        if cid not in choices:
+            raise _err("recover.not_lowest",
+                       "最小1個回収: 一番小さい目のダイスが載ったコインを選んでください",
+                       "Recover one lowest die: choose a coin that holds one of your lowest dice",
+                       choices=choices, action=action[:40])
+        t = s.clone()
+        st.recover_from(t, seat, cid)
+        if t.last and t.last.get("kind") == "sale":
+            recovered = list(t.last["recovered"])
+            recovered[seat] = cid
+            t.last = dict(t.last, recovered=recovered)
+        t.pending.pop(0)
+        st.after_auction(t)
+        return t
+
+    def outcome(self, s: MottoState) -> Outcome | None:
+        if s.phase != OVER:
+            return None
+        sheets = [self.score(s, seat) for seat in range(s.n)]
+        totals = tuple(sheet["total"] for sheet in sheets)
+        best = max(totals)
+        winners = tuple(i for i, v in enumerate(totals) if v == best)
+        if s.end == "fork":
+            ja, en = f"4枚目のハードフォーク（No.{s.end_coin}）が出て終了", f"The 4th hard fork (No.{s.end_coin}) came up"
+        else:
+            ja, en = "競りにかけるコインがなくなって終了", "No coins left to auction"
+        return Outcome(winners, totals, ja, en, {"scores": sheets, "end": s.end, "end_coin": s.end_coin})
+
+    def score(self, s: MottoState, seat: int) -> dict[str, Any]:
+        """``seat``'s score if the game ended now, step by step."""
+        return score(s.holdings[seat], s.locked[seat], merge_gap(s.n))
+
+    # --- presentation ----------------------------------------------------------------
+    def view(self, s: MottoState, seat: int | None) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(s)
+
+    def describe_action(self, s: MottoState, seat: int, action: str) -> tuple[str, str]:
+        from .view import describe
+        return describe(self, s, seat, action)
+
+    def progress(self, s: MottoState) -> dict[str, Any]:
+        if s.phase == OVER:
+            return {"turn": s.auctions, "ja": f"終了（競り{s.auctions}回）", "en": f"Finished ({s.auctions} auctions)"}
+        return {"turn": s.auctions,
+                "ja": f"競り{s.auctions}回目・ハードフォーク{s.forks_up}/{FORKS_TO_END}",
+                "en": f"Auction {s.auctions}, hard forks {s.forks_up}/{FORKS_TO_END}"}
+
+    # --- computer players --------------------------------------------------------------
+    def bot_action(self, s: MottoState, seat: int, level: str, rng: Rng) -> str:
+        from .bots import choose
+        return choose(self, s, seat, level, rng)
+
+

@@ -1,0 +1,266 @@
+"""Computer players: easy (random), normal (one-step heuristic), hard (determinized Monte Carlo).
+
+Every level sees only what ``view(state, seat)`` shows. The hard level never reads the
+opponent's hand or land: it samples them from the cards it has not seen (the opponent's full set
+minus their market and merchant card, split by the known hand and land sizes, keeping the
+revealed 先手決め pair in hand when it has not been placed since), then plays each candidate
+out to the end in those sampled worlds with a fast policy, and keeps the best average.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Rng
+from . import rules as R
+from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
+from .game import fmt_place, lead_pairs
+from .state import evolve as replace, State
+
+HARD_ITERATIONS = 96
+"""Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
+HARD_CANDIDATES = 6
+"""The hard level searches the best few placements by the normal heuristic."""
+ROLLOUT_LIMIT = 200
+"""Safety cap on plies per rollout."""
+
+
+def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
+    """The action of ``seat`` at ``level``."""
+    legal = game.legal_actions(s, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if level == "easy":
+        return rng.choice(legal)
+    now = s.tasks[0][0] if s.tasks else s.phase
+    if now == "kaijo":
+        return "place 0 0"
+    if now == "pick" and level == "hard":
+        return "pick " + CODES[opening_card(s, seat)]
+    if now in ("pick", "take"):
+        return "take " + CODES[pick_card(s, seat, rng)] if now == "take" else "pick " + CODES[pick_card(s, seat, rng)]
+    if now == "lead":
+        a, b = max(lead_pairs(s.hand[seat]), key=lambda p: p[0] * 10 + p[1])
+        return f"lead {CODES[a]} {CODES[b]}"
+    if now == "recover":
+        return legal[0]
+    veil = veil_choice(s, seat)
+    if veil is not None:
+        return veil
+    ranked = rank_placements(s, seat, rng)
+    if level == "normal" or len(ranked) == 1:
+        return fmt_place(ranked[0])
+    return fmt_place(hard_choice(s, seat, ranked[:HARD_CANDIDATES], rng))
+
+
+# --- card choices ------------------------------------------------------------------------
+def pick_card(s: State, seat: int, rng: Rng) -> int:
+    """A land card to add to hand: a star or two for cancelling, otherwise high, varied digits."""
+    hand, land = s.hand[seat], s.land[seat]
+    best, best_score = -1, -1e9
+    for k in range(NUM_KINDS):
+        if not land[k]:
+            continue
+        if k in STARS:
+            score = 6.0 - 1.5 * sum(hand[j] for j in STARS)
+        elif k == PANIC:
+            score = 4.5
+        else:
+            score = 2.0 + k * 0.5 - 2.5 * hand[k]
+        score += rng.random() * 1.5
+        if score > best_score:
+            best, best_score = k, score
+    return best
+
+
+OPENING_ORDER = (13, 14, 10, 11, 9, 9, 8, 12, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0)
+"""The hard level's opening preference: 夜 (forces 逆順 at value 0), 恐慌, 朝 (answers 夜), 昼, then 99."""
+
+
+def opening_card(s: State, seat: int) -> int:
+    """The hard level's next opening card: the first of OPENING_ORDER not yet in hand."""
+    need = [0] * NUM_KINDS
+    for k in OPENING_ORDER:
+        need[k] += 1
+        if need[k] > s.hand[seat][k] and s.land[seat][k]:
+            return k
+    return next(k for k in range(NUM_KINDS) if s.land[seat][k])
+
+
+def veil_choice(s: State, seat: int) -> str | None:
+    """Veil the last card of the row when allowed: it stops future goods (rewards fill the hand)."""
+    row = s.rows[seat]
+    if row and (len(row) - 1) in s.veilable[seat] and row[-1][0] != 0:
+        return f"veil {len(row) - 1}"
+    return None
+
+
+# --- placements --------------------------------------------------------------------------
+def placement_score(s: State, seat: int, kinds: tuple[int, ...]) -> float:
+    """The normal level's estimate of a placement (higher is better)."""
+    after = R.do_place(s, seat, kinds)
+    if after.result is not None:
+        return 1000.0 if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
+    if after.tasks and after.tasks[0][0] == "kaijo":
+        return 500.0
+    return evaluate(after, seat) - _spend(s, kinds) + FORCE * _forcing(after)
+
+
+FORCE = 3.0
+"""Weight of how hard the placed value is to answer (the opponent may be besieged)."""
+
+
+def _forcing(after: State) -> float:
+    """0..1.3: how few shells can answer the value now on the table."""
+    v = after.to_beat
+    if v is None:
+        return 0.0
+    if v == 0 and after.reverse:
+        return 1.3          # only a star, 恐慌 or a 00 pair can answer
+    frac = (99 - v) / 99 if after.reverse else v / 99
+    return frac * frac
+
+
+def _spend(s: State, kinds: tuple[int, ...]) -> float:
+    """How much strength a shell uses: high numbers in ascending, stars always a little."""
+    cost = 0.0
+    for k in kinds:
+        if is_number(k):
+            cost += (9 - k if s.reverse else k) * 0.12
+        else:
+            cost += 0.9
+    return cost
+
+
+def pending(s: State, seat: int) -> int:
+    """Cards ``seat`` still has to take from the queued steps."""
+    return sum(t[2] for t in s.tasks if t[0] in ("take", "draw") and t[1] == seat) + \
+        sum(1 for t in s.tasks if t[0] == "merchant" and t[1] == seat)
+
+
+def evaluate(s: State, seat: int) -> float:
+    """A static estimate of ``s`` for ``seat``: fewer own cards, more opponent cards."""
+    if s.result is not None:
+        return 1000.0 if seat in s.result[0] else -1000.0 if s.result[0] else 0.0
+    opp = 1 - seat
+    mine = R.hand_size(s, seat) + pending(s, seat)
+    theirs = R.hand_size(s, opp) + pending(s, opp)
+    score = -1.0 * mine + 0.6 * theirs
+    if mine > R.HAND_LIMIT - 2:
+        score -= 3.0
+    if mine == 1:
+        score -= 2.0
+    hand = s.hand[seat]
+    if mine <= 3 and R.has_star_or_panic(hand):
+        score -= 2.5
+    score += 0.15 * sum(hand[k] for k in STARS)
+    return score
+
+
+NORMAL_SAMPLES = 3
+"""Sampled opponent hands the one-step heuristic averages over (it never reads the real one)."""
+
+
+def rank_placements(s: State, seat: int, rng: Rng) -> list[tuple[int, ...]]:
+    """Legal placements, best first by the normal heuristic averaged over sampled opponent hands
+    (placing resolves the opponent's start-of-turn checks, which depend on their hidden hand)."""
+    options = R.placements(s, seat)
+    if len(options) <= 1:
+        return options
+    worlds = [sample_world(s, seat, rng) for _ in range(NORMAL_SAMPLES)]
+    scores = {k: sum(placement_score(w, seat, k) for w in worlds) for k in options}
+    return sorted(options, key=lambda k: -scores[k])
+
+
+# --- hard: determinized Monte Carlo -------------------------------------------------------
+def sample_world(s: State, seat: int, rng: Rng) -> State:
+    """``s`` with the opponent's hand and land replaced by a sample consistent with ``seat``'s view."""
+    opp = 1 - seat
+    pool = list(FULL_SET)
+    for kind, _, _ in s.rows[opp]:
+        if kind >= 0:
+            pool[kind] -= 1
+    if s.merchant[opp]:
+        pool[0] -= 1
+    must = [0] * NUM_KINDS
+    if s.lead_shown:
+        last = s.lead_shown[-1][opp]
+        if last >= 0:
+            must[last // 10] += 1
+            must[last % 10] += 1
+            for kind, _, _ in s.rows[opp]:
+                if 0 <= kind < 10 and must[kind]:
+                    must[kind] -= 1
+    hand_n = R.hand_size(s, opp)
+    cards = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
+    hand = [0] * NUM_KINDS
+    for k in range(NUM_KINDS):
+        take = min(must[k], pool[k], hand_n - sum(hand))
+        hand[k] += take
+        cards.remove(k) if take else None
+        for _ in range(take - 1):
+            cards.remove(k)
+    rng.shuffle(cards)
+    need = hand_n - sum(hand)
+    for k in cards[:need]:
+        hand[k] += 1
+    land = [pool[k] - hand[k] for k in range(NUM_KINDS)]
+    hands = (s.hand[0], tuple(hand)) if opp == 1 else (tuple(hand), s.hand[1])
+    lands = (s.land[0], tuple(land)) if opp == 1 else (tuple(land), s.land[1])
+    return replace(s, hand=hands, land=lands)
+
+
+def fast_place(s: State, seat: int, rng: Rng) -> tuple[int, ...]:
+    """Rollout policy: go out if possible, else the cheapest number shell that beats, else a star."""
+    options = R.placements(s, seat)
+    size = R.hand_size(s, seat)
+    numbers = [k for k in options if all(is_number(c) for c in k)]
+    if numbers and (size == 2 or (size == 3 and any(len(k) == 3 for k in numbers))):
+        return next((k for k in numbers if len(k) == 3), numbers[0])
+    if numbers and rng.random() < 0.85:
+        return min(numbers, key=lambda k: (R.shell_value(k) * (-1 if s.reverse else 1), rng.random()))
+    return rng.choice(options)
+
+
+def rollout(s: State, seat: int, rng: Rng) -> float:
+    """Play ``s`` to the end with the fast policy; 1 win, 0.5 draw, 0 loss for ``seat``."""
+    for _ in range(ROLLOUT_LIMIT):
+        if s.result is not None:
+            break
+        if s.tasks:
+            task = s.tasks[0]
+            kind = task[0]
+            if kind == "draw":
+                land = s.land[task[1]]
+                k = rng.weighted_index(list(land))
+                s = R.take(s, task[1], k)
+            elif kind == "take":
+                s = R.take(s, task[1], pick_card(s, task[1], rng))
+            elif kind == "recover":
+                pos = next(i for i, (k, v, _) in enumerate(s.rows[task[1]]) if v and k >= 0)
+                s = R.recover(s, task[1], pos)
+            elif kind == "kaijo":
+                return 0.5
+            else:  # "first" cannot occur in play
+                break
+            continue
+        mover = s.turn
+        s = R.do_place(s, mover, fast_place(s, mover, rng))
+    if s.result is None:
+        return 0.5
+    winners = s.result[0]
+    return 1.0 if seat in winners else 0.5 if not winners else 0.0
+
+
+def hard_choice(s: State, seat: int, candidates: list[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
+    """The candidate with the best average rollout over sampled worlds (same worlds for each)."""
+    per = max(1, HARD_ITERATIONS // len(candidates))
+    totals = [0.0] * len(candidates)
+    for i in range(per):
+        world = sample_world(s, seat, rng)
+        seed = rng.next_u64()
+        for j, kinds in enumerate(candidates):
+            after = R.do_place(world, seat, kinds)
+            totals[j] += rollout(after, seat, Rng(seed ^ j))
+    best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+    return candidates[best]

@@ -1,0 +1,296 @@
+"""四時の札遊び as a :class:`pygames.core.Game`: actions, chance, views, texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import CHANCE, Game, GameError, Outcome, Rng
+from ..core.game import OptionSpec
+from . import rules as R
+from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
+from .messages import ENDINGS, NOW, refuse, seat_name
+from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
+
+VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept")
+
+
+def parse(action: Any) -> tuple[str, tuple[int, ...]]:
+    """Split an action string into (verb, numbers); cards become kinds. GameError if unreadable."""
+    if not isinstance(action, str) or len(action) > 40:
+        raise refuse("shiji.action.syntax", str(action)[:40])
+    parts = action.split()
+    if not parts or parts[0] not in VERBS:
+        raise refuse("shiji.action.syntax", action)
+    verb, args = parts[0], parts[1:]
+    out = []
+    for a in args:
+        if verb in ("veil", "recover"):
+            if not a.isdigit() or len(a) > 3:
+                raise refuse("shiji.action.syntax", action)
+            out.append(int(a))
+        else:
+            k = parse_card(a)
+            if k is None:
+                raise refuse("shiji.action.syntax", action)
+            out.append(k)
+    arity = {"pick": (1,), "lead": (2,), "veil": (1,), "place": (2, 3), "take": (1,), "recover": (1,), "accept": (0,)}
+    if len(out) not in arity[verb]:
+        raise refuse("shiji.action.syntax", action)
+    return verb, tuple(out)
+
+
+def fmt_place(kinds: tuple[int, ...]) -> str:
+    """Canonical text of a placement."""
+    return "place " + " ".join(CODES[k] for k in kinds)
+
+
+class Shiji(Game[State]):
+    """四時の札遊び: a two-player climbing card game with stars, goods and a market."""
+
+    name = "shiji"
+    title_ja = "四時の札遊び"
+    title_en = "Shiji no Fuda-asobi (Four Seasons Cards)"
+    summary_ja = "２枚組の貝札を相手より優位に並べ、手札を先になくした方の勝ち。星札の運行、商品、恐慌に注意。"
+    summary_en = ("Place two-card shells that beat your opponent's and empty your hand first, "
+                  "minding the star cycle, goods and panic.")
+    min_seats = 2
+    max_seats = 2
+    hidden_information = True
+    option_specs = (
+        OptionSpec("reverse", "逆順あり（夜・恐慌で評価が逆転）", "Reverse order (Night and Panic reverse it)", "bool", True),
+        OptionSpec("star_order", "運行の原則あり（跳躍・遡行の禁止）", "Star cycle enforced (no skipping or going back)",
+                   "bool", True),
+        OptionSpec("goods", "商品と報酬あり", "Goods and rewards", "bool", True),
+        OptionSpec("back_to_front", "前巡の前札の隣に後札を置く", "New back card next to the previous front card",
+                   "bool", False),
+        OptionSpec("deck", "山札で遊ぶ（土地なし）", "Play from a shuffled deck (no land)", "bool", False),
+        OptionSpec("closing", "10巡ルール（閉場）", "10-round rule (market closing)", "bool", True),
+        OptionSpec("quick_start", "先手を乱数で決める", "Decide the first player at random", "bool", False),
+        OptionSpec("puzzle", "詰み札の局面", "Puzzle position (詰み札)", "json", None),
+    )
+
+    # --- setup ---------------------------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+        """Defaults plus a validated puzzle position, if any."""
+        result = super().normalize_options(options, seats)
+        if result["puzzle"] is not None:
+            from .position import check_position
+            result["puzzle"] = check_position(result["puzzle"])
+        return result
+
+    def initial_state(self, options: dict[str, Any], seats: int) -> State:
+        """Lands of 24 cards (merchant 0 face up); in 山札 mode six draws each first."""
+        if options.get("puzzle") is not None:
+            from .position import state_from_position
+            return state_from_position(options["puzzle"])
+        rules = Rules(reverse=options["reverse"], star_order=options["star_order"], goods=options["goods"],
+                      back_to_front=options["back_to_front"], deck=options["deck"],
+                      closing=10 if options["closing"] else 0, quick_start=options["quick_start"])
+        s = State(rules=rules, land=(START_LAND, START_LAND))
+        if rules.deck:
+            s = replace(s, picks=(0, 0), tasks=(("draw", 0, 6), ("draw", 1, 6)))
+        return s
+
+    # --- whose move ----------------------------------------------------------------------
+    def to_move(self, s: State) -> tuple[int, ...]:
+        if s.result is not None:
+            return ()
+        if s.tasks:
+            task = s.tasks[0]
+            return (CHANCE,) if task[0] in ("draw", "first") else (task[1],)
+        if s.phase == "pick":
+            return tuple(i for i in (0, 1) if s.picks[i] > 0)
+        if s.phase == "lead":
+            return tuple(i for i in (0, 1) if s.lead[i] is None)
+        return (s.turn,)
+
+    def chance_outcomes(self, s: State) -> list[tuple[str, float]]:
+        task = s.tasks[0]
+        if task[0] == "first":
+            return [("first 0", 0.5), ("first 1", 0.5)]
+        seat = task[1]
+        land = s.land[seat]
+        total = sum(land)
+        return [(f"draw {seat} {CODES[k]}", land[k] / total) for k in range(NUM_KINDS) if land[k]]
+
+    def legal_actions(self, s: State, seat: int) -> list[str]:
+        if seat not in self.to_move(s) or seat == CHANCE:
+            return []
+        if s.tasks:
+            kind = s.tasks[0][0]
+            if kind == "take":
+                return [f"take {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
+            if kind == "recover":
+                return [f"recover {i}" for i, (k, v, _) in enumerate(s.rows[seat]) if v and k >= 0]
+            return ["place 0 0", "accept"]          # 解除
+        if s.phase == "pick":
+            return [f"pick {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
+        if s.phase == "lead":
+            return [f"lead {CODES[a]} {CODES[b]}" for a, b in lead_pairs(s.hand[seat])]
+        return [f"veil {p}" for p in s.veilable[seat]] + [fmt_place(k) for k in R.placements(s, seat)]
+
+    # --- applying ------------------------------------------------------------------------
+    def apply(self, s: State, seat: int, action: str) -> State:
+        if seat == CHANCE:
+            return self._chance(s, action)
+        verb, args = parse(action)
+        if seat not in self.to_move(s):
+            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
+                            seat=seat, action=action)
+        now = self._now(s, seat)
+        expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place"), "take": ("take",),
+                    "recover": ("recover",), "kaijo": ("place", "accept")}[now]
+        if verb not in expected:
+            raise refuse("shiji.action.wrong_time", action, verb=verb, now_ja=NOW[now][0], now_en=NOW[now][1])
+        if now in ("pick", "take"):
+            kind = args[0]
+            if not s.land[seat][kind]:
+                raise refuse("shiji.take.not_in_land", action, card=kind)
+            if now == "take":
+                return R.take(s, seat, kind)
+            s = replace(s, land=R._set(s.land, seat, add(s.land[seat], kind, -1)),
+                        hand=R._set(s.hand, seat, add(s.hand[seat], kind)),
+                        picks=R._set(s.picks, seat, s.picks[seat] - 1))
+            return self._after_setup(s)
+        if now == "lead":
+            a, b = args
+            if (a, b) not in lead_pairs(s.hand[seat]):
+                raise refuse("shiji.lead.not_numbers", action)
+            return self._after_lead(replace(s, lead=R._set(s.lead, seat, (a, b))))
+        if now == "recover":
+            pos = args[0]
+            row = s.rows[seat]
+            if not (0 <= pos < len(row) and row[pos][1] and row[pos][0] >= 0):
+                raise refuse("shiji.recover.not_veiled", action, pos=pos)
+            return R.recover(s, seat, pos)
+        if now == "kaijo":
+            if verb == "accept":
+                return replace(s, phase="over", tasks=(), result=((1 - seat,), "raitei", 1 - seat))
+            if args != (0, 0):
+                raise refuse("shiji.action.wrong_time", action, verb=action, now_ja=NOW[now][0], now_en=NOW[now][1])
+            hand = add(s.hand[seat], 0, -2)
+            row = s.rows[seat] + ((0, False, s.placed[seat]), (0, False, s.placed[seat]))
+            return replace(s, hand=R._set(s.hand, seat, hand), rows=R._set(s.rows, seat, row), phase="over",
+                           tasks=(), placed=R._set(s.placed, seat, s.placed[seat] + 1),
+                           last=(seat, (len(row) - 2, len(row) - 1)), result=((), "kaijo", seat))
+        if verb == "veil":
+            problem = R.veil_problem(s, seat, args[0])
+            if problem:
+                raise refuse(problem[0], action, **problem[1])
+            return R.veil(s, seat, args[0])
+        problem = R.place_problem(s, seat, args)
+        if problem:
+            raise refuse(problem[0], action, **problem[1])
+        return R.do_place(s, seat, args)
+
+    def _now(self, s: State, seat: int) -> str:
+        if s.tasks:
+            return s.tasks[0][0]
+        return s.phase
+
+    def _chance(self, s: State, action: str) -> State:
+        if not s.tasks or s.tasks[0][0] not in ("draw", "first"):
+            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+        if action not in [a for a, _ in self.chance_outcomes(s)]:
+            raise GameError("match.bad_chance", "ありえない偶然の結果です", "Impossible chance outcome", action=action[:40])
+        parts = action.split()
+        if parts[0] == "first":
+            first = int(parts[1])
+            s = replace(s, tasks=s.tasks[1:], phase="play", turn=first, lead=(None, None))
+            return R.start_turn(s)
+        seat, kind = int(parts[1]), parse_card(parts[2])
+        s = R.take(s, seat, kind)
+        if s.phase == "pick":
+            s = self._after_setup(s)
+        return s
+
+    def _after_setup(self, s: State) -> State:
+        """When both opening hands are complete: 先手決め (or a chance node in quick start)."""
+        if s.tasks or any(s.picks) or s.phase != "pick":
+            return s
+        return self._begin_lead(replace(s, phase="lead"))
+
+    def _begin_lead(self, s: State) -> State:
+        lead = tuple(None if lead_pairs(s.hand[i]) else (-1, -1) for i in (0, 1))
+        s = replace(s, lead=lead)
+        if s.rules.quick_start or lead == ((-1, -1), (-1, -1)) or len(s.lead_shown) >= R.MAX_LEAD_TIES:
+            return replace(s, lead=((-1, -1), (-1, -1)), tasks=(("first",),))
+        return s
+
+    def _after_lead(self, s: State) -> State:
+        if None in s.lead:
+            return s
+        values = tuple(-1 if p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
+        s = replace(s, lead_shown=s.lead_shown + (values,))
+        if values[0] == values[1]:
+            return self._begin_lead(replace(s, lead=(None, None)))
+        first = 0 if values[0] > values[1] else 1
+        return R.start_turn(replace(s, phase="play", turn=first, lead=(None, None)))
+
+    # --- results -------------------------------------------------------------------------
+    def outcome(self, s: State) -> Outcome | None:
+        if s.result is None:
+            return None
+        winners, reason, concerned = s.result
+        ja, en = ENDINGS[reason]
+        who = seat_name(concerned) if concerned >= 0 else ("", "")
+        details: dict[str, Any] = {"reason": reason}
+        if reason == "closing":
+            details["hands"] = [to_list(s.hand[0]), to_list(s.hand[1])]
+        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0]), en.format(w=who[1], l=who[1]), details)
+
+    # --- views ---------------------------------------------------------------------------
+    def view(self, s: State, seat: int | None) -> dict[str, Any]:
+        from .view import build_view
+        return build_view(self, s, seat)
+
+    def describe_action(self, s: State, seat: int, action: str) -> tuple[str, str]:
+        from .view import describe
+        return describe(self, s, seat, action)
+
+    def progress(self, s: State) -> dict[str, Any]:
+        rounds = min(s.placed)
+        if s.phase in ("pick", "lead"):
+            return {"turn": 0, "ja": "準備中", "en": "Setting up"}
+        return {"turn": sum(s.placed), "ja": f"{rounds + 1}巡目 手札 {R.hand_size(s, 0)}・{R.hand_size(s, 1)}枚",
+                "en": f"Round {rounds + 1}, hands {R.hand_size(s, 0)}/{R.hand_size(s, 1)}"}
+
+    def is_undo_barrier(self, s: State, seat: int, action: str) -> bool:
+        """Chance, and the second 先手決め choice (it reveals both pairs), cannot be undone."""
+        if seat == CHANCE:
+            return True
+        if s.phase == "lead" and not s.tasks and s.lead.count(None) == 1:
+            return True
+        # A placement reveals cards; the opponent may already have seen it.
+        return action.startswith("place") or action.startswith("accept")
+
+    def extra_calls(self) -> dict[str, Any]:
+        """The 詰み札 calls: list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution."""
+        from .puzzles import CALLS
+        return dict(CALLS)
+
+    # --- computer ------------------------------------------------------------------------
+    def bot_action(self, s: State, seat: int, level: str, rng: Rng) -> str:
+        from .bots import choose
+        return choose(self, s, seat, level, rng)
+
+
+def lead_pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The 数字組 a hand can show for 先手決め."""
+    nums = [k for k in range(10) if hand[k]]
+    return [(a, b) for a in nums for b in nums if a != b or hand[a] >= 2]
+
+
+def accounted(s: State, seat: int) -> tuple[int, ...]:
+    """All of ``seat``'s cards by kind: land + hand + market + merchant (should equal FULL_SET)."""
+    counts = [l + h for l, h in zip(s.land[seat], s.hand[seat])]
+    for kind, _, _ in s.rows[seat]:
+        if kind >= 0:
+            counts[kind] += 1
+    if s.merchant[seat]:
+        counts[0] += 1
+    return tuple(counts)
+
+
+__all__ = ["Shiji", "parse", "lead_pairs", "accounted", "FULL_SET", "EMPTY", "STARS", "BALANCED", "PANIC_STATE",
+           "NAMES_JA", "NAMES_EN", "is_number", "to_list"]

@@ -1,0 +1,111 @@
+"""Japanese and English texts: why an action is refused, why a match ended."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import GameError
+from .cards import CODES, NAMES_EN, NAMES_JA
+
+REFUSALS: dict[str, tuple[str, str]] = {
+    "shiji.action.syntax": ("手の書き方が読めません: {action}（例: place 3 4, veil 5, take 7）",
+                            "Cannot read the action: {action} (e.g. place 3 4, veil 5, take 7)"),
+    "shiji.action.wrong_time": ("今は「{verb}」はできません。今すること: {now_ja}",
+                                "'{verb}' is not possible now. Now: {now_en}"),
+    "shiji.place.not_in_hand": ("手札に{card_ja}がありません（手札の札だけで貝札を組めます）",
+                                "There is no {card_en} in your hand (shells are made from hand cards)"),
+    "shiji.place.three_cards": ("３枚で並べられるのは雷霆（1・0・0 の100）だけです",
+                                "Only 雷霆 (1·0·0, value 100) may be placed as three cards"),
+    "shiji.place.raitei_hand": ("雷霆は手札がちょうど 0・0・1 の３枚のときだけ出せます",
+                                "雷霆 needs exactly 0, 0, 1 as your whole hand"),
+    "shiji.place.raitei_reverse": ("逆順で相手が01〜99を並べた後は雷霆で上がれません（相手の値: {to_beat:02d}）",
+                                   "In reverse order 雷霆 is not allowed after the opponent placed 01-99 "
+                                   "(their value: {to_beat:02d})"),
+    "shiji.place.panic_with_star": ("恐慌札と星札は同じ貝札に組めません（恐慌組は恐慌札と数字札）",
+                                    "恐慌 and a star cannot share a shell (a panic shell is 恐慌 plus a number)"),
+    "shiji.place.forbidden_last": ("禁止行為: 残り２枚の手札で星札・恐慌札を含む貝札は並べられません（数字組でしか上がれません）",
+                                   "Forbidden: with two cards left a star or panic shell cannot be placed "
+                                   "(you may only go out with a number shell)"),
+    "shiji.place.not_superior": ("値{value:02d}は相手の{to_beat:02d}より優位ではありません（{order_ja}）",
+                                 "{value:02d} does not beat the opponent's {to_beat:02d} ({order_en})"),
+    "shiji.place.jump": ("運行の原則に反します（跳躍）: 次に出せる星札は{allowed_ja}です",
+                         "Against the star cycle (跳躍, a skip): the next star must be {allowed_en}"),
+    "shiji.place.backward": ("運行の原則に反します（遡行）: 次に出せる星札は{allowed_ja}です",
+                             "Against the star cycle (遡行, going back): the next star must be {allowed_en}"),
+    "shiji.place.same_star": ("運行の原則に反します: 次に出せる星札は{allowed_ja}です",
+                              "Against the star cycle: the next star must be {allowed_en}"),
+    "shiji.place.star_pair_order": ("２枚の星札は運行の順（朝→昼→夕→夜→朝）に並べます: {first_ja}の次は{next_ja}",
+                                    "Two stars must follow the cycle (Morning→Noon→Evening→Night): "
+                                    "after {first_en} comes {next_en}"),
+    "shiji.veil.no_card": ("その位置に札がありません", "There is no card at that position"),
+    "shiji.veil.already": ("その札はもうヴェールしてあります（表にはできません）",
+                           "That card is already veiled (it cannot be turned face up)"),
+    "shiji.veil.not_number": ("星札・恐慌札はヴェールできません", "Stars and 恐慌 cannot be veiled"),
+    "shiji.veil.zero_pair": ("00の双札はヴェールできません（運行の原則を解消する札です）",
+                             "A 00 pair cannot be veiled (it resets the star cycle)"),
+    "shiji.veil.not_recent": ("ヴェールできるのは直近の貝札で成立した商品だけです",
+                              "Only goods formed by your most recent shell can be veiled"),
+    "shiji.veil.not_goods": ("商品（グッズ）になっていない数字札はヴェールできません",
+                             "A number card that is not part of goods cannot be veiled"),
+    "shiji.take.not_in_land": ("土地に{card_ja}がありません", "There is no {card_en} in your land"),
+    "shiji.recover.not_veiled": ("回収できるのは自分のヴェールした札だけです",
+                                 "Only one of your veiled cards can be recovered"),
+    "shiji.lead.not_numbers": ("先手決めは手札の数字札２枚（数字組）で行います",
+                               "先手決め uses two number cards (a number shell) from your hand"),
+}
+
+NOW = {
+    "pick": ("土地から最初の手札を選ぶ", "choose your opening hand from your land"),
+    "lead": ("先手決めの数字組を選ぶ", "choose a number pair for 先手決め"),
+    "play": ("ヴェールまたは貝札を並べる", "veil or place a shell"),
+    "take": ("土地から札を手札に加える", "add cards from your land to your hand"),
+    "recover": ("ヴェールした札を１枚回収する", "recover one veiled card"),
+    "kaijo": ("解除（00）するか、相手の雷霆を認める", "cancel with 00 (解除) or accept the 雷霆"),
+    "wait": ("相手の番です", "it is the other player's turn"),
+}
+
+ENDINGS = {
+    "agari": ("{w}が上がりました", "{w} went out (上がり)"),
+    "raitei": ("{w}が雷霆（100）で上がりました", "{w} went out with 雷霆 (100)"),
+    "kaijo": ("解除: 00で雷霆が取り消され、引き分け", "解除: 00 cancelled the 雷霆; a draw"),
+    "rot": ("{l}の手札が10枚を超えました（腐敗）", "{l}'s hand went over 10 cards (腐敗, rot)"),
+    "bankrupt": ("{l}の土地の札が足りません（破産）", "{l}'s land ran out of cards (破産, bankruptcy)"),
+    "siege": ("{l}は並べられる貝札がありません（包囲）", "{l} has no legal shell (包囲, siege)"),
+    "forbidden_two": ("{l}は残り２枚に星札・恐慌札があり上がれません（包囲・禁止行為）",
+                      "{l} holds two cards including a star or 恐慌 (包囲, cannot go out)"),
+    "closing": ("閉場: 手札を公開して比べました", "Market closed (閉場): hands compared"),
+}
+
+
+def seat_name(seat: int) -> tuple[str, str]:
+    """(ja, en) name of a seat."""
+    return ("先手" if seat == 0 else "後手", "Seat 1" if seat == 0 else "Seat 2")
+
+
+def card_name(kind: int) -> tuple[str, str]:
+    """(ja, en) name of a card kind."""
+    return NAMES_JA[kind], NAMES_EN[kind] if kind >= 10 else CODES[kind]
+
+
+def refuse(code: str, action: str, **params: Any) -> GameError:
+    """A GameError for a refusal code, formatted with the params (card kinds get names)."""
+    fmt: dict[str, Any] = dict(params)
+    if "card" in params:
+        fmt["card_ja"], fmt["card_en"] = card_name(params["card"])
+    if "allowed" in params:
+        fmt["allowed_ja"] = "・".join(NAMES_JA[k] for k in params["allowed"])
+        fmt["allowed_en"] = " or ".join(NAMES_EN[k] for k in params["allowed"])
+    if "first" in params:
+        from .cards import next_star
+        fmt["first_ja"], fmt["first_en"] = NAMES_JA[params["first"]], NAMES_EN[params["first"]]
+        fmt["next_ja"], fmt["next_en"] = NAMES_JA[next_star(params["first"])], NAMES_EN[next_star(params["first"])]
+    if "reverse" in params:
+        fmt["order_ja"] = "逆順: 小さい値が優位" if params["reverse"] else "昇順: 大きい値が優位"
+        fmt["order_en"] = "reverse order: lower wins" if params["reverse"] else "ascending order: higher wins"
+    if fmt.get("to_beat") is None:
+        fmt["to_beat"] = 0
+    fmt.setdefault("action", action)
+    ja, en = REFUSALS[code]
+    clean = {k: (CODES[v] if k in ("card", "star", "first", "second") and isinstance(v, int) else v)
+             for k, v in params.items()}
+    return GameError(code, ja.format(**fmt), en.format(**fmt), action=action, **clean)

@@ -1,0 +1,139 @@
+"""What one seat sees (``build_view``) and the log texts (``describe``). See VIEW.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules as R
+from .cards import CODES, NAMES_EN, NAMES_JA, SYMBOLS, is_number, parse_card, to_list
+from .state import BALANCED, PANIC_STATE, State
+
+GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
+
+
+def _card(kind: int) -> dict[str, Any]:
+    return {"code": CODES[kind], "ja": NAMES_JA[kind], "en": NAMES_EN[kind], "symbol": SYMBOLS[kind],
+            "number": is_number(kind)}
+
+
+def _row(s: State, seat: int, viewer: int | None) -> list[dict[str, Any]]:
+    highlight: dict[int, list[str]] = {}
+    for name, positions, _ in s.goods[seat]:
+        for p in positions:
+            highlight.setdefault(p, []).append(name)
+    last = set(s.last[1]) if s.last and s.last[0] == seat else set()
+    cells = []
+    for i, (kind, veiled, shell) in enumerate(s.rows[seat]):
+        cell: dict[str, Any] = {"pos": i, "shell": shell, "veiled": veiled, "gap": kind < 0, "new": i in last,
+                                "goods": highlight.get(i, [])}
+        show = kind >= 0 and (not veiled or viewer == seat or s.rules.open_hands or s.result is not None)
+        cell["card"] = _card(kind) if show else None
+        cells.append(cell)
+    if s.rules.back_to_front:
+        cells.reverse()
+    return cells
+
+
+def star_info(s: State) -> dict[str, Any]:
+    """The star state: balanced/panic/cycle, the last star and the stars allowed next."""
+    state = "balanced" if s.star == BALANCED else "panic" if s.star == PANIC_STATE else "cycle"
+    allowed = R.allowed_stars(s)
+    return {"state": state, "last": CODES[s.star] if s.star >= 0 else None,
+            "next": [CODES[k] for k in allowed], "enforced": s.rules.star_order}
+
+
+def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
+    """The JSON picture of ``s`` for ``viewer`` (None: spectator); see VIEW.md."""
+    players = []
+    for seat in (0, 1):
+        mine = viewer == seat or s.rules.open_hands or (s.result is not None and s.result[1] == "closing")
+        see_land = (viewer == seat and not s.rules.deck) or s.rules.open_hands
+        players.append({
+            "seat": seat,
+            "hand": to_list(s.hand[seat]) if mine else None,
+            "hand_size": R.hand_size(s, seat),
+            "land": to_list(s.land[seat]) if see_land else None,
+            "land_size": R.land_size(s, seat),
+            "merchant": s.merchant[seat],
+            "row": _row(s, seat, viewer),
+            "placed": s.placed[seat],
+            "picks_left": s.picks[seat],
+            "lead_chosen": s.lead[seat] is not None and s.phase == "lead",
+            "goods": [{"kind": g[0], "ja": GOOD_NAMES[g[0]][0], "en": GOOD_NAMES[g[0]][1],
+                       "positions": list(g[1]), "reward": g[2]} for g in s.goods[seat]],
+            "veilable": list(s.veilable[seat]) if viewer == seat and s.turn == seat else [],
+        })
+    task = None
+    if s.tasks:
+        t = s.tasks[0]
+        task = {"kind": t[0], "seat": t[1] if len(t) > 1 else None, "count": t[2] if len(t) > 2 else None}
+    last_value = None
+    if s.last is not None and s.phase != "pick":
+        last_value = s.to_beat
+    return {
+        "phase": s.phase if s.result is None else "over",
+        "viewer": viewer,
+        "turn": s.turn,
+        "players": players,
+        "to_beat": s.to_beat,
+        "last_value": last_value,
+        "last_seat": s.last[0] if s.last else None,
+        "order": "desc" if s.reverse else "asc",
+        "star": star_info(s),
+        "round": min(s.placed) + (0 if s.phase != "play" else 1),
+        "rounds": s.rules.closing,
+        "task": task,
+        "lead_shown": [list(v) for v in s.lead_shown],
+        "rules": {"reverse": s.rules.reverse, "star_order": s.rules.star_order, "goods": s.rules.goods,
+                  "back_to_front": s.rules.back_to_front, "deck": s.rules.deck, "closing": s.rules.closing,
+                  "puzzle": s.rules.open_hands},
+        "hand_limit": R.HAND_LIMIT,
+        "result": None if s.result is None else {"winners": list(s.result[0]), "reason": s.result[1],
+                                                 "seat": s.result[2]},
+    }
+
+
+def _cards_text(kinds: list[int]) -> tuple[str, str]:
+    return "・".join(NAMES_JA[k] for k in kinds), "·".join(NAMES_EN[k] for k in kinds)
+
+
+def describe(game: Any, s: State, seat: int, action: str) -> tuple[str, str]:
+    """Japanese and English log text of ``action`` by ``seat`` from ``s`` (hidden picks stay hidden)."""
+    who_ja = "先手" if seat == 0 else "後手"
+    who_en = "Seat 1" if seat == 0 else "Seat 2"
+    parts = action.split()
+    verb = parts[0] if parts else ""
+    if seat == -1:
+        if verb == "first":
+            n = int(parts[1])
+            return (f"乱数で{'先手' if n == 0 else '後手'}の席が先に出します", f"Chance: seat {n + 1} plays first")
+        n = int(parts[1])
+        return (f"{'先手' if n == 0 else '後手'}が山札から１枚引きました", f"Seat {n + 1} drew a card")
+    if verb == "pick":
+        return f"{who_ja}が土地から手札を１枚選びました", f"{who_en} chose an opening card"
+    if verb == "lead":
+        return f"{who_ja}が先手決めの数字組を選びました", f"{who_en} chose a pair for 先手決め"
+    if verb == "take":
+        return f"{who_ja}が土地から１枚手札に加えました", f"{who_en} added a land card to hand"
+    if verb == "veil":
+        return f"{who_ja}がヴェール（{parts[1]}番の札を裏返し）", f"{who_en} veiled card #{parts[1]}"
+    if verb == "recover":
+        return f"{who_ja}がヴェールした札を１枚回収", f"{who_en} recovered a veiled card"
+    if verb == "accept":
+        return f"{who_ja}が雷霆を認めました", f"{who_en} accepted the 雷霆"
+    if verb == "place":
+        kinds = [parse_card(p) for p in parts[1:]]
+        if None in kinds:
+            return action, action
+        ja, en = _cards_text(kinds)  # type: ignore[arg-type]
+        value = R.shell_value(tuple(kinds))  # type: ignore[arg-type]
+        if len(kinds) == 3:
+            return f"{who_ja}: 雷霆 {ja}（100）", f"{who_en}: 雷霆 {en} (100)"
+        if s.tasks and s.tasks[0][0] == "kaijo":
+            return f"{who_ja}: 解除 00", f"{who_en}: 解除 (cancel) with 00"
+        if all(is_number(k) for k in kinds):  # type: ignore[arg-type]
+            return f"{who_ja}: 数字組 {ja}（値 {value:02d}）", f"{who_en}: number shell {en} (value {value:02d})"
+        if 14 in kinds:
+            return f"{who_ja}: 恐慌組 {ja}", f"{who_en}: panic shell {en}"
+        return f"{who_ja}: 星組 {ja}", f"{who_en}: star shell {en}"
+    return action, action

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""A static file server for dist/ on 127.0.0.1 with the MIME types the site needs.
+
+    python3 scripts/serve.py [DIR] [--port N]
+
+Also used by the e2e fixtures (:class:`SiteServer`: start on port 0, stop, restart on the same port).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+TYPES = {
+    ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+    ".json": "application/json", ".webmanifest": "application/manifest+json", ".whl": "application/zip",
+    ".zip": "application/zip", ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
+    ".png": "image/png", ".txt": "text/plain; charset=utf-8",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory; quiet; no-cache so a new build is always revalidated."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        """Copy a file to the client, counting the bytes (bench/load.py reads ``server.sent``)."""
+        super().copyfile(source, outputfile)
+        path = self.path.split("?", 1)[0]
+        self.server.sent.append((path, os.fstat(source.fileno()).st_size))  # type: ignore[attr-defined]
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        if getattr(self.server, "verbose", False):
+            super().log_message(format, *args)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+    verbose = False
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.sent: list[tuple[str, int]] = []
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that drops a connection (page closed mid-download) is not an error."""
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
+class SiteServer:
+    """A restartable server for ``root`` on 127.0.0.1 in a background thread."""
+
+    def __init__(self, root: Path, port: int = 0) -> None:
+        self.root = Path(root)
+        self.port = port
+        self._httpd: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        """The base URL, ending in '/'."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def sent(self) -> list[tuple[str, int]]:
+        """(path, bytes) of every file body served since start (empty when stopped)."""
+        return self._httpd.sent if self._httpd is not None else []
+
+    @property
+    def running(self) -> bool:
+        """Whether the server is accepting requests."""
+        return self._httpd is not None
+
+    def start(self) -> "SiteServer":
+        """Start (again) on the same port once one has been chosen."""
+        if self._httpd is not None:
+            return self
+        handler = functools.partial(Handler, directory=str(self.root))
+        self._httpd = _Server(("127.0.0.1", self.port), handler)
+        self.port = self._httpd.server_address[1]
+        self._thread = threading.Thread(target=self._httpd.serve_forever, name="site-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close the socket (connections then fail: 'offline')."""
+        if self._httpd is None:
+            return
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._httpd = None
+        self._thread = None
+
+
+def serve_forever(root: Path, port: int = 8000) -> None:
+    """Serve ``root`` until Ctrl-C, printing the URL (any free port if ``port`` is taken)."""
+    try:
+        server = SiteServer(root, port).start()
+    except OSError:
+        server = SiteServer(root, 0).start()
+    print(f"Serving {root} at {server.url}  (Ctrl-C to stop)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.stop()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Serve dist/ on 127.0.0.1")
+    parser.add_argument("root", nargs="?", default=str(Path(__file__).resolve().parent.parent / "dist"))
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    serve_forever(Path(args.root), args.port)

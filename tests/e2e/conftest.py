@@ -1,0 +1,284 @@
+"""End-to-end harness: the built site served on 127.0.0.1, headless Debian Chromium, guarded pages.
+
+Fixtures
+  ``site``     (session) the built ``dist/`` (with tests/e2e/pages/ as ``/_test/``) served on a free
+               port: ``site.url`` ('http://127.0.0.1:PORT/'), ``site.stop()``, ``site.start()``
+               (same port, so the same origin and service worker), ``site.root`` (Path of dist/).
+               Every test starts with the server running.
+  ``browser``  (session) Chromium at /usr/bin/chromium with the flags of ARCHITECTURE.md; any host but
+               127.0.0.1 fails to resolve.
+  ``context``  a fresh browser context (own storage, own service worker), 1280x800, ja-JP.
+  ``guard``    what the page saw: ``guard.requests`` (every URL), ``guard.problems``;
+               ``guard.allow(regex)`` tolerates console errors matching it (for tests that provoke one).
+  ``page``     a page in ``context``. The test FAILS (at teardown) on any console error, page error or
+               request to anything but 127.0.0.1, blob: or data:.
+  ``phone``    a page in a fresh 375x740 touch context, guarded the same way.
+  ``new_page`` factory: ``new_page(width=1280, height=800)`` → another guarded page in its own context
+               (e.g. to open a share link "in another browser").
+
+Helpers (plain functions: ``from tests.e2e.conftest import wait_for_engine, ...``; also fixtures of the
+same name returning the function)
+  ``wait_for_engine(page, timeout_ms=90000)``: waits until <html data-engine> is "ready" (fails the test
+               if it becomes "error", with the page's text).
+  ``start_longtask_probe(page)`` / ``longest_task_ms(page)``: a PerformanceObserver for 'longtask'
+               (buffered, so tasks since navigation count) and the longest duration seen, in ms.
+               Code run directly by ``page.evaluate`` is NOT reported as a long task: start the work
+               you measure from the page's own tasks (a click, or setTimeout inside the evaluate).
+               ``long_frames(page)`` says which scripts ran in long animation frames (for messages).
+  ``axe_violations(page)``: runs axe-core (node_modules/axe-core, injected from disk, no request) and
+               returns the serious and critical violations as [{id, impact, help, targets}].
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build  # noqa: E402
+from serve import SiteServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+ENGINE_TIMEOUT_MS = 90_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/e2e/ is an e2e test (``-m "not e2e"`` skips them all)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+# --- server ---------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def site() -> Iterator[SiteServer]:
+    """dist/ built once (with the test pages) and served on 127.0.0.1:<free port>."""
+    build.build(test_pages=True, quiet=True)
+    server = SiteServer(build.DIST).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _site_running(request: pytest.FixtureRequest) -> None:
+    """A test that stopped the server (offline test) does not leave it stopped for the next."""
+    if "site" in request.fixturenames:
+        request.getfixturevalue("site").start()
+
+
+# --- browser --------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    """Headless Debian Chromium; only 127.0.0.1 resolves."""
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    yield browser
+    browser.close()
+
+
+def _is_local(url: str) -> bool:
+    if url.startswith(("blob:", "data:", "about:")):
+        return True
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https", "ws") and parts.hostname == "127.0.0.1"
+
+
+@dataclass
+class Guard:
+    """Everything a context's pages did that a test may be failed for."""
+
+    requests: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        """Tolerate console errors whose text matches ``pattern`` (a test that provokes one)."""
+        self.allowed.append(re.compile(pattern))
+
+    def on_request(self, request: Any) -> None:
+        self.requests.append(request.url)
+        if not _is_local(request.url):
+            self.problems.append(f"non-local request: {request.url}")
+
+    def on_console(self, msg: Any) -> None:
+        if msg.type == "error":
+            text = msg.text
+            if not any(p.search(text) for p in self.allowed):
+                loc = msg.location or {}
+                self.problems.append(f"console error: {text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+
+    def on_pageerror(self, error: Any) -> None:
+        self.problems.append(f"page error: {error}")
+
+    def watch_context(self, context: Any) -> None:
+        """Requests, console messages and uncaught errors of every page (and worker) of ``context``."""
+        context.on("request", self.on_request)
+        context.on("console", self.on_console)
+        context.on("weberror", lambda err: self.on_pageerror(err.error))
+
+    def watch_page(self, page: Any) -> None:
+        """Nothing more than the context sees (kept for pages made outside the fixtures)."""
+
+    def check(self) -> None:
+        """Fail the test if anything bad was seen."""
+        if self.problems:
+            pytest.fail("browser problems:\n  " + "\n  ".join(self.problems[:20]), pytrace=False)
+
+
+def _context(browser: Any, guard: Guard, width: int = 1280, height: int = 800, **kwargs: Any) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP",
+                                  service_workers="allow", **kwargs)
+    context.set_default_timeout(30_000)
+    guard.watch_context(context)
+    return context
+
+
+@pytest.fixture
+def guard() -> Guard:
+    return Guard()
+
+
+@pytest.fixture
+def context(browser, guard) -> Iterator[Any]:
+    """A fresh context: empty storage and no service worker yet."""
+    ctx = _context(browser, guard)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, guard) -> Iterator[Any]:
+    """A page that fails the test on console errors, page errors and non-local requests."""
+    pg = context.new_page()
+    guard.watch_page(pg)
+    yield pg
+    guard.check()
+
+
+@pytest.fixture
+def new_page(browser, guard) -> Iterator[Callable[..., Any]]:
+    """Factory for more guarded pages, each in its own fresh context."""
+    contexts = []
+
+    def make(width: int = 1280, height: int = 800, **kwargs: Any) -> Any:
+        ctx = _context(browser, guard, width, height, **kwargs)
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        guard.watch_page(pg)
+        return pg
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    guard.check()
+
+
+@pytest.fixture
+def phone(browser, guard) -> Iterator[Any]:
+    """A guarded page at phone size (375x740, touch, mobile)."""
+    ctx = _context(browser, guard, 375, 740, is_mobile=True, has_touch=True, device_scale_factor=2)
+    pg = ctx.new_page()
+    guard.watch_page(pg)
+    yield pg
+    ctx.close()
+    guard.check()
+
+
+# --- helpers --------------------------------------------------------------------------------
+def wait_for_engine(page: Any, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
+    """Wait until the page says the engine is ready (<html data-engine="ready">)."""
+    page.wait_for_function("() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",
+                           timeout=timeout_ms)
+    state = page.evaluate("() => document.documentElement.dataset.engine")
+    if state != "ready":
+        text = page.evaluate("() => document.body ? document.body.innerText.slice(0, 500) : ''")
+        pytest.fail(f"engine failed to start: {text}", pytrace=False)
+
+
+LONGTASK_JS = """() => {
+  if (window.__longtasks) return;
+  window.__longtasks = [];
+  window.__longframes = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longtasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__longframes.push({ duration: Math.round(e.duration), blocking: Math.round(e.blockingDuration),
+          scripts: e.scripts.map((s) => `${s.invoker} ${s.sourceURL.split('/').pop()}:${s.sourceFunctionName} ${Math.round(s.duration)}ms`) });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  }
+}"""
+
+
+def start_longtask_probe(page: Any) -> None:
+    """Start recording main-thread long tasks (>50 ms) of this page, including those since navigation."""
+    page.evaluate(LONGTASK_JS)
+
+
+def longest_task_ms(page: Any) -> float:
+    """The longest main-thread task recorded since :func:`start_longtask_probe` (0 if none)."""
+    # Let the observer deliver the entries of tasks that just finished.
+    page.evaluate("() => new Promise((r) => setTimeout(r, 0))")
+    return float(page.evaluate("() => Math.max(0, ...(window.__longtasks || []))"))
+
+
+def long_frames(page: Any) -> list[dict[str, Any]]:
+    """Long animation frames seen since :func:`start_longtask_probe`, with the scripts that ran in
+    them (to say in a failure message what blocked the main thread)."""
+    return page.evaluate("() => window.__longframes || []")
+
+
+def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict[str, Any]]:
+    """Run axe-core on the page; the violations of the given impacts."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
+    result = page.evaluate("async () => JSON.stringify(await window.axe.run(document))")
+    violations = json.loads(result)["violations"]
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "targets": [n["target"] for n in v["nodes"]][:5]}
+            for v in violations if v["impact"] in impacts]
+
+
+@pytest.fixture(name="wait_for_engine")
+def _wait_for_engine_fixture() -> Callable[..., None]:
+    return wait_for_engine
+
+
+@pytest.fixture(name="start_longtask_probe")
+def _start_longtask_probe_fixture() -> Callable[..., None]:
+    return start_longtask_probe
+
+
+@pytest.fixture(name="longest_task_ms")
+def _longest_task_fixture() -> Callable[..., float]:
+    return longest_task_ms
+
+
+@pytest.fixture(name="axe_violations")
+def _axe_fixture() -> Callable[..., list[dict[str, Any]]]:
+    return axe_violations

@@ -1,0 +1,132 @@
+"""モットコイン end to end: a whole 4-player game (one person, three computer seats) through the
+real UI — setup form, bid builder, hard pass, recover choices — with a reload mid-game, the
+scoring screen at the end, the rules page, an axe scan and the phone width.
+
+Seeded; computer seats run without the visible delay (the shell's ``pygames.botDelayMs`` seam).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames import webapi
+
+SEED = 4242
+MAX_TURNS = 400  # safety cap on the person's decisions; a game needs far fewer
+
+
+def _idle(page: Any) -> None:
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
+
+
+def _actions(page: Any) -> int:
+    return page.evaluate("() => window.pygamesMatch.record.actions.length")
+
+
+def _start(page: Any, site: Any, wait_for_engine: Any) -> str:
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page.goto(site.url + "#/new/motto")
+    wait_for_engine(page)
+    page.wait_for_selector("#start-match")
+    page.select_option("#seat-count", "4")
+    assert page.locator(".seat-row").count() == 4
+    page.fill("#seat-0-name", "花子")
+    page.fill("#seed", str(SEED))
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    page.wait_for_selector(".motto-info")
+    return page.url.split("#/play/")[1]
+
+
+def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
+    """Act once as the person, through the view's own controls."""
+    if page.locator(".recover-choices button").count():
+        seen["recover"] += 1
+        page.locator(".recover-choices button").first.click()
+        return
+    page.wait_for_selector("#motto-pass")
+    standing = page.locator("#motto-standing .die").count()
+    if standing and not seen["too_weak"]:
+        # a single 1 never beats a standing bid: the engine says why, and Bid stays disabled
+        page.click('button[data-face="1"][data-op="plus"]')
+        page.wait_for_selector("#motto-verdict.bad")
+        assert page.locator("#motto-verdict").inner_text()
+        assert page.locator("#motto-bid").is_disabled()
+        page.click("#motto-clear")
+        seen["too_weak"] += 1
+    if turn % 3 == 0 and page.locator("#motto-weakest").count():
+        page.click("#motto-weakest")
+        page.wait_for_selector("#motto-verdict.ok")
+        page.click("#motto-bid")
+        seen["bid"] += 1
+    else:
+        page.click("#motto-pass")
+        seen["pass"] += 1
+
+
+def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_violations):
+    match_id = _start(page, site, wait_for_engine)
+    saved = json.loads(page.evaluate(f"() => localStorage.getItem('pygames.match.{match_id}')"))
+    assert saved["game"] == "motto" and saved["seed"] == SEED and len(saved["players"]) == 4
+    assert [p["type"] for p in saved["players"]] == ["human", "bot", "bot", "bot"]
+    seen = {"bid": 0, "pass": 0, "recover": 0, "too_weak": 0}
+    reloaded = False
+    for turn in range(MAX_TURNS):
+        _idle(page)
+        if page.evaluate("() => Boolean(window.pygamesMatch.general.outcome)"):
+            break
+        before = _actions(page)
+        _my_turn(page, turn, seen)
+        page.wait_for_function(f"() => window.pygamesMatch.record.actions.length > {before}")
+        if turn == 4 and not reloaded:
+            _idle(page)
+            assert axe_violations(page) == []
+            played = _actions(page)
+            page.reload()
+            wait_for_engine(page)
+            _idle(page)
+            assert _actions(page) == played  # resumed where it was
+            page.wait_for_selector(".motto-info")
+            reloaded = True
+    else:
+        pytest.fail("the game did not end")
+    assert reloaded and seen["bid"] >= 1 and seen["pass"] >= 1
+    # The scoring screen: one sheet per player, totals equal to the engine's outcome.
+    page.wait_for_selector("#motto-end")
+    sheets = page.locator("#motto-end .sheet")
+    assert sheets.count() == 4
+    record = page.evaluate("() => window.pygamesMatch.record")
+    outcome = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["outcome"]
+    for seat, total in enumerate(outcome["scores"]):
+        assert page.locator(f'#motto-end .sheet[data-seat="{seat}"] h3').inner_text().strip().endswith(str(total))
+    assert page.locator("#outcome").is_visible()
+    assert axe_violations(page) == []
+    # The rules page in both languages is reachable from the game screen.
+    page.click("a.motto-rules")
+    page.wait_for_selector(".rules-body")
+    assert "このサイトでの解釈" in page.locator(".rules-body").inner_text()
+
+
+def test_phone_width_and_english(phone, site, wait_for_engine):
+    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "players": [
+        {"name": "A", "type": "human"}, {"name": "B", "type": "human"}, {"name": "C", "type": "human"}]})))["record"]
+    for action in ("bid 6,2", "bid 6,3", "pass"):
+        seat = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["to_move"][0]
+        record = json.loads(webapi.dispatch("apply", json.dumps({"record": record, "seat": seat, "action": action})))["record"]
+    record["meta"] = {"id": "mottophone1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    phone.goto(site.url)
+    wait_for_engine(phone)
+    phone.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    phone.goto(site.url + "#/play/mottophone1")
+    phone.wait_for_selector(".motto .player")
+    phone.wait_for_selector("#motto-standing .die")
+    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
+    assert phone.locator("#motto-auction-h").inner_text() == "競り"
+    phone.click(".lang-toggle")
+    phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
+    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"horizontal scroll at 375 px in English: {width}"

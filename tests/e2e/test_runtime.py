@@ -1,0 +1,228 @@
+"""The browser runtime: boot, the bridge's calls and errors, offline, updates, a responsive page."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+import build
+from pygames import webapi
+from pygames.core import linkcodec
+from serve import SiteServer
+
+from .conftest import long_frames, longest_task_ms, start_longtask_probe, wait_for_engine
+
+PAGE = "_test/runtime.html"
+LONG_TASK_LIMIT_MS = 100
+HEAVY_CALLS = 10
+"""How many heavy ``decode_link`` calls the responsiveness test sends at once."""
+
+
+def open_runtime(page, base_url: str) -> None:
+    page.goto(base_url + PAGE)
+    wait_for_engine(page)
+
+
+def wait_controlled(page) -> None:
+    """Wait until a service worker controls the page and has finished precaching."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.evaluate("() => navigator.serviceWorker.ready")
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("() => caches.keys()")
+
+
+def test_boot_reports_progress_and_reaches_ready(page, site, guard):
+    open_runtime(page, site.url)
+    steps = page.evaluate("() => window.pg.progress")
+    fractions = [s["fraction"] for s in steps]
+    assert fractions == sorted(fractions) and fractions[-1] == 1
+    assert all(s["ja"] and s["en"] for s in steps)
+    info = page.evaluate("() => window.pg.engine.info")
+    assert info["pyodide"] == build.pyodide_version()
+    assert info["version"] == (site.root / "build.json").read_text().split('"version": "')[1][:16]
+    result = page.evaluate("() => window.pg.engine.call('games', {})")
+    assert isinstance(result["games"], list)
+    # Python itself came from this host: the runtime, the standard library and our wheel.
+    fetched = {url.split("/", 3)[3] for url in guard.requests}
+    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "build.json"} <= fetched
+    assert any(path.startswith("wheels/pygames-") for path in fetched)
+    assert all(url.startswith(site.url) for url in guard.requests), guard.requests
+
+
+def test_errors_come_back_as_api_errors(page, site):
+    open_runtime(page, site.url)
+    err = page.evaluate("""async () => {
+        try { await window.pg.engine.call('no_such_call', {}); return null; }
+        catch (e) { return {name: e.name, isApi: e instanceof window.pg.ApiError, code: e.code,
+                            ja: e.message_ja, en: e.message_en, params: e.params}; }
+    }""")
+    assert err["isApi"] and err["code"] == "api.unknown_call"
+    assert "no_such_call" in err["ja"] and "no_such_call" in err["en"]
+    err = page.evaluate("""async () => {
+        try { await window.pg.engine.call('view', {record: 'not a record'}); return null; }
+        catch (e) { return {code: e.code, ja: e.message_ja}; }
+    }""")
+    assert err["code"] == "record.not_a_match" and err["ja"]
+
+
+def test_concurrent_calls_are_answered_each_to_its_caller(page, site):
+    open_runtime(page, site.url)
+    answers = page.evaluate("""async () => {
+        const calls = [];
+        for (let i = 0; i < 40; i++) {
+            calls.push(window.pg.engine.call('new_match', {game: 'nogame-' + i, seed: 1})
+                .then(() => 'resolved', (e) => e.params.game));
+        }
+        return Promise.all(calls);
+    }""")
+    assert answers == [f"nogame-{i}" for i in range(40)]
+
+
+def test_failed_boot_says_what_failed_and_retry_works(page, site, guard):
+    guard.allow(r"Failed to load resource")
+    page.route("**/wheels/*.whl", lambda route: route.abort())
+    page.goto(site.url + PAGE)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, ja: e.message_ja, "
+                        "en: e.message_en, step: e.params.step}))")
+    assert err["code"] == "runtime.boot_failed" and err["step"] == "wheel"
+    assert "再読み込み" in err["ja"] and "Reload" in err["en"]
+    page.unroute("**/wheels/*.whl")
+    info = page.evaluate("() => window.pg.engine.start()")
+    assert info["version"]
+    assert page.evaluate("() => window.pg.engine.call('games', {})")["games"] is not None
+
+
+def test_offline_after_one_visit(page, site, guard):
+    open_runtime(page, site.url)
+    wait_controlled(page)
+    assert any(name.startswith("pygames-") for name in cache_names(page))
+    site.stop()
+    try:
+        guard.allow(r"Failed to (load resource|fetch|register|update)|ERR_CONNECTION_REFUSED|ServiceWorker")
+        page.reload()
+        wait_for_engine(page)
+        result = page.evaluate("() => window.pg.engine.call('games', {})")
+        assert isinstance(result["games"], list)
+        err = page.evaluate("() => window.pg.engine.call('view', {record: 1}).catch((e) => e.code)")
+        assert err == "record.not_a_match"
+    finally:
+        site.start()
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    """A copy of dist/ on its own port (its own origin), for tests that rebuild it."""
+    root = tmp_path / "site"
+    shutil.copytree(build.DIST, root)
+    server = SiteServer(root).start()
+    yield server
+    server.stop()
+
+
+def test_new_build_replaces_cache_and_announces_update(page, own_site):
+    open_runtime(page, own_site.url)
+    wait_controlled(page)
+    old = cache_names(page)
+    assert len(old) == 1
+    info = build.build(out=own_site.root, test_pages=True, quiet=True, salt="next")
+    new_cache = "pygames-" + info["version"]
+    assert old != [new_cache]
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function("() => window.pg.updates.length > 0", timeout=60_000)
+    assert page.evaluate("() => window.pg.updates[0].version") == info["version"]
+    assert page.is_visible("#update")
+    with page.expect_navigation():
+        page.evaluate("() => window.pg.applyUpdate()")
+    wait_for_engine(page)
+    page.wait_for_function(f"async () => (await caches.keys()).join() === {new_cache!r}", timeout=30_000)
+    assert page.evaluate("() => window.pg.engine.info.version") == info["version"]
+
+
+def test_engine_calls_leave_the_main_thread_free(page, site):
+    open_runtime(page, site.url)
+    start_longtask_probe(page)
+    # Control: the probe does see a 150 ms busy main-thread task. (Code run by page.evaluate itself is
+    # not reported as a long task, so all work below is started from ordinary tasks of the page.)
+    page.evaluate("() => setTimeout(() => { const t = performance.now(); while (performance.now() - t < 150) {} })")
+    page.wait_for_function("() => window.__longtasks.some((d) => d >= 150)", timeout=5_000)
+    page.evaluate("() => { window.__longtasks.length = 0; window.__longframes.length = 0; }")
+    # Many cheap calls and many heavy ones, each sent from its own task as clicks would, all in
+    # flight at once, while a timer ticks. A heavy call is small to send (a ~20 kB share link) but
+    # costly for Python: it inflates to ~1.9 MB of JSON, parsed and then refused as a record.
+    heavy_link = linkcodec.encode({"actions": [{"n": 12345, "s": "x"}] * 95_000})
+    assert len(heavy_link) < 50_000
+    stats = page.evaluate("""async ({heavy, link}) => {
+        let ticks = 0;
+        const timer = setInterval(() => ticks++, 10);
+        const t0 = performance.now();
+        const later = (fn) => new Promise((resolve) => setTimeout(() => resolve(fn()), 0));
+        const calls = [];
+        for (let i = 0; i < 300; i++) calls.push(later(() => window.pg.engine.call('games', {})));
+        for (let i = 0; i < heavy; i++) {
+            calls.push(later(() => window.pg.engine.call('decode_link', {text: link}).catch((e) => e.code)));
+        }
+        const results = await Promise.all(calls);
+        const ms = performance.now() - t0;
+        clearInterval(timer);
+        return {ms, ticks, errors: results.slice(300)};
+    }""", {"heavy": HEAVY_CALLS, "link": heavy_link})
+    longest = longest_task_ms(page)
+    print(f"\nlongest main-thread task: {longest:.0f} ms; "
+          f"{300 + HEAVY_CALLS} calls in {stats['ms']:.0f} ms, timer ticks {stats['ticks']}")
+    assert len(set(stats["errors"])) == 1 and stats["errors"][0].startswith(("record.", "match.")), stats["errors"][:3]
+    assert stats["ms"] > 200, "the heavy calls should keep the engine busy for a while"
+    assert stats["ticks"] >= stats["ms"] / 10 / 4, "the page's timer kept running during the calls"
+    assert longest <= LONG_TASK_LIMIT_MS, long_frames(page)
+
+
+# --- the real site offline ---------------------------------------------------------------------
+GAMES = json.loads(webapi.dispatch("games"))["games"]
+
+
+def _offline_game() -> dict | None:
+    """A game with its own view and the fewest seats (the shell plays it against the computer)."""
+    with_view = [g for g in GAMES if (build.ROOT / "web" / "games" / g["name"] / "view.js").is_file()]
+    return min(with_view, key=lambda g: (g["min_seats"], g["name"]), default=None)
+
+
+ACT_ONCE_JS = """async () => {
+  const m = () => window.pygamesMatch;
+  await new Promise((resolve) => { const poll = () => (m() && m().idle ? resolve() : setTimeout(poll, 10)); poll(); });
+  if (m().covered) document.getElementById('handover-button').click();
+  const legal = m().payload.legal;
+  await m().act(legal[legal.length >> 1]);
+  await new Promise((resolve) => { const poll = () => (m().idle ? resolve() : setTimeout(poll, 10)); poll(); });
+  return m().record.actions.length;
+}"""
+
+
+@pytest.mark.skipif(_offline_game() is None or not (build.ROOT / "index.html").is_file(),
+                    reason="needs the shell's index.html and a game with a view")
+def test_site_offline_reload_resumes_and_plays(page, site, guard):
+    game = _offline_game()
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page.goto(site.url + f"#/new/{game['name']}")
+    wait_for_engine(page)
+    page.wait_for_selector("#start-match")
+    page.fill("#seed", "11")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    played = page.evaluate(ACT_ONCE_JS)
+    wait_controlled(page)
+    page.wait_for_function("async () => (await caches.keys()).length === 1")
+    site.stop()
+    try:
+        guard.allow(r"Failed to (load resource|fetch|register|update)|ERR_CONNECTION_REFUSED|ServiceWorker")
+        page.reload()
+        wait_for_engine(page)
+        page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
+        assert page.evaluate("() => window.pygamesMatch.record.actions.length") == played
+        if page.evaluate("() => window.pygamesMatch.general.outcome") is None:
+            assert page.evaluate(ACT_ONCE_JS) > played
+    finally:
+        site.start()

@@ -1,0 +1,271 @@
+"""集大成将棋 through the real UI in headless Chromium (fixtures from tests/e2e/conftest.py).
+
+The test player picks its moves from what the view offers (pieces marked ``data-movable``, the
+highlighted targets of a selected piece), with a seeded tie-break, so every run plays the same
+game: a card game against the computer with a draw and a promotion, a reload in the middle, until
+a king is taken; a 本将棋 game played with the keyboard, exported as KIF and imported again; the
+card gallery and editor; and an axe scan of each screen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import axe_violations, wait_for_engine
+
+SEED = 3
+"""Match seed of the card game (the computer's moves and the deck follow from it)."""
+PICK_SEED = 5
+"""Seed of the test player's tie-breaks."""
+MAX_TURNS = 60
+"""Turns the test player may take before the card game must have ended."""
+RELOAD_AT = 4
+"""Turn after which the page is reloaded to check that the match resumes."""
+
+VALUE = {"FU": 1, "KY": 3, "KE": 3, "GI": 5, "KI": 6, "KA": 8, "HI": 10, "TO": 6, "NY": 6, "NK": 6, "NG": 6,
+         "UM": 12, "RY": 14, "OU": 1000}
+
+
+# --- helpers ------------------------------------------------------------------------------
+def xy(sq: str) -> tuple[int, int]:
+    return int(sq[0]), "abcdefghi".index(sq[1]) + 1
+
+
+def plies(page: Any) -> str:
+    return page.evaluate("() => document.querySelector('.sg-view').dataset.plies")
+
+
+def wait_change(page: Any, before: str) -> None:
+    page.wait_for_function("(b) => { const v = document.querySelector('.sg-view'); return v && v.dataset.plies !== b; }",
+                           arg=before, timeout=60_000)
+
+
+def wait_turn(page: Any) -> str:
+    """Wait until the person may act (or the game is over): 'move', 'choice' or 'over'."""
+    page.wait_for_function(
+        """() => document.querySelector('[data-movable]')
+              || document.querySelector('.sg-pending button[data-action]:not([disabled])')
+              || document.querySelector('.sg-over')""", timeout=60_000)
+    if page.query_selector(".sg-over"):
+        return "over"
+    if page.query_selector(".sg-pending button[data-action]:not([disabled])"):
+        return "choice"
+    return "move"
+
+
+def start_match(page: Any, site: Any, *, hon: bool = False, seed: int = SEED) -> None:
+    """New match from the setup screen: seat 2 is the computer (easy)."""
+    page.goto(site.url + "#/new/shogi")
+    wait_for_engine(page)
+    page.wait_for_selector(".sg-setup input[data-opt=ruleset]")
+    if hon:
+        page.check(".sg-setup input[data-opt=ruleset][value=hon]")
+    page.select_option("#seat-1-type", "bot")
+    page.select_option("#seat-1-level", "easy")
+    page.fill("#seed", str(seed))
+    page.click("#start-match")
+    page.wait_for_selector(".sg-board")
+
+
+def best_move(page: Any, rng: random.Random) -> tuple[str, str, str]:
+    """From the targets the view offers for each movable piece, prefer taking the king, captures,
+    promotions, then getting close to the enemy king. Returns (from, to, promotion mark)."""
+    info = page.evaluate("""() => {
+      const me = document.querySelector('[data-movable]').dataset.owner;
+      const king = document.querySelector(`[data-piece=OU]:not([data-owner="${me}"])`);
+      const pieces = {};
+      for (const b of document.querySelectorAll('.sg-sq[data-piece]')) pieces[b.dataset.sq] = b.dataset.piece;
+      return {king: king ? king.dataset.sq : null, pieces,
+              movable: [...document.querySelectorAll('[data-movable]')].map((b) => [b.dataset.sq, b.dataset.targets])};
+    }""")
+    kx, ky = xy(info["king"]) if info["king"] else (5, 1)
+    best = None
+    for sq, targets in info["movable"]:
+        assert targets, f"a piece marked movable ({sq}) offers no target"
+        for target in targets.split():
+            to, promo = target[:2], target[2:]
+            x, y = xy(to)
+            score = (VALUE.get(info["pieces"].get(to), 0) * 10 + (30 if promo else 0)
+                     - max(abs(x - kx), abs(y - ky)) + rng.random())
+            if best is None or score > best[0]:
+                best = (score, sq, to, promo)
+    assert best is not None
+    return best[1], best[2], best[3]
+
+
+# --- tests ---------------------------------------------------------------------------------
+def test_card_game_against_computer(page: Any, site: Any) -> None:
+    """Draw (on), promote through the dialog, reload and resume, play on until a king is taken."""
+    start_match(page, site)
+    assert page.locator(".sg-cards .sg-card").count() == 3, "the 2019 setup makes three cards active"
+    assert page.locator(".sg-card .sg-grid").count() >= 3, "each active card's move is drawn on a grid"
+    rng = random.Random(PICK_SEED)
+    drew = promoted = reloaded = False
+    turns = 0
+    while True:
+        state = wait_turn(page)
+        if state == "over":
+            break
+        before = plies(page)
+        if state == "choice":
+            actions = [b.get_attribute("data-action")
+                       for b in page.query_selector_all(".sg-pending button[data-action]:not([disabled])")]
+            page.click(f'.sg-pending button[data-action="{"draw:on" if "draw:on" in actions else actions[-1]}"]')
+            wait_change(page, before)
+            continue
+        turns += 1
+        assert turns <= MAX_TURNS, "the card game did not end"
+        if turns == RELOAD_AT and not reloaded:
+            moves_before = page.locator(".sg-move-list li").all_text_contents()
+            page.reload()
+            wait_for_engine(page)
+            page.wait_for_selector(".sg-board")
+            assert plies(page) == before, "the reloaded match is at the same move"
+            assert page.locator(".sg-move-list li").all_text_contents() == moves_before
+            reloaded = True
+            continue
+        if not drew:
+            deck = page.locator(".sg-deck-count").text_content()
+            page.click("[data-action=draw]")
+            wait_change(page, before)
+            drew = True
+            page.wait_for_selector(".sg-pending")
+            assert page.locator(".sg-pending .sg-card").count() == 1, "the drawn card is shown"
+            assert page.locator(".sg-deck-count").text_content() != deck
+            continue
+        frm, to, promo = best_move(page, rng)
+        page.click(f'[data-sq="{frm}"]')
+        assert page.locator(f'[data-sq="{to}"].sg-target').count() == 1, "the picked target is highlighted"
+        page.click(f'[data-sq="{to}"]')
+        if promo == "?":
+            dialog = page.locator(".sg-dialog[role=dialog]")
+            assert dialog.is_visible(), "an optional promotion asks 成 or 不成"
+            dialog.locator("[data-promote=yes]").click()
+            promoted = True
+        elif promo == "+":
+            promoted = True
+        wait_change(page, before)
+    assert drew and promoted and reloaded
+    over = page.locator(".sg-over").text_content()
+    assert "玉を取" in over or "king" in over.lower(), over
+    moves = " ".join(page.locator(".sg-move-list li").all_text_contents())
+    assert "ドロー" in moves and "成" in moves
+    assert not page.query_selector("[data-movable]"), "no moves are offered after the end"
+    assert axe_violations(page) == []
+
+
+def test_hon_keyboard_kif_roundtrip(page: Any, site: Any, tmp_path: Any) -> None:
+    """本将棋: play with the arrow keys and Enter, refuse an illegal move with the engine's reason,
+    export KIF, import it as a new match with the same moves."""
+    start_match(page, site, hon=True, seed=11)
+    assert page.locator(".sg-cards").count() == 0
+    assert page.locator("[data-action=draw]").count() == 0
+    # keyboard: cursor starts on 5e (nothing moved yet); go to 7g, pick, up once, place
+    page.focus('[data-sq="5e"]')
+    for key in ("ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft"):
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.dataset.sq") == "7g"
+    page.keyboard.press("Enter")
+    assert page.locator('[data-sq="7f"].sg-target').count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator(".sg-target").count() == 0, "Escape cancels the pick"
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowUp")
+    before = plies(page)
+    page.keyboard.press("Enter")
+    wait_change(page, before)
+    wait_turn(page)
+    # an illegal pick is explained by the engine
+    page.click('[data-sq="2h"]')
+    page.click('[data-sq="2c"]')
+    assert page.locator(".sg-message-error").text_content().strip() != ""
+    page.keyboard.press("Escape")
+    # one more move by mouse
+    before = plies(page)
+    page.click('[data-sq="2g"]')
+    page.click('[data-sq="2f"]')
+    wait_change(page, before)
+    wait_turn(page)
+    moves = page.locator(".sg-move-list li").all_text_contents()
+    assert len(moves) == 4 and moves[0].startswith("▲７六歩")
+
+    page.click(".sg-export summary")
+    with page.expect_download() as dl:
+        page.click("[data-export=kif]")
+    path = tmp_path / "game.kifu"
+    dl.value.save_as(path)
+    kif = path.read_text(encoding="utf-8")
+    assert "７六歩" in kif and "２六歩" in kif
+
+    old_hash = page.evaluate("location.hash")
+    page.fill(".sg-import-text", kif)
+    page.click("[data-import=go]")
+    page.wait_for_function("(old) => location.hash.startsWith('#/play/') && location.hash !== old"
+                           " && document.querySelector('.sg-move-list')", arg=old_hash, timeout=60_000)
+    page.wait_for_selector(".sg-board")
+    assert page.locator(".sg-move-list li").all_text_contents() == moves
+    # a broken import is refused with a message and changes nothing
+    page.click(".sg-export summary")
+    page.fill(".sg-import-text", "手数----指手---------消費時間--\n   1 ５五歩(57)\n")  # a pawn cannot go 2 squares
+    page.click("[data-import=go]")
+    page.wait_for_function("() => { const m = document.querySelector('.sg-import-msg');"
+                           " return m && m.textContent && !/読み込み中|Loading/.test(m.textContent); }")
+    assert "1手目" in page.locator(".sg-import-msg").text_content()
+    assert page.locator(".sg-move-list li").all_text_contents() == moves, "nothing changed"
+    assert axe_violations(page) == []
+    # the shell's language switch redraws the view in English
+    page.click("#lang-toggle")
+    page.wait_for_function("() => document.querySelector('.sg-title').textContent === 'Standard shogi'")
+    assert page.locator(".sg-move-list li").first.text_content().startswith("P-7f")
+
+
+def test_cards_page_and_editor(page: Any, site: Any) -> None:
+    """Gallery of the basic set; a user card is checked by the engine, saved, and offered at setup."""
+    page.goto(site.url + "#/page/shogi/cards")
+    wait_for_engine(page)
+    page.wait_for_selector(".sg-gallery .sg-card[data-card=KE-hachiho]")
+    assert page.locator(".sg-gallery .sg-card").count() == 16, "15 designs and Nullify"
+    assert page.locator(".sg-gallery .sg-card[data-card=KE-hachiho] .sg-grid-leap").count() == 8
+    assert page.locator(".sg-gallery .sg-card[data-card=HI-honno] .sg-grid-slide").count() == 8
+    # an empty name is refused with the engine's message
+    page.click("[data-leap='1,2']")
+    page.click("[data-editor=save]")
+    page.wait_for_selector(".sg-ed-msg.sg-message-error")
+    assert "名前" in page.locator(".sg-ed-msg").text_content()
+    assert page.locator(".sg-saved .sg-card").count() == 0
+    page.fill("[data-field=name]", "跳ね歩")
+    page.click("[data-slide='0,1']")
+    page.click("[data-editor=save]")
+    page.wait_for_selector(".sg-saved .sg-card")
+    card = page.locator(".sg-saved .sg-card").first
+    assert "跳ね歩" in card.text_content()
+    assert card.locator(".sg-grid-leap").count() == 1 and card.locator(".sg-grid-slide").count() == 1
+    assert axe_violations(page) == []
+    # the setup form offers it (read back from storage); a set-up game with it active starts with that card
+    page.goto(site.url + "#/new/shogi")
+    page.wait_for_selector(".sg-setup [data-include]")
+    page.check(".sg-setup [data-include]")
+    page.check(".sg-setup input[data-opt=variant][value=setup]")
+    page.check(".sg-setup [data-active^=user-]")
+    assert axe_violations(page) == []
+    page.fill("#seed", "1")
+    page.click("#start-match")
+    page.wait_for_selector(".sg-board")
+    assert "跳ね歩" in page.locator(".sg-cards").text_content()
+    assert page.locator("[data-action=draw]").count() == 0, "no drawing in the set-up variant"
+    assert axe_violations(page) == []
+
+
+def test_phone_width(phone: Any, site: Any) -> None:
+    """At 375 px the board, hands, cards and controls fit without horizontal scrolling."""
+    start_match(phone, site)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, width
+    box = phone.locator(".sg-board").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    phone.goto(site.url + "#/rules/shogi")
+    phone.wait_for_selector("text=集大成将棋 の遊び方")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375

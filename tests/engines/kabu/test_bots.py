@@ -1,0 +1,99 @@
+"""Computer players: legal, deterministic, blind to secrets, never forced into 清算."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.core import CHANCE, Rng
+from pygames.core.game import sample_chance
+from pygames.kabu import GAME
+
+from .helpers import add_order, give, play, to_phase5
+from .test_invariants import check_invariants, disguise
+
+DUELS_PER_PAIR = 2
+"""Bot duels per pairing in CI (bench/kabu_ladder.py plays hundreds)."""
+
+
+def bot_duel(seed, levels, deck="balanced", blind_checks=False):
+    opts = GAME.normalize_options({"deck0": deck, "deck1": "dividend"}, 2)
+    s = GAME.initial_state(opts, 2)
+    chance = Rng.derive(seed, "chance")
+    actions = []
+    while GAME.to_move(s):
+        movers = GAME.to_move(s)
+        if movers == (CHANCE,):
+            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
+            continue
+        seat = movers[-1]
+        rng_seed = len(actions) * 7 + seed
+        action = GAME.bot_action(s, seat, levels[seat], Rng(rng_seed))
+        if blind_checks and len(actions) % 5 == 0:
+            # the same choice when everything the seat cannot see is different
+            assert GAME.bot_action(disguise(s, seat), seat, levels[seat], Rng(rng_seed)) == action
+        s = GAME.apply(s, seat, action)
+        actions.append(action)
+        check_invariants(s)
+    return s, actions
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard"), ("hard", "easy"), ("hard", "hard")])
+def test_bots_play_whole_duels_legally_and_blind(levels):
+    for seed in range(DUELS_PER_PAIR):
+        s, _ = bot_duel(seed, levels, deck=["balanced", "growth", "contrarian", "dividend"][seed % 4], blind_checks=True)
+        assert GAME.outcome(s) is not None
+        for seat, level in enumerate(levels):
+            if level != "easy":
+                assert not [f for f in s.fills if f["how"] == "liquidation" and f["seller"] == seat]
+
+
+def test_bots_are_deterministic():
+    assert bot_duel(3, ("hard", "normal"))[1] == bot_duel(3, ("hard", "normal"))[1]
+
+
+def test_hard_takes_a_cheap_opponent_offer():
+    s = give(to_phase5(), 1, "S05", 1)
+    s = add_order(s, 1, "sell", "S05", "limit", 6, 1)  # S05 trades at 10 and pays 80 yen a turn
+    s.market["S05"] = 0
+    for _ in range(20):
+        action = GAME.bot_action(s, 0, "hard", Rng(1))
+        if action == "done":
+            break
+        s = GAME.apply(s, 0, action)
+    bids = [o for o in s.orders if o["owner"] == 0 and o["issue"] == "S05"]
+    assert len(bids) == 1 and bids[0]["price"] >= 6 and bids[0]["side"] == "buy"
+
+
+def test_hard_and_normal_never_leave_market_orders():
+    for level in ("normal", "hard"):
+        _, actions = bot_duel(5, (level, level))
+        assert not [a for a in actions if " mkt " in a]
+
+
+def test_hard_uses_stop_loss_before_a_drop():
+    deck = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": ["T01"]}
+    opts = GAME.normalize_options({"deck0": deck}, 2)
+    s = give(GAME.initial_state(opts, 2), 0, "S03", 2)
+    s = play(s, "c:price -3")
+    assert GAME.bot_action(s, 0, "hard", Rng(0)) == "tool T01 S03 x2"
+
+
+def test_targets_hurt_the_opponent_and_help_yourself():
+    deck = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E07", "E08", "E04", "E06"], "tools": []}
+    opts = GAME.normalize_options({"deck0": deck}, 2)
+    s = play(GAME.initial_state(opts, 2), "c:price +0")
+    s = give(give(s, 0, "S05", 1), 1, "S04", 1)
+    s = play(s, "0:done", "1:done", "0:done", "1:done", "1:pass", "c:event E07")  # 1:pass = no T04
+    assert GAME.bot_action(s, 0, "normal", Rng(0)) == "target S04"
+    s2 = s.clone()
+    s2.pending = dict(s.pending, card="E08")
+    assert GAME.bot_action(s2, 0, "hard", Rng(0)) == "target S05"
+
+
+def test_day_trade_sells_every_share_bought_this_turn():
+    deck = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": ["T03"]}
+    s = play(GAME.initial_state(GAME.normalize_options({"deck0": deck}, 2), 2), "c:price +0")
+    s = play(s, "0:buy S03 mkt x2", "0:done", "1:done", "0:done", "1:done", "c:event E06",
+             "0:done", "1:done")
+    assert s.phase == 10 and s.shares(0, "S03") == 2
+    assert GAME.bot_action(s, 0, "normal", Rng(0)) == "tool T03 S03 x2"

@@ -1,0 +1,244 @@
+"""The duel's flow ③–⑩, events, tools with their timings, 清算 and the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.core import CHANCE, GameError
+from pygames.kabu import GAME
+
+from .helpers import PLAIN, PLAIN1, both_done, give, new, play, to_phase5
+
+STOCKS0, STOCKS1 = PLAIN["stocks"], PLAIN1["stocks"]
+
+
+def deck(stocks, events, tools):
+    return {"stocks": stocks, "events": events, "tools": tools}
+
+
+def finish_turn(s, event=None):
+    """From ⑤ of a turn with no tools: confirm every phase (optionally forcing the event)."""
+    s = both_done(both_done(s))
+    if s.step == "p8_draw":
+        s = play(s, f"c:event {event or GAME.chance_outcomes(s)[0][0].split()[1]}")
+    return both_done(both_done(s))
+
+
+def test_salary_each_turn_for_both_and_the_year_has_eight_turns():
+    s = new()
+    turns = 0
+    while not s.finished:
+        s = play(s, "c:price +0")
+        s = finish_turn(s)
+        turns += 1
+    assert turns == 8 and s.flows["salary"] == [32000, 32000]
+    outcome = GAME.outcome(s)
+    assert outcome.scores == (s.total(0), s.total(1)) and GAME.to_move(s) == ()
+
+
+@pytest.mark.parametrize("years", [2, 3])
+def test_longer_duels(years):
+    ev = {2: ["E02", "E02", "E04", "E04", "E06", "E06", "E09", "E09"],
+          3: ["E02", "E02", "E04", "E04", "E06", "E06", "E09", "E09", "E07", "E07", "E11", "E11"]}[years]
+    s = new(deck(STOCKS0, ev, []), deck(STOCKS1, ev, []), years=years)
+    turns = 0
+    while not s.finished:
+        s = play(s, "c:price +0")
+        s = both_done(both_done(s))
+        s = play(s, f"c:{GAME.chance_outcomes(s)[0][0]}")
+        if s.pending["kind"] == "target":
+            s = play(s, f"{s.active}:target S03")
+        s = both_done(both_done(s))
+        turns += 1
+    assert turns == 8 * years and not s.deck[0] and not s.deck[1]
+
+
+def test_faq_events_beyond_four_are_never_drawn_in_one_year():
+    s = new(deck(STOCKS0, ["E02", "E04", "E06", "E09", "E11"], []))
+    while not s.finished:
+        s = play(s, "c:price +0")
+        s = finish_turn(s)
+    assert len(s.drawn[0]) == 4 and len(s.deck[0]) == 1
+
+
+def test_progress_label():
+    s = new()
+    for _ in range(2):
+        s = finish_turn(play(s, "c:price +0"))
+    s = play(s, "c:price +0")
+    assert GAME.progress(s) == {"turn": 2, "ja": "夏・先攻 ⑤", "en": "Summer · First · ⑤"}
+
+
+def test_price_card_moves_every_issue_with_a_floor_of_one_unit():
+    s = new()
+    s.price["S07"] = 2
+    s = play(s, "c:price -3")
+    assert s.price["S07"] == 1 and s.price["S03"] == 12 and s.price["S10"] == 8
+
+
+def test_dividends_at_7_and_t04_doubles_them():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T04"]))
+    s = give(give(play(s, "c:price +0"), 0, "S04", 1), 1, "S05", 2)
+    s = both_done(both_done(s))
+    assert s.pending["kind"] == "t04" and s.pending["waiting"] == [0]
+    cash = list(s.cash)
+    s = play(s, "0:tool T04")
+    assert s.cash[0] - cash[0] == 2 * 60 and s.cash[1] - cash[1] == 2 * 80
+    assert s.dividends[-1] == {"turn": 0, "paid": [120, 160], "doubled": [True, False]}
+
+
+def test_e11_doubles_an_issue_dividend_for_the_rest_of_the_duel():
+    s = new(deck(STOCKS0, ["E11", "E02", "E04", "E06"], []))
+    s = give(play(s, "c:price +0"), 1, "S04", 1)
+    s = both_done(both_done(s))
+    s = play(s, "c:event E11")
+    assert s.pending["kind"] == "target" and GAME.to_move(s) == (0,)
+    s = play(s, "0:target S04")
+    s = both_done(both_done(s))
+    s = play(s, "c:price +0")
+    s = both_done(both_done(s))
+    assert s.dividends[-1]["paid"][1] == 120
+    assert GAME.view(s, 1)["issues"][1]["dividend_doubled"]
+
+
+@pytest.mark.parametrize("card, target, expect", [
+    ("E05", None, {"S04": 14, "S03": 16, "S12": 17}),           # finance +2, others +1
+    ("E10", None, {"S10": 14, "S03": 12, "S04": 9}),            # construction net +3, others −3
+    ("E07", "S12", {"S12": 12, "S03": 15}),                      # the drawer's pick −4
+    ("E09", None, {"S03": 17, "S09": 8, "S12": 16}),             # export +2, retail −1
+])
+def test_event_effects(card, target, expect):
+    s = new(deck(STOCKS0, [card, "E02", "E02", "E04"], []))
+    s = both_done(both_done(play(s, "c:price +0")))
+    s = play(s, f"c:event {card}")
+    if target:
+        s = play(s, f"0:target {target}")
+    assert {i: s.price[i] for i in expect} == expect
+    assert s.phase == 9
+
+
+def test_t05_draw_two_price_cards_and_choose():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T05"]))
+    assert s.pending["kind"] == "t05" and GAME.to_move(s) == (0,)
+    s = play(s, "0:tool T05", "c:price -3", "c:price +2")
+    assert s.pending["kind"] == "chart" and s.pending["cards"] == [-3, 2]
+    with pytest.raises(GameError):
+        play(s, "0:chart +1")
+    s = play(s, "0:chart +2")
+    assert s.price["S03"] == 17 and s.last_price_card["chart"] == [-3, 2]
+    assert "T05" in s.tools_used[0]
+
+
+def test_t01_sells_before_the_drop_at_the_old_price():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T01"]))
+    s = give(s, 0, "S03", 2)
+    s = play(s, "c:price -2")
+    assert s.pending["kind"] == "t01" and s.pending["waiting"] == [0]
+    with pytest.raises(GameError) as e:
+        play(s, "0:tool T01 S03 x3")
+    assert e.value.code == "kabu.tool.too_many"
+    s = play(s, "0:tool T01 S03 x1")
+    assert s.cash[0] == 12000 + 1500 and s.price["S03"] == 13 and s.shares(0, "S03") == 1
+    assert s.fills[-1]["how"] == "T01" and s.fills[-1]["price"] == 15
+
+
+def test_t01_is_not_offered_when_nothing_of_yours_falls():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T01"]))
+    s = play(give(s, 0, "S03", 1), "c:price +1")
+    assert s.pending["kind"] == "orders"
+
+
+def test_t02_sells_raised_shares_at_new_price_plus_one():
+    s = new(deck(STOCKS0, ["E12", "E02", "E02", "E04"], []), deck(STOCKS1, PLAIN1["events"], ["T02"]))
+    s = give(play(s, "c:price +0"), 1, "S12", 1)
+    s = both_done(both_done(s))
+    s = play(s, "c:event E12")
+    assert s.pending["kind"] == "t02" and s.price["S12"] == 21
+    s = play(s, "1:tool T02 S12 x1")
+    assert s.fills[-1]["price"] == 22 and s.price["S12"] == 21  # 8-9: the special sell leaves the price
+
+
+def test_t03_day_trade_only_shares_bought_this_turn_in_own_10():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T03"]))
+    s = give(play(s, "c:price +0"), 0, "S04", 1)  # held from before: not "bought this turn"
+    s = both_done(play(s, "0:buy S03 mkt x1"))
+    s = both_done(s)
+    s = play(s, "c:event E06")
+    with pytest.raises(GameError) as e:
+        play(s, "0:tool T03 S03 x1")
+    assert e.value.code == "kabu.tool.wrong_timing"  # ⑨ is not ⑩
+    s = both_done(s)
+    with pytest.raises(GameError) as e:
+        play(s, "0:tool T03 S04 x1")
+    assert e.value.code == "kabu.tool.bad_issue"
+    s = play(s, "0:tool T03 S03 x1")
+    assert s.shares(0, "S03") == 0 and s.fills[-1]["price"] == 16
+
+
+def test_t06_peeks_at_the_opponents_next_event_and_only_the_user_sees_it():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T06"]), deck(STOCKS1, ["E01", "E04", "E06", "E09"], []))
+    s = play(s, "c:price +0", "0:tool T06")
+    assert GAME.to_move(s) == (CHANCE,)
+    assert {a for a, _ in GAME.chance_outcomes(s)} == {"top E01", "top E04", "top E06", "top E09"}
+    s = play(s, "c:top E09")
+    assert GAME.view(s, 0)["me"]["peeked_top"] == "E09" and GAME.view(s, 1)["me"]["peeked_top"] is None
+    assert "E09" not in str(GAME.describe_action(s, CHANCE, "top E09"))
+    s = finish_turn(s, "E02")
+    s = both_done(both_done(play(s, "c:price +0")))
+    assert GAME.chance_outcomes(s) == [("event E09", 1.0)]
+
+
+def test_t07_shows_the_opponents_sealed_orders():
+    s = new(deck(STOCKS0, PLAIN["events"], []), deck(STOCKS1, PLAIN1["events"], ["T07"]))
+    s = play(s, "c:price +0", "0:buy S03 limit 14 x1")
+    view1 = GAME.view(s, 1)
+    assert view1["book"]["S03"]["buys"] == [] and view1["opponent_sealed"] is None
+    s = play(s, "1:tool T07")
+    assert [o["price"] for o in GAME.view(s, 1)["opponent_sealed"]] == [14]
+    assert GAME.view(s, 0)["opponent_sealed"] is None
+    assert GAME.is_undo_barrier(s, 1, "tool T07")
+
+
+def test_liquidation_sells_at_price_minus_three_until_cash_is_not_negative():
+    s = give(to_phase5(), 0, "S03", 2)
+    s = both_done(both_done(s))
+    s = play(s, "c:event E06", "0:done", "1:done")
+    s.cash[0] = -2000
+    s = play(s, "0:done", "1:done")
+    assert s.phase == 11 and s.pending["kind"] == "liquidate" and GAME.to_move(s) == (0,)
+    s = play(s, "0:liquidate S03")
+    assert s.cash[0] == -2000 + 1200 and s.price["S03"] == 15
+    s = play(s, "0:liquidate auto")
+    assert s.turn == 1 and s.shares(0, "S03") == 0
+    assert s.cash[0] == -800 + 1200 + 4000  # the second share, then the next turn's salary
+
+
+def test_bankrupt_when_liquidation_cannot_cover():
+    s = give(to_phase5(), 0, "S07", 1)
+    s = both_done(both_done(s))
+    s = play(s, "c:event E06", "0:done", "1:done")
+    s.cash[0] = -2000
+    s = play(s, "0:done", "1:done", "0:liquidate auto")
+    outcome = GAME.outcome(s)
+    assert s.finished and outcome.winners == (1,) and outcome.details == {"bankrupt": 0}
+
+
+def test_bankrupt_at_once_with_no_shares():
+    s = both_done(both_done(to_phase5()))
+    s = play(s, "c:event E06", "0:done", "1:done")
+    s.cash[1] = -1
+    s = play(s, "0:done", "1:done")
+    assert GAME.outcome(s).winners == (0,)
+
+
+def test_view_hides_hands_decks_and_sealed_orders():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T01"]), deck(STOCKS1, PLAIN1["events"], ["T07"]))
+    s = play(s, "c:price +0", "0:buy S03 limit 14 x1", "1:buy S04 mkt x1")
+    v0, v1, spectator = GAME.view(s, 0), GAME.view(s, 1), GAME.view(s, None)
+    assert [t["id"] for t in v0["me"]["hand"]] == ["T01"] and v1["players"][0]["hand_count"] == 1
+    assert "T01" not in str({k: v for k, v in v1.items() if k != "catalog"})
+    assert v0["me"]["deck_remaining"] == sorted(PLAIN["events"])
+    assert v0["book"]["S04"]["buys"] == [] and v1["book"]["S03"]["buys"] == []
+    assert v0["book"]["S03"]["buys"][0]["sealed"] and spectator["me"] is None
+    s = both_done(s)
+    assert GAME.view(s, 1)["book"]["S03"]["buys"][0]["price"] == 14  # public once the phase ends

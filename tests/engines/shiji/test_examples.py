@@ -1,0 +1,306 @@
+"""Every worked example of the source glossary, and the rulings of the design file, as tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.core import GameError
+from pygames.shiji import GAME
+from pygames.shiji import rules as R
+from pygames.shiji.cards import EVENING, MORNING, NIGHT, NOON, from_codes
+from pygames.shiji.state import BALANCED, PANIC_STATE, Rules
+
+from .helpers import play, position, take_any
+
+
+def refused(s, action, code, seat=None):
+    seat = s.turn if seat is None else seat
+    with pytest.raises(GameError) as err:
+        GAME.apply(s, seat, action)
+    assert err.value.code == code, err.value.code
+    assert err.value.message_ja and err.value.message_en
+    return err.value
+
+
+# --- 連結: 34 then 55 gives 345 step + 55 pair + 55 ten = 7 cards ---------------------------
+def test_renketsu_34_then_55_gives_seven_cards():
+    s = position([["5", "5", "7"], ["9", "9", "8"]], rows=(["3", "4"], ["2", "1"]), to_beat=21)
+    s = play(s, "place 5 5")
+    assert s.tasks[0] == ("take", 0, 7)
+    assert sorted(g[0] for g in s.goods[0]) == ["pair", "step", "ten"]
+    assert sum(g[2] for g in s.goods[0]) == 7
+    s = take_any(s)
+    assert R.hand_size(s, 0) == 1 + 7 and s.turn == 1
+
+
+def test_goods_kinds_and_wrapping_steps():
+    for row, new, reward in [(["8", "9"], ("0", "7"), 3), (["9", "0"], ("1", "7"), 3), (["0", "9"], ("8", "4"), 3),
+                             (["1", "0"], ("9", "7"), 3), (["6"], ("4", "7"), 2), (["2"], ("2", "7"), 2),
+                             (["3", "5"], ("7", "7"), 2), (["3", "5"], ("8", "7"), 0)]:
+        cells = ["M", row[0]] if len(row) == 1 else row   # a star before a single card breaks adjacency
+        s = position([list(new) + ["5"], ["9", "9"]], rows=(cells, []))
+        s = play(s, f"place {new[0]} {new[1]}")
+        assert sum(g[2] for g in s.goods[0]) == reward, (row, new)
+
+
+def test_star_veil_and_gap_break_adjacency():
+    s = position([["5", "6", "1"], ["9", "9"]], rows=(["4", "M"], []), star=MORNING)
+    assert play(s, "place 5 6").goods[0] == ()          # 4 | M | 5 6: the star breaks 4-5-6
+    s = position([["5", "6", "1"], ["9", "9"]], rows=(["1", "~4"], []))
+    assert play(s, "place 5 6").goods[0] == ()          # a veiled 4 breaks adjacency
+
+
+def test_no_reward_when_going_out():
+    s = position([["5", "5"], ["9", "9", "1"]], rows=(["3", "4"], []), to_beat=21)
+    s = play(s, "place 5 5")
+    assert GAME.outcome(s).winners == (0,) and s.result[1] == "agari"
+    assert R.hand_size(s, 0) == 0 and sum(g[2] for g in s.goods[0]) == 7
+
+
+# --- 00 特例 -----------------------------------------------------------------------------
+def test_reverse_01_then_00_pair_gives_ascending_01():
+    s = position([["0", "1", "7"], ["9", "8", "7"]], rows=(["5", "0"], ["0", "1"]), to_beat=1, reverse=True,
+                 star=NIGHT, merchant=(False, True))
+    s2 = play(s, "place 0 1")
+    assert not s2.reverse and s2.star == BALANCED and s2.to_beat == 1
+    # without the 0 at the end of the row, 01 does not beat 01 in reverse
+    t = position([["0", "1", "7"], ["9", "8", "7"]], rows=(["0", "5"], ["0", "1"]), to_beat=1, reverse=True,
+                  star=NIGHT, merchant=(False, True))
+    refused(t, "place 0 1", "shiji.place.not_superior")
+
+
+def test_009_in_reverse_turns_ascending_and_asks_for_better_than_09():
+    s = position([["0", "9", "4", "4"], ["0", "8", "1", "6"]], rows=(["3", "0"], ["2", "5"]), to_beat=5,
+                 reverse=True, star=NIGHT, merchant=(False, True))
+    s = take_any(play(s, "place 0 9"))
+    assert not s.reverse and s.to_beat == 9 and s.turn == 1
+    refused(s, "place 0 8", "shiji.place.not_superior")
+    assert "place 1 0" in GAME.legal_actions(s, 1)
+
+
+def test_99_pair_does_not_reverse():
+    s = position([["9", "9", "4"], ["1", "2"]], rows=(["1", "2"], []), to_beat=50)
+    s = take_any(play(s, "place 9 9"))
+    assert not s.reverse
+
+
+def test_00_pair_frees_the_star_cycle():
+    # 特例（跳躍・遡行）: previous back 0 and a front 0 make a 00 pair, so any star may follow
+    s = position([["0", "E", "4"], ["9", "9", "3"]], rows=(["5", "0"], []), star=MORNING, merchant=(False, True))
+    refused(position([["1", "E", "4"], ["9", "9", "3"]], rows=(["5", "0"], []), star=MORNING),
+            "place 1 E", "shiji.place.jump")
+    s = take_any(play(s, "place 0 E"))
+    assert s.star == EVENING
+
+
+# --- 運行の原則 --------------------------------------------------------------------------
+def test_star_cycle_jump_backward_and_first_star():
+    base = dict(hands=[["M", "D", "E", "N", "5"], ["9", "9"]])
+    assert "place N 5" in GAME.legal_actions(position(**base), 0)          # first star: any
+    s = position(**base, star=MORNING)
+    refused(s, "place E 5", "shiji.place.jump")
+    refused(s, "place N 5", "shiji.place.backward")
+    refused(s, "place M 5", "shiji.place.same_star")
+    assert "place D 5" in GAME.legal_actions(s, 0)
+    refused(position(**base), "place D M", "shiji.place.star_pair_order")
+    assert "place M D" in GAME.legal_actions(position(**base), 0)
+    s = position(**base, star=PANIC_STATE)
+    assert {"place E 5", "place N 5"} <= set(GAME.legal_actions(s, 0))
+
+
+def test_star_shell_taxes_the_opponent_and_night_reverses():
+    s = position([["N", "5", "3", "4"], ["9", "8", "7"]], to_beat=97, star=EVENING)
+    s = play(s, "place N 5")
+    assert s.tasks[0] == ("take", 1, 1) and s.reverse and s.to_beat == 0   # 相殺: value 0
+    s = take_any(s)
+    assert R.hand_size(s, 1) == 4
+    # 秩序化: Morning after Night makes the order ascending again
+    s2 = position([["M", "5", "3", "4"], ["9", "8", "7"]], to_beat=0, star=NIGHT, reverse=True)
+    s2 = take_any(play(s2, "place M 5"))
+    assert not s2.reverse
+
+
+def test_two_stars_tax_two():
+    s = position([["E", "N", "3", "4"], ["9", "8", "7"]], star=NOON)
+    s = play(s, "place E N")
+    assert s.tasks[0] == ("take", 1, 2) and s.reverse and s.star == NIGHT
+
+
+def test_star_shell_can_earn_a_reward():
+    s = position([["5", "M", "7", "7"], ["9", "8", "7"]], rows=(["3", "4"], []))
+    s = play(s, "place 5 M")
+    assert s.tasks[0] == ("take", 0, 3) and s.tasks[1] == ("take", 1, 1)
+
+
+# --- 恐慌 ----------------------------------------------------------------------------------
+def test_panic_exchange_recover_reverse():
+    s = position([["X", "5", "6", "2"], ["9", "8", "7"]], rows=([], ["1", "2", "~3", "~4"]), to_beat=78)
+    s = play(s, "place X 5")
+    assert s.hand[0][0] == 1 and not s.merchant[0]            # 交換: merchant 0 to hand
+    assert s.reverse and s.star == PANIC_STATE
+    assert GAME.to_move(s) == (1,) and GAME.legal_actions(s, 1) == ["recover 2", "recover 3"]
+    refused(s, "recover 0", "shiji.recover.not_veiled", seat=1)
+    s = play(s, "recover 3")
+    assert s.hand[1][4] == 1 and s.rows[1][3][0] == -1 and s.turn == 1
+
+
+def test_panic_without_veiled_cards_recovers_nothing():
+    s = position([["X", "5", "6", "2"], ["9", "8", "7"]], rows=([], ["1", "2"]))
+    s = play(s, "place 5 X")
+    assert s.turn == 1 and not s.tasks and R.hand_size(s, 1) == 3
+
+
+# --- ヴェール -------------------------------------------------------------------------------
+def test_veil_rules():
+    s = position([["5", "5", "9", "8"], ["9", "8", "7", "6"]], rows=(["3", "4"], ["0", "2"]), to_beat=2)
+    s = take_any(play(s, "place 5 5"))
+    s = play(s, "place 6 7")
+    assert s.turn == 0 and set(s.veilable[0]) == {0, 1, 2, 3}
+    assert {"veil 0", "veil 3"} <= set(GAME.legal_actions(s, 0))
+    s = play(s, "veil 3")
+    assert s.rows[0][3][1] and GAME.view(s, 1)["players"][0]["row"][3]["card"] is None
+    refused(s, "veil 3", "shiji.veil.already")
+    refused(s, "veil 7", "shiji.veil.no_card")
+    assert s.turn == 0   # veiling does not end the turn
+
+
+def test_veil_refusals_zero_pair_star_not_goods():
+    s = position([["0", "4", "7", "6"], ["9", "8", "7", "6"]], rows=(["M", "0"], []), star=MORNING,
+                 merchant=(False, True))
+    s = take_any(play(s, "place 0 4"))
+    assert s.veilable[0] == ()
+    s = play(s, "place 6 7")
+    refused(s, "veil 1", "shiji.veil.zero_pair")
+    refused(s, "veil 0", "shiji.veil.not_number")
+    refused(s, "veil 3", "shiji.veil.not_goods")
+
+
+def test_veil_only_most_recent_goods():
+    s = position([["7", "1", "2", "6"], ["9", "8", "7", "6", "5"]], rows=(["4", "4", "M", "9"], []), star=MORNING)
+    s = take_any(play(s, "place 2 7"))
+    s = take_any(play(s, "place 5 6"))
+    refused(s, "veil 0", "shiji.veil.not_recent")
+
+
+# --- 雷霆 and 解除 -------------------------------------------------------------------------
+def test_raitei_wins_in_ascending():
+    s = position([["0", "0", "1"], ["9", "9", "5"]], to_beat=99, merchant=(False, True))
+    assert "place 1 0 0" in GAME.legal_actions(s, 0)
+    s = play(s, "place 1 0 0")
+    assert GAME.outcome(s).winners == (0,) and s.result[1] == "raitei"
+
+
+def test_raitei_refused_in_reverse_after_01_to_99():
+    s = position([["0", "0", "1"], ["9", "9", "5"]], to_beat=1, reverse=True, star=NIGHT, merchant=(False, True))
+    refused(s, "place 1 0 0", "shiji.place.raitei_reverse")
+    s = position([["0", "0", "1"], ["9", "9", "5"]], to_beat=0, reverse=True, star=NIGHT, merchant=(False, True))
+    assert "place 1 0 0" in GAME.legal_actions(s, 0)
+    refused(position([["0", "0", "2"], ["9", "9"]], merchant=(False, True)), "place 2 0 0", "shiji.place.three_cards")
+
+
+def test_kaijo_cancels_raitei_into_a_draw():
+    s = position([["0", "0", "1"], ["0", "0"]], to_beat=50, merchant=(False, False))
+    s = play(s, "place 1 0 0")
+    assert GAME.outcome(s) is None and GAME.to_move(s) == (1,)
+    assert GAME.legal_actions(s, 1) == ["place 0 0", "accept"]
+    drawn = play(s, "place 0 0")
+    assert GAME.outcome(drawn).is_draw and drawn.result[1] == "kaijo"
+    assert GAME.outcome(play(s, "accept")).winners == (0,)
+
+
+# --- losses --------------------------------------------------------------------------------
+def test_rot_when_reward_pushes_hand_above_ten():
+    s = position([["5", "5", "1", "1", "2", "2", "3", "6", "7", "8"], ["9"]], rows=(["3", "4"], ["9"]), to_beat=9)
+    s = play(s, "place 5 5")
+    assert GAME.outcome(s).winners == (1,) and s.result[1] == "rot"
+
+
+def test_bankrupt_when_land_too_small():
+    from dataclasses import replace
+    s = position([["5", "5", "1"], ["9", "9"]], rows=(["3", "4"], []))
+    s = replace(s, land=(from_codes(["7", "8"]), s.land[1]))   # only two land cards for a reward of 7
+    s = play(s, "place 5 5")
+    assert s.result[1] == "bankrupt" and GAME.outcome(s).winners == (1,)
+
+
+def test_siege_and_two_cards_with_a_star():
+    s = position([["5", "6", "7"], ["1", "2", "3"]], to_beat=None)
+    s = play(s, "place 7 6")
+    assert s.result[1] == "siege" and GAME.outcome(s).winners == (0,)
+    s = position([["5", "6", "7"], ["1", "M"]])
+    s = play(s, "place 5 6")
+    assert s.result[1] == "forbidden_two" and GAME.outcome(s).winners == (0,)
+
+
+def test_forbidden_to_go_out_with_star_shell():
+    s = position([["M", "5"], ["1", "2"]])
+    assert R.place_problem(s, 0, (MORNING, 5))[0] == "shiji.place.forbidden_last"
+
+
+# --- 閉場 ----------------------------------------------------------------------------------
+def test_closing_fewer_numbers_wins_and_star_in_hand_loses():
+    from dataclasses import replace
+    s = position([["1", "2", "3"], ["4", "5", "6", "7"]], to_beat=10)
+    s = replace(s, placed=(9, 10))
+    s = play(s, "place 2 1")
+    assert s.result[1] == "closing" and GAME.outcome(s).winners == (0,)
+    s = position([["1", "2", "M", "5"], ["4", "5", "6", "7", "8"]], to_beat=10)
+    s = replace(s, placed=(9, 10))
+    s = take_any(play(s, "place 2 1"))
+    assert GAME.outcome(s).winners == (1,)
+
+
+# --- 競技者間調整 ---------------------------------------------------------------------------
+def test_option_no_reverse_no_star_order_no_goods():
+    s = position([["N", "5", "3"], ["9", "8"]], rules=Rules(reverse=False), star=EVENING)
+    assert not take_any(play(s, "place N 5")).reverse
+    s = position([["E", "5", "3"], ["9", "8"]], rules=Rules(star_order=False), star=MORNING)
+    assert "place E 5" in GAME.legal_actions(s, 0)
+    s = position([["5", "5", "1"], ["9", "8", "1"]], rows=(["3", "4"], []), rules=Rules(goods=False))
+    s = play(s, "place 5 5")
+    assert s.goods[0] == () and s.turn == 1 and R.hand_size(s, 0) == 1
+
+
+def test_option_back_next_to_front():
+    # the new shell goes to the left: visually [4 6][1 2], so the back card 6 touches the old front 1
+    s = position([["4", "6", "9"], ["1", "1"]], rows=(["1", "2"], []), rules=Rules(back_to_front=True))
+    # stored reversed per shell: the row "1 2" was written as stored; new shell 4 6 stores (6, 4)
+    s2 = play(s, "place 4 6")
+    assert s2.rows[0][-2:] == ((6, False, 1), (4, False, 1))
+    view = GAME.view(s2, 0)["players"][0]["row"]
+    assert [c["card"]["code"] for c in view] == ["4", "6", "2", "1"]
+
+
+def test_option_deck_mode_draws_are_chance():
+    opts = GAME.normalize_options({"deck": True}, 2)
+    s = GAME.initial_state(opts, 2)
+    assert GAME.to_move(s) == (-1,)
+    outcomes = GAME.chance_outcomes(s)
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9 and all(a.startswith("draw 0 ") for a, _ in outcomes)
+    assert GAME.view(s, 1)["players"][0]["land"] is None and GAME.view(s, 0)["players"][0]["land"] is None
+
+
+def test_lead_choice_is_secret_and_decides_first():
+    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    for seat, cards in ((0, "1 2 3 4 5 6"), (1, "9 8 7 M N X")):
+        for c in cards.split():
+            s = GAME.apply(s, seat, f"pick {c}")
+    assert s.phase == "lead" and GAME.to_move(s) == (0, 1)
+    s = GAME.apply(s, 0, "lead 6 5")
+    assert GAME.view(s, 1)["players"][0]["hand"] is None and GAME.to_move(s) == (1,)
+    with pytest.raises(GameError) as err:
+        GAME.apply(s, 1, "lead N 9")
+    assert err.value.code == "shiji.lead.not_numbers"
+    s = GAME.apply(s, 1, "lead 9 8")
+    assert s.phase == "play" and s.turn == 1 and s.lead_shown == ((65, 98),)
+
+
+def test_bad_actions_are_refused_with_codes():
+    s = position([["1", "2", "3"], ["4", "5"]])
+    refused(s, "fly", "shiji.action.syntax")
+    refused(s, "place 1", "shiji.action.syntax")
+    refused(s, "place 9 9", "shiji.place.not_in_hand")
+    refused(s, "take 1", "shiji.action.wrong_time")
+    refused(s, "place X 1", "shiji.place.not_in_hand")
+    s2 = position([["1", "2", "3"], ["4", "5"]], to_beat=40)
+    refused(s2, "place 3 2", "shiji.place.not_superior")

@@ -1,0 +1,120 @@
+"""Seeded random playouts: cards accounted for, hand limits, no exception, determinism, secrecy."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pygames import webapi
+from pygames.core import CHANCE, Rng
+from pygames.core.game import sample_chance
+from pygames.shiji import GAME
+from pygames.shiji import rules as R
+from pygames.shiji.cards import FULL_SET
+from pygames.shiji.game import accounted
+
+PLAYOUTS = 600
+"""Random games per run (bench/shiji_playouts.py runs thousands)."""
+
+OPTION_SETS = [{}, {"deck": True}, {"reverse": False, "star_order": False}, {"goods": False},
+               {"back_to_front": True}, {"closing": False, "quick_start": True}]
+
+
+def random_game(seed: int, options: dict) -> tuple[list[str], object]:
+    rng = Rng.derive(seed, "test")
+    s = GAME.initial_state(GAME.normalize_options(options, 2), 2)
+    log = []
+    while GAME.outcome(s) is None:
+        movers = GAME.to_move(s)
+        assert movers, "no one to move but no outcome"
+        if movers == (CHANCE,):
+            seat, action = CHANCE, sample_chance(GAME, s, rng)
+        else:
+            seat = movers[rng.randbelow(len(movers))]
+            legal = GAME.legal_actions(s, seat)
+            assert legal, "a seat to move has no legal action"
+            action = rng.choice(legal)
+        s2 = GAME.apply(s, seat, action)
+        check_invariants(s2)
+        check_secrecy(s2)
+        log.append(f"{seat}:{action}")
+        s = s2
+        assert len(log) < 2000
+    return log, s
+
+
+def check_invariants(s) -> None:
+    for seat in (0, 1):
+        assert accounted(s, seat) == FULL_SET
+        assert all(x >= 0 for x in s.hand[seat]) and all(x >= 0 for x in s.land[seat])
+        if s.result is None:
+            assert R.hand_size(s, seat) <= R.HAND_LIMIT
+
+
+def check_secrecy(s) -> None:
+    if s.result is not None:
+        return
+    for viewer in (0, 1, None):
+        v = GAME.view(s, viewer)
+        json.dumps(v)
+        for seat in (0, 1):
+            if seat != viewer:
+                p = v["players"][seat]
+                assert p["hand"] is None and p["land"] is None
+                assert all(c["card"] is None for c in p["row"] if c["veiled"])
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=[json.dumps(o) for o in OPTION_SETS])
+def test_random_playouts_keep_invariants(options):
+    reasons = set()
+    for seed in range(PLAYOUTS // len(OPTION_SETS)):
+        _, s = random_game(seed, options)
+        reasons.add(s.result[1])
+    assert reasons  # every game ended
+
+
+def test_same_seed_same_game():
+    a = random_game(7, {"deck": True})[0]
+    b = random_game(7, {"deck": True})[0]
+    assert a == b and a != random_game(8, {"deck": True})[0]
+
+
+def test_webapi_match_replays_and_hides_secrets():
+    players = [{"name": "A", "type": "human"}, {"name": "B", "type": "bot", "level": "easy"}]
+    rec = json.loads(webapi.dispatch("new_match", json.dumps({"game": "shiji", "seed": 3, "players": players,
+                                                             "options": {"deck": True}})))["record"]
+    assert all(a.startswith("c:draw") for a in rec["actions"])
+    steps = 0
+    while True:
+        v = json.loads(webapi.dispatch("view", json.dumps({"record": rec, "seat": None})))
+        if v["outcome"] or steps > 300:
+            break
+        seat = v["to_move"][0]
+        act = json.loads(webapi.dispatch("bot_action", json.dumps({"record": rec, "seat": seat})))["action"]
+        rec = json.loads(webapi.dispatch("apply", json.dumps({"record": rec, "seat": seat, "action": act})))["record"]
+        steps += 1
+    assert v["outcome"] is not None
+    loaded = json.loads(webapi.dispatch("load", json.dumps({"record": rec})))
+    assert loaded["summary"]["finished"]
+    log = json.loads(webapi.dispatch("log", json.dumps({"record": rec})))["log"]
+    assert all("drew a card" in e["en"] for e in log if e["seat"] == -1)
+
+
+def test_bad_option_refused():
+    err = json.loads(webapi.dispatch("new_match", json.dumps({"game": "shiji", "options": {"deck": "yes"}})))["error"]
+    assert err["code"] == "match.bad_option"
+    err = json.loads(webapi.dispatch("new_match", json.dumps({"game": "shiji", "options": {"puzzle": {"hands": 1}}})))
+    assert err["error"]["code"] == "shiji.puzzle.bad_position"
+
+
+def test_bots_do_not_read_the_opponents_hidden_cards():
+    """Same view, different hidden opponent hands: every level picks the same action."""
+    from pygames.shiji import bots
+    from .helpers import position
+    for level in GAME.bot_levels:
+        for seed in range(5):
+            a = position([["5", "6", "7", "M", "N"], ["1", "2", "3"]], to_beat=45)
+            b = position([["5", "6", "7", "M", "N"], ["9", "9", "8"]], to_beat=45)
+            assert GAME.view(a, 0)["players"][1]["hand"] is None
+            assert bots.choose(GAME, a, 0, level, Rng(seed)) == bots.choose(GAME, b, 0, level, Rng(seed))

@@ -1,0 +1,46 @@
+// Inline SVG line charts (prices per issue, assets per player). Pure presentation.
+import { s } from './dom.js';
+
+/**
+ * A line chart.
+ * @param {Array<{label: string, values: number[], cls?: string}>} series one line each
+ * @param {{width?: number, height?: number, title: string, xLabels?: string[], small?: boolean,
+ *          format?: (v:number)=>string}} opts
+ * @returns {SVGSVGElement} with role="img" and an aria-label summarising first→last of each line
+ */
+export function lineChart(series, opts) {
+  const W = opts.width || 320, H = opts.height || (opts.small ? 48 : 160);
+  const padL = opts.small ? 2 : 44, padR = opts.small ? 2 : 8, padT = opts.small ? 4 : 10, padB = opts.small ? 4 : 18;
+  const all = series.flatMap(x => x.values).filter(v => Number.isFinite(v));
+  let lo = all.length ? Math.min(...all) : 0, hi = all.length ? Math.max(...all) : 1;
+  if (lo === hi) { lo -= 1; hi += 1; }
+  const n = Math.max(2, ...series.map(x => x.values.length));
+  const X = i => padL + (W - padL - padR) * (i / (n - 1));
+  const Y = v => padT + (H - padT - padB) * (1 - (v - lo) / (hi - lo));
+  const fmt = opts.format || (v => String(v));
+  const summary = series.map(x => {
+    const v = x.values.filter(Number.isFinite);
+    return v.length ? `${x.label}: ${fmt(v[0])} → ${fmt(v[v.length - 1])}` : x.label;
+  }).join('; ');
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'kabu-chart' + (opts.small ? ' kabu-chart-small' : ''),
+    role: 'img', 'aria-label': `${opts.title}: ${summary}`, preserveAspectRatio: 'none' });
+  const title = s('title'); title.textContent = `${opts.title}: ${summary}`; svg.append(title);
+  if (!opts.small) {
+    for (const v of [lo, (lo + hi) / 2, hi]) {
+      svg.append(s('line', { x1: padL, x2: W - padR, y1: Y(v), y2: Y(v), class: 'kabu-grid' }));
+      const t = s('text', { x: padL - 4, y: Y(v) + 4, 'text-anchor': 'end', class: 'kabu-axis' });
+      t.textContent = fmt(Math.round(v)); svg.append(t);
+    }
+    (opts.xLabels || []).forEach((lab, i) => {
+      if (!lab) return;
+      const t = s('text', { x: X(i), y: H - 4, 'text-anchor': 'middle', class: 'kabu-axis' });
+      t.textContent = lab; svg.append(t);
+    });
+  }
+  series.forEach((x, k) => {
+    const pts = x.values.map((v, i) => Number.isFinite(v) ? `${X(i).toFixed(1)},${Y(v).toFixed(1)}` : null).filter(Boolean);
+    if (pts.length === 1) pts.push(pts[0]);
+    svg.append(s('polyline', { points: pts.join(' '), class: `kabu-line ${x.cls || 'kabu-line-' + k}`, fill: 'none' }));
+  });
+  return svg;
+}

@@ -1,0 +1,262 @@
+// Read-only panels of the kabu view: tracker, market, charts, order book, players, hand, logs, end.
+// Each takes the render model `m` built in view.js and returns a DOM node. No game rules here.
+import { h, yen, signed } from './dom.js';
+import { lineChart } from './chart.js';
+import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
+
+function panel(id, title, ...children) {
+  return h('section', { class: 'kabu-panel', id, 'aria-labelledby': `${id}-h` },
+    h('h2', { id: `${id}-h` }, title), ...children);
+}
+
+function rulesLink(m) {
+  return h('a', { href: m.ctx.rulesHref, class: 'kabu-rules-link' }, m.ctx.t('遊び方（ルール）', 'How to play (rules)'));
+}
+
+/** Season × first/second grid, the phase strip ③–⑩ with the judging points, and the price card. */
+export function tracker(m) {
+  const { ctx, v } = m;
+  const turn = v.turn;
+  const perYear = 8;
+  const yearStart = Math.min(Math.floor(Math.min(turn.index, turn.total - 1) / perYear) * perYear, Math.max(0, turn.total - perYear));
+  const grid = h('div', { class: 'kabu-tracker', role: 'list', 'aria-label': ctx.t('ターン', 'Turns') });
+  for (let si = 0; si < 4; si++) {
+    const halves = h('div', { class: 'kabu-halves' });
+    for (let r = 0; r < 2; r++) {
+      const idx = yearStart + si * 2 + r;
+      const state = idx < turn.index || turn.phase >= 12 ? 'kabu-done' : idx === turn.index ? 'kabu-now' : '';
+      halves.append(h('span', { class: `kabu-half ${state}`, 'aria-current': idx === turn.index && turn.phase < 12 ? 'step' : null },
+        ctx.t(ROLES[r][0], ROLES[r][1][0] === 'F' ? '1st' : '2nd')));
+    }
+    grid.append(h('div', { class: 'kabu-season', role: 'listitem' }, ctx.t(SEASONS[si][0], SEASONS[si][1]), halves));
+  }
+  const phases = h('ol', { class: 'kabu-phases', 'aria-label': ctx.t('フェーズ', 'Phases') });
+  for (const ph of v.phase_track || []) {
+    const now = ph.phase === turn.phase;
+    phases.append(h('li', { class: now ? 'kabu-now' : '', 'aria-current': now ? 'step' : null, title: ctx.t(ph.ja, ph.en) },
+      ph.phase <= 10 ? (ph.mark || String(ph.phase)) : ctx.t(ph.ja, ph.en),
+      ph.phase <= 10 ? h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
+    if (ph.phase === 4 || ph.phase === 8) {
+      phases.append(h('li', { class: 'kabu-mp', title: ctx.t('株価確定直後の約定判定', 'matching right after the price is set') },
+        '◆', h('span', { class: 'kabu-sr' }, ctx.t('約定判定', 'matching'))));
+    }
+  }
+  const pc = v.last_price_card;
+  const priceCard = pc && pc.turn === turn.index
+    ? h('p', { class: 'kabu-muted', id: 'kabu-price-card' }, ctx.t('株価変動カード: ', 'Price card: '), signed(pc.value),
+      pc.chart ? ctx.t(`（チャート分析で ${pc.chart.map(signed).join(' / ')} から選択）`, ` (chosen by Chart analysis from ${pc.chart.map(signed).join(' / ')})`) : '')
+    : null;
+  const yearText = v.years > 1 ? ctx.t(`${turn.year}年目 / ${v.years}年`, `Year ${turn.year} of ${v.years}`) : '';
+  return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
+    h('div', { class: 'kabu-top' },
+      h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
+        ` ${turn.phase <= 10 ? MARKS[turn.phase] : ''} ${ctx.t(turn.phase_ja, turn.phase_en)}`),
+      rulesLink(m)),
+    yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
+    grid, phases,
+    h('p', { class: 'kabu-muted' }, ctx.t('◆ = ④・⑧で株価が決まった直後の約定判定（⑤⑥⑨⑩は各フェーズ終了時）',
+      '◆ = matching right after ④ and ⑧ set the prices (⑤⑥⑨⑩ match at the end of the phase)')),
+    priceCard);
+}
+
+/** The market table: issue, sector, price, change this turn, dividend, market inventory, holdings. */
+export function market(m) {
+  const { ctx, v } = m;
+  const rows = v.issues.map(is => {
+    const ch = is.change || 0;
+    return h('tr', { 'data-issue': is.id },
+      h('th', { scope: 'row', class: 'kabu-name' }, ctx.t(is.name_ja, is.name_en),
+        h('span', { class: 'kabu-sector' }, ctx.t(is.sector_ja, is.sector_en))),
+      h('td', {}, String(is.price)),
+      h('td', { class: ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : '' }, signed(ch)),
+      h('td', {}, yen(is.dividend, ctx.lang), is.dividend_doubled ? h('span', { title: ctx.t('増配中', 'raised') }, ' ×2') : ''),
+      h('td', {}, String(is.market_qty)),
+      ...m.seats.map(s => h('td', {}, String((v.players[s].holdings || {})[is.id] || 0))));
+  });
+  return panel('kabu-market', ctx.t('株式市場', 'Market'),
+    h('p', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
+      `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
+    h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, ctx.t('銘柄・業種', 'Issue · sector')),
+        h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('変化', 'Chg')),
+        h('th', { scope: 'col' }, ctx.t('配当', 'Div.')), h('th', { scope: 'col' }, ctx.t('市場', 'Mkt')),
+        ...m.seats.map(s => h('th', { scope: 'col' }, m.whoShort(s))))),
+      h('tbody', {}, rows))));
+}
+
+/** Small multiple price charts, one per issue, over every price checkpoint of the duel. */
+export function priceCharts(m) {
+  const { ctx, v } = m;
+  const hist = v.price_history || [];
+  const figs = v.issues.map(is => {
+    const values = hist.map(p => (p.prices || {})[is.id]);
+    values.push(is.price);
+    const name = ctx.t(is.name_ja, is.name_en);
+    return h('figure', {},
+      lineChart([{ label: name, values, cls: 'kabu-line-price' }], { title: ctx.t(`${name}の株価推移`, `${name} price`), small: true, width: 120, height: 40 }),
+      h('figcaption', {}, `${name} ${values.filter(Number.isFinite)[0] ?? ''}→${is.price}`));
+  });
+  return panel('kabu-charts', ctx.t('株価の推移', 'Price charts'),
+    h('p', { class: 'kabu-muted' }, ctx.t('各点: ターン開始・④後・⑧後・ターン終了', 'Points: turn start, after ④, after ⑧, turn end')),
+    h('div', { class: 'kabu-charts' }, figs));
+}
+
+function orderRows(m, orders, side) {
+  const { ctx } = m;
+  if (!orders.length) return [];
+  const head = h('tr', { class: 'kabu-book-side' }, h('th', { scope: 'rowgroup', colspan: '7' },
+    side === 'buy' ? ctx.t('買い注文', 'Buy orders') : ctx.t('売り注文', 'Sell orders')));
+  return [head, ...orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
+    h('td', {}, `${i + 1}`),
+    h('td', {}, m.who(o.owner), o.sealed ? '*' : ''),
+    h('td', {}, kindLabel(ctx, o.kind)),
+    h('td', {}, o.kind === 'limit' ? String(o.price) : '—'),
+    h('td', {}, String(o.qty)),
+    h('td', {}, `#${o.seq}`),
+    h('td', {}, o.rank ? String(o.rank) : '—')))];
+}
+
+/** The public order book per issue, in exact priority order as the engine sorts it. */
+export function orderBook(m) {
+  const { ctx, v } = m;
+  const blocks = [];
+  for (const is of v.issues) {
+    const b = (v.book || {})[is.id] || { buys: [], sells: [] };
+    if (!b.buys.length && !b.sells.length) continue;
+    blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id, tabindex: '0', role: 'region',
+      'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) }, h('table', {},
+      h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
+      h('thead', {}, h('tr', {}, ...[['順', '#'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
+        ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
+      h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
+  }
+  if (Array.isArray(v.opponent_sealed) && v.opponent_sealed.length) {
+    blocks.push(h('div', { class: 'kabu-scroll', id: 'kabu-opp-sealed', tabindex: '0', role: 'region',
+      'aria-label': ctx.t('相手の未公開注文', "Opponent's sealed orders") }, h('table', {},
+      h('caption', {}, ctx.t('板読み: 相手のこのフェーズの注文（未公開）', "Book reading: the opponent's sealed orders this phase")),
+      h('tbody', {}, v.opponent_sealed.map(o => h('tr', {},
+        h('td', {}, m.issueName(o.issue)), h('td', {}, sideLabel(ctx, o.side)), h('td', {}, kindLabel(ctx, o.kind)),
+        h('td', {}, o.kind === 'limit' ? String(o.price) : '—'), h('td', {}, `×${o.qty}`)))))));
+  } else if (Array.isArray(v.opponent_sealed)) {
+    blocks.push(h('p', { id: 'kabu-opp-sealed' }, ctx.t('板読み: 相手はこのフェーズにまだ注文を出していません。', 'Book reading: the opponent has no sealed orders this phase yet.')));
+  }
+  return panel('kabu-book', ctx.t('注文板（優先順）', 'Order book (priority order)'),
+    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。* は未公開（このフェーズで入力・変更した自分の注文）。',
+      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public when the phase began. * = sealed (your order entered or changed this phase).")),
+    blocks.length ? blocks : h('p', {}, ctx.t('注文待ちはありません。', 'No open orders.')));
+}
+
+/** Cash, holdings, share value and total assets of both players. */
+export function playersPanel(m) {
+  const { ctx, v } = m;
+  const cards = m.seats.map(s => {
+    const p = v.players[s];
+    const hold = Object.entries(p.holdings || {}).filter(([, q]) => q > 0);
+    return h('div', { class: 'kabu-card', 'data-seat': s, id: s === m.me ? 'kabu-me' : `kabu-seat-${s}` },
+      h('b', {}, m.who(s), ` (${ctx.t(p.role_ja, p.role_en)})`),
+      h('div', {}, ctx.t('現金 ', 'Cash '), h('strong', { class: p.cash < 0 ? 'kabu-up' : '' }, yen(p.cash, ctx.lang))),
+      h('div', {}, ctx.t('株の時価 ', 'Shares '), yen(p.stock_value, ctx.lang)),
+      h('div', {}, ctx.t('総資産 ', 'Total '), h('strong', {}, yen(p.total, ctx.lang))),
+      h('div', { class: 'kabu-muted' }, ctx.t('持ち株: ', 'Holdings: '),
+        hold.length ? hold.map(([id, q]) => `${m.issueName(id)}×${q}`).join('、') : ctx.t('なし', 'none')),
+      h('div', { class: 'kabu-muted' }, ctx.t(`イベント山札 ${p.deck_count}枚・ツール手札 ${p.hand_count}枚`,
+        `Event deck ${p.deck_count} · tools in hand ${p.hand_count}`)),
+      p.done ? h('div', { class: 'kabu-muted' }, ctx.t('このフェーズの注文を確定済み', 'Orders confirmed for this phase')) : null);
+  });
+  return panel('kabu-players', ctx.t('資産', 'Assets'), h('div', { class: 'kabu-cards' }, cards));
+}
+
+/** Own tool cards (with timing and whether usable now), own event deck, used cards of both. */
+export function handPanel(m) {
+  const { ctx, v } = m;
+  const cat = v.catalog || {};
+  const out = [];
+  if (v.me) {
+    const tools = v.me.hand.map(c => {
+      const t = (cat.tools || {})[c.id] || {};
+      return h('div', { class: 'kabu-card', 'data-tool': c.id },
+        h('b', {}, nameOf(ctx, t, c.id), c.usable_now ? h('span', { class: 'kabu-up' }, ctx.t('（今使えます）', ' (usable now)')) : ''),
+        h('div', { class: 'kabu-muted' }, ctx.t('時機: ', 'When: '), ctx.t(t.timing_ja || '', t.timing_en || '')),
+        h('div', {}, ctx.t(t.text_ja || '', t.text_en || '')));
+    });
+    out.push(h('h3', {}, ctx.t('ツール・分析カード（手札）', 'Tool / analysis cards in hand')),
+      tools.length ? h('div', { class: 'kabu-cards' }, tools) : h('p', {}, ctx.t('なし', 'none')));
+    const events = v.me.deck_remaining.map(id => {
+      const e = (cat.events || {})[id] || {};
+      return h('div', { class: 'kabu-card', 'data-event': id },
+        h('b', {}, nameOf(ctx, e, id), ` (${ctx.t('コスト', 'cost')} ${e.cost ?? '?'})`),
+        h('div', { class: 'kabu-muted' }, ctx.t('時機: 自分のターンの⑧で山札から引く', 'When: drawn from your deck at ⑧ of your turn')),
+        h('div', {}, ctx.t(e.text_ja || '', e.text_en || '')));
+    });
+    out.push(h('h3', {}, ctx.t('イベントカード（自分の山札・順不同）', 'Event cards in your deck (unordered)')),
+      events.length ? h('div', { class: 'kabu-cards' }, events) : h('p', {}, ctx.t('なし', 'none')));
+    if (v.me.peeked_top) {
+      const e = (cat.events || {})[v.me.peeked_top];
+      out.push(h('p', { id: 'kabu-peek' }, ctx.t('情報収集: 相手の山札の一番上は ', "Intelligence: the top of the opponent's deck is "),
+        h('strong', {}, nameOf(ctx, e, v.me.peeked_top)), e ? ` (${ctx.t(e.text_ja, e.text_en)})` : ''));
+    }
+  }
+  const used = (v.tool_log || []).map(u => h('li', {},
+    `${turnLabel(ctx, u.turn, v.years)} ${u.phase ? (['', '', '', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'][u.phase] || '') : ''} `,
+    `${m.who(u.seat)}: ${nameOf(ctx, (cat.tools || {})[u.tool], u.tool)}`,
+    u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join('、')}` : ''));
+  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log' }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  const events = (v.events || []).map(e => h('li', {},
+    `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
+    e.target ? ` → ${m.issueName(e.target)}` : '',
+    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})` : ''));
+  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log' }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
+}
+
+/** Every fill with its price and counterparty, newest first; and dividends. */
+export function fillLog(m) {
+  const { ctx, v } = m;
+  const party = x => (x === 'market' ? ctx.t('証券市場', 'Market') : m.who(x));
+  const how = f => {
+    if (f.how === 'trade') return ctx.t('相手と約定', 'between players');
+    if (f.how === 'market') return ctx.t('市場と約定', 'with the market');
+    if (f.how === 'liquidation') return ctx.t('清算', 'liquidation');
+    const t = ((v.catalog || {}).tools || {})[f.how];
+    return t ? ctx.t(`${t.name_ja}（特殊売却）`, `${t.name_en} (special sell)`) : String(f.how || '');
+  };
+  const fills = (v.fills || []).slice().reverse();
+  const rows = fills.map(f => h('li', { class: 'kabu-fill' },
+    h('span', { class: 'kabu-muted' }, `${turnLabel(ctx, f.turn, v.years)} ${pointLabel(ctx, f.point)} · ${how(f)}`), h('br'),
+    h('strong', {}, `${m.issueName(f.issue)} ×${f.qty} @${f.price}`),
+    ctx.t(`　買い手: ${party(f.buyer)} ／ 売り手: ${party(f.seller)}`, `  buyer: ${party(f.buyer)} / seller: ${party(f.seller)}`)));
+  const divs = (v.dividends || []).filter(d => d.paid && (d.paid[0] || d.paid[1])).slice().reverse().map(d => h('li', {},
+    `${turnLabel(ctx, d.turn, v.years)} ⑦: `, m.seats.map(s => `${m.who(s)} ${yen(d.paid[s], ctx.lang)}${d.doubled && d.doubled[s] ? ' (×2)' : ''}`).join(' / ')));
+  return panel('kabu-fills', ctx.t('約定の記録', 'Fills'),
+    h('p', { class: 'kabu-muted' }, ctx.t('新しい順。価格は単位。', 'Newest first; prices in units.')),
+    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
+    h('h3', {}, ctx.t('配当', 'Dividends')),
+    divs.length ? h('ul', { class: 'kabu-log' }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
+}
+
+/** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */
+export function endScreen(m) {
+  const { ctx, v } = m;
+  const r = v.result;
+  const hist = v.asset_history || [];
+  const series = [0, 1].map(s => ({ label: m.who(s), values: hist.map(x => x.totals[s]), cls: s === (m.me ?? 0) ? 'kabu-line-me' : 'kabu-line-opp' }));
+  let headline;
+  if (r.winner === null || r.winner === undefined) headline = ctx.t('引き分け', 'Draw');
+  else if (m.me === null) headline = ctx.t(`${m.who(r.winner)}の勝ち`, `${m.who(r.winner)} wins`);
+  else headline = r.winner === m.me ? ctx.t('あなたの勝ち！', 'You win!') : ctx.t('あなたの負け', 'You lose');
+  const xLabels = hist.map(x => (x.turn >= 0 && x.turn % 2 === 1 ? SEASONS[Math.floor(x.turn / 2) % 4][ctx.lang === 'ja' ? 0 : 1].slice(0, ctx.lang === 'ja' ? 1 : 3) : ''));
+  return h('section', { class: 'kabu-panel kabu-end kabu-wide', id: 'kabu-end', 'aria-labelledby': 'kabu-end-h' },
+    h('h2', { id: 'kabu-end-h', class: 'kabu-result' }, ctx.t('デュエル終了: ', 'Duel over: '), headline),
+    r.bankrupt !== null && r.bankrupt !== undefined ? h('p', {}, ctx.t(`${m.who(r.bankrupt)}は清算できず破産しました。`, `${m.who(r.bankrupt)} went bankrupt in liquidation.`)) : null,
+    h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ctx.t('プレイヤー', 'Player')),
+      h('th', { scope: 'col' }, ctx.t('現金', 'Cash')), h('th', { scope: 'col' }, ctx.t('株の時価', 'Shares')), h('th', { scope: 'col' }, ctx.t('総資産', 'Total')))),
+      h('tbody', {}, [0, 1].map(s => h('tr', { 'data-seat': s }, h('th', { scope: 'row' }, m.who(s)),
+        h('td', {}, yen(v.players[s].cash, ctx.lang)), h('td', {}, yen(v.players[s].stock_value, ctx.lang)),
+        h('td', {}, h('strong', {}, yen(r.totals[s], ctx.lang))))))),
+    h('h3', {}, ctx.t('総資産の推移', 'Total assets over the duel')),
+    h('div', { class: 'kabu-legend' }, series.map(x => h('span', {}, h('span', { class: `kabu-swatch ${x.cls === 'kabu-line-opp' ? 'kabu-opp' : ''}`, 'aria-hidden': 'true' }), x.label))),
+    lineChart(series, { title: ctx.t('総資産の推移', 'Total assets'), width: 340, height: 170, xLabels,
+      format: x => (Math.abs(x) >= 1000 ? `${Math.round(x / 1000)}k` : String(x)) }),
+    h('p', {}, rulesLink(m)));
+}

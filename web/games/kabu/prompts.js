@@ -1,0 +1,355 @@
+// The interactive part of the kabu view: order entry, tool prompts, janken, event target,
+// liquidation. Only offers what payload.legal allows; free-form limit prices are checked with
+// ctx.check so the engine explains a refusal before anything is sent. No game rules here.
+import { h, yen, signed } from './dom.js';
+import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS } from './labels.js';
+
+const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
+
+/** Compose an order string of the grammar in VIEW.md. */
+export function orderString(side, issue, kind, price, qty) {
+  return kind === 'mkt' ? `${side} ${issue} mkt x${qty}` : `${side} ${issue} limit ${price} x${qty}`;
+}
+
+/** The change string for order `o` edited to (kind, price, qty); null when nothing changes. */
+export function changeString(o, kind, price, qty, qtyChange) {
+  const parts = [];
+  const priceChanged = kind !== o.kind || (kind === 'limit' && Number(price) !== o.price);
+  if (priceChanged) parts.push(kind === 'mkt' ? 'mkt' : `limit ${price}`);
+  if (qtyChange && Number(qty) !== o.qty) parts.push(`x${qty}`);
+  return parts.length ? `change ${o.id} ${parts.join(' ')}` : null;
+}
+
+/** Tool actions with per-issue quantities: `tool T02 S03 x2 S05 x1` (issues in id order). */
+export function toolSaleString(tool, qty) {
+  const parts = Object.keys(qty).sort().filter(id => qty[id] > 0).map(id => `${id} x${qty[id]}`);
+  return parts.length ? `tool ${tool} ${parts.join(' ')}` : null;
+}
+
+/** Human text for a composed order. */
+function describeOrder(m, side, issue, kind, price, qty) {
+  const { ctx } = m;
+  const k = kindLabel(ctx, kind), sd = sideLabel(ctx, side);
+  return kind === 'limit'
+    ? ctx.t(`${m.issueName(issue)} ${k}${sd} ${price}単位 ×${qty}`, `${sd} ${m.issueName(issue)} limit ${price} ×${qty}`)
+    : ctx.t(`${m.issueName(issue)} ${k}${sd} ×${qty}`, `${sd} ${m.issueName(issue)} at market ×${qty}`);
+}
+
+function describeSale(m, qty) {
+  return Object.keys(qty).sort().filter(id => qty[id] > 0).map(id => `${m.issueName(id)} ×${qty[id]}`).join('、');
+}
+
+function button(label, action, m, extra = {}) {
+  const legal = m.legal.includes(action);
+  return h('button', { type: 'button', 'data-action': action, disabled: !legal || m.busy, class: extra.primary ? 'kabu-primary' : '',
+    onclick: () => m.send(action), ...extra.attrs }, label);
+}
+
+function qtyStepper(m, id, label, max, value, onChange) {
+  const input = h('input', { type: 'number', id, min: 0, max, step: 1, inputmode: 'numeric', value: String(value),
+    oninput: e => onChange(Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0)))) });
+  return h('label', { for: id }, label, input);
+}
+
+/** The decision panel for the viewer, or a waiting note. */
+export function promptPanel(m) {
+  const { ctx, v, p } = m;
+  const pend = v.pending;
+  const body = [];
+  let heading = '';
+  const mine = m.me !== null && pend && (pend.waiting_for || []).includes(m.me) && m.legal.length > 0 && !p.replay;
+  if (!pend) {
+    heading = v.result ? ctx.t('デュエル終了', 'Duel over') : ctx.t('進行中', 'In progress');
+  } else if (!mine) {
+    heading = ctx.t('待機中', 'Waiting');
+    const who = (pend.waiting_for || []).filter(s => s !== m.me).map(s => m.who(s)).join('・');
+    body.push(h('p', { id: 'kabu-waiting' }, p.replay ? ctx.t('リプレイを表示中です。', 'Showing a replay.')
+      : who ? ctx.t(`${who}の入力を待っています…`, `Waiting for ${who}…`) : ctx.t('処理中…', 'Working…')));
+    if (pend.kind === 'orders' && m.me !== null && v.players[m.me].done) {
+      body.push(h('p', { class: 'kabu-muted' }, ctx.t('あなたはこのフェーズの注文を確定しました。', 'You have confirmed your orders for this phase.')));
+    }
+  } else {
+    switch (pend.kind) {
+      case 'orders': heading = orderHeading(m); body.push(...ordersPrompt(m)); break;
+      case 't05': heading = ctx.t('④ チャート分析を使いますか？', '④ Use Chart analysis?'); body.push(...toolYesNo(m, 'T05')); break;
+      case 't04': heading = ctx.t('⑦ 決算分析を使いますか？', '⑦ Use Earnings analysis?');
+        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); break;
+      case 'chart': heading = ctx.t('④ 適用する株価変動カードを選ぶ', '④ Choose the price card that applies');
+        body.push(h('p', {}, ctx.t('引いた2枚: ', 'The two cards drawn: '), (pend.cards || []).map(signed).join(' / ')),
+          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(signed(Number(a.split(' ')[1])), a, m, { primary: true })))); break;
+      case 't01': case 't02': heading = pend.kind === 't01' ? ctx.t('損切り判断を使いますか？', 'Use Stop-loss?') : ctx.t('先回り利益確定を使いますか？', 'Use Early profit-taking?');
+        body.push(...salePrompt(m, pend.kind === 't01' ? 'T01' : 'T02', pend)); break;
+      case 'target': heading = ctx.t('⑧ イベントの対象銘柄を選ぶ', '⑧ Choose the issue your event hits'); body.push(...targetPrompt(m, pend)); break;
+      case 'janken': heading = ctx.t('じゃんけん（同条件の買い注文の順位）', 'Janken (rank of tied buy orders)'); body.push(...jankenPrompt(m, pend)); break;
+      case 'liquidate': heading = ctx.t('清算: 株を売って現金を0円以上に', 'Liquidation: sell shares until cash ≥ 0'); body.push(...liquidatePrompt(m, pend)); break;
+      default: heading = String(pend.kind);
+        body.push(h('div', { class: 'kabu-row' }, m.legal.slice(0, 30).map(a => button(a, a, m))));
+    }
+  }
+  return h('section', { class: `kabu-panel kabu-wide ${mine ? 'kabu-prompt' : 'kabu-wait'}`, id: 'kabu-prompt', 'aria-labelledby': 'kabu-prompt-h' },
+    h('div', { class: 'kabu-top' }, h('h2', { id: 'kabu-prompt-h' }, heading),
+      h('a', { href: ctx.rulesHref }, ctx.t('遊び方', 'Rules'))),
+    ...body,
+    h('p', { class: 'kabu-error', id: 'kabu-error', role: 'alert' }, m.ui.error || ''));
+}
+
+function orderHeading(m) {
+  const { ctx, v } = m;
+  const mark = MARKS[v.turn.phase] || '';
+  return v.pending.side === 'buy' ? ctx.t(`${mark} 買い注文`, `${mark} Buy orders`) : ctx.t(`${mark} 売り注文`, `${mark} Sell orders`);
+}
+
+function toolYesNo(m, tool) {
+  const { ctx, v } = m;
+  const t = (v.catalog.tools || {})[tool] || {};
+  return [h('p', {}, ctx.t(t.text_ja || '', t.text_en || '')),
+    h('div', { class: 'kabu-row' }, button(ctx.t(`${t.name_ja || tool}を使う`, `Use ${t.name_en || tool}`), `tool ${tool}`, m, { primary: true }),
+      button(ctx.t('使わない', 'Do not use'), 'pass', m))];
+}
+
+function effectText(m, effect) {
+  return Object.entries(effect || {}).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、');
+}
+
+/** T01/T02 (and T03 inside the order phase): quantities per sellable issue, checked by the engine. */
+function salePrompt(m, tool, pend) {
+  const { ctx, v, ui } = m;
+  const t = (v.catalog.tools || {})[tool] || {};
+  const sellable = pend.sellable || {};
+  const key = `${tool}:${v.turn.index}:${v.turn.phase}`;
+  if (ui.saleKey !== key) { ui.saleKey = key; ui.sale = {}; }
+  const out = [];
+  if (pend.effect) {
+    const src = pend.source === 'event' ? nameOf(ctx, (v.catalog.events || {})[pend.card], pend.card) : ctx.t('株価変動カード', 'price card');
+    out.push(h('p', {}, ctx.t(`公開された効果（${src}）: `, `Revealed effect (${src}): `), effectText(m, pend.effect)));
+  }
+  out.push(h('p', {}, ctx.t(t.text_ja || '', t.text_en || '')));
+  const avail = Object.entries(sellable).filter(([, q]) => q > 0);
+  let rows;
+  if (tool === 'T01') {
+    // one issue only: choose the issue, then how many
+    if (!avail.some(([id]) => id === ui.saleIssue)) ui.saleIssue = avail.length ? avail[0][0] : null;
+    const q = sellable[ui.saleIssue] || 0;
+    const sel = h('select', { id: 'kabu-sale-T01-issue', onchange: e => { ui.saleIssue = e.target.value; ui.sale = {}; m.rerender(); } },
+      avail.map(([id, n]) => h('option', { value: id, selected: id === ui.saleIssue }, `${m.issueName(id)}（${ctx.t('最大', 'max')} ${n}）`)));
+    rows = [h('label', { for: 'kabu-sale-T01-issue' }, ctx.t('銘柄（1つ）', 'Issue (one)'), sel),
+      qtyStepper(m, 'kabu-sale-T01-qty', ctx.t(`数量（最大 ${q}）`, `Quantity (max ${q})`), q, ui.sale[ui.saleIssue] || 0,
+        n => { ui.sale = { [ui.saleIssue]: n }; update(); })];
+  } else {
+    rows = avail.map(([id, q]) =>
+      qtyStepper(m, `kabu-sale-${tool}-${id}`, `${m.issueName(id)}（${ctx.t('最大', 'max')} ${q}）`, q, ui.sale[id] || 0, n => { ui.sale[id] = n; update(); }));
+  }
+  const status = h('p', { class: 'kabu-muted', 'aria-live': 'polite' });
+  const go = h('button', { type: 'button', class: 'kabu-primary', id: `kabu-use-${tool}`, disabled: true,
+    onclick: () => { const a = toolSaleString(tool, ui.sale); if (a) m.send(a); } }, ctx.t(`${t.name_ja || tool}で売る`, `Sell with ${t.name_en || tool}`));
+  let seq = 0;
+  async function update() {
+    const a = toolSaleString(tool, ui.sale);
+    const my = ++seq;
+    go.disabled = true;
+    if (!a) { status.textContent = ctx.t('売る数を選んでください。', 'Choose how many to sell.'); return; }
+    const text = ctx.t(`売る株: ${describeSale(m, ui.sale)}`, `Selling: ${describeSale(m, ui.sale)}`);
+    if (m.legal.includes(a)) { status.textContent = text; go.disabled = m.busy; return; }
+    const e = await ctx.check(a);
+    if (my !== seq) return;
+    status.textContent = e ? errText(ctx, e) : text;
+    go.disabled = Boolean(e) || m.busy;
+  }
+  out.push(h('div', { class: 'kabu-form' }, rows), status, h('div', { class: 'kabu-row' }, go,
+    tool !== 'T03' ? button(ctx.t('使わない', 'Do not use'), 'pass', m) : null));
+  queueMicrotask(update);
+  return out;
+}
+
+function targetPrompt(m, pend) {
+  const { ctx, v } = m;
+  const e = (v.catalog.events || {})[pend.card];
+  return [h('p', {}, ctx.t('イベント: ', 'Event: '), h('strong', {}, nameOf(ctx, e, pend.card)), e ? ` — ${ctx.t(e.text_ja, e.text_en)}` : ''),
+    h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('target ')).map(a => {
+      const id = a.split(' ')[1];
+      const is = v.issues.find(x => x.id === id);
+      return button(`${m.issueName(id)}${is ? ` (${is.price})` : ''}`, a, m);
+    }))];
+}
+
+function jankenPrompt(m, pend) {
+  const { ctx, v } = m;
+  const g = pend.group || {};
+  const out = [h('p', {}, ctx.t('同じフェーズ・同じ銘柄・同じ条件の買い注文が競合しています: ', 'Tied buy orders of this phase compete: '),
+    `${m.issueName(g.issue)} ${kindLabel(ctx, g.kind)}${g.kind === 'limit' ? ` ${g.price}` : ''}`,
+    ctx.t('。勝った方が先に約定します。', '. The winner fills first.'))];
+  if ((pend.rounds || 1) > 1) out.push(h('p', {}, ctx.t(`あいこでした。${pend.rounds}回目です。`, `A tie: round ${pend.rounds}.`)));
+  (pend.history || []).forEach((pair, i) => out.push(h('p', { class: 'kabu-muted' },
+    ctx.t(`${i + 1}回目: `, `Round ${i + 1}: `), [0, 1].map(s => `${m.who(s)} ${handLabel(ctx, pair[s])}`).join(' ・ '))));
+  if (v.me && v.me.janken) out.push(h('p', {}, ctx.t('選んだ手: ', 'Your hand: '), handLabel(ctx, v.me.janken)));
+  out.push(h('div', { class: 'kabu-row', role: 'group', 'aria-label': ctx.t('手を選ぶ', 'Choose a hand') },
+    HANDS.map(([id, ja, en]) => button(ctx.t(ja, en), `janken ${id}`, m, { primary: true }))));
+  return out;
+}
+
+function liquidatePrompt(m, pend) {
+  const { ctx } = m;
+  const price = pend.sale_price || {};
+  return [h('p', {}, ctx.t(`不足額: ${yen(pend.deficit ?? 0, 'ja')}。株は1株ずつ「株価−3単位」で市場に売られます。`,
+      `Missing: ${yen(pend.deficit ?? 0, 'en')}. Shares sell one at a time to the market at price − 3 units.`)),
+    h('div', { class: 'kabu-row' },
+      m.legal.filter(a => a.startsWith('liquidate ') && a !== 'liquidate auto').map(a => {
+        const id = a.split(' ')[1];
+        return button(`${m.issueName(id)} ${ctx.t('を1株売る', '— sell one')}${price[id] !== undefined ? ` @${price[id]}` : ''}`, a, m);
+      }),
+      button(ctx.t('自動（高い株から）', 'Automatic (highest first)'), 'liquidate auto', m, { primary: true }))];
+}
+
+/** Order entry for the current order phase: new order, own orders with change/cancel, tools, done. */
+function ordersPrompt(m) {
+  const { ctx, v, ui } = m;
+  const pend = v.pending;
+  const entry = pend.entry || { side: pend.side, issues: [], max_qty: {}, min_price: 1, max_price: 9999, changeable: [] };
+  const side = entry.side;
+  const phaseKey = `${v.turn.index}:${v.turn.phase}`;
+  if (ui.phaseKey !== phaseKey) { ui.phaseKey = phaseKey; ui.editing = null; ui.error = ''; }
+  const out = [];
+  out.push(h('p', { class: 'kabu-muted' }, side === 'buy'
+    ? ctx.t('買い注文を出す・変更する・取り消すことができます（売り注文は⑥⑩で）。注文は伏せられ、フェーズの終わりにまとめて約定判定されます。',
+      'Place, change or cancel buy orders (sell orders in ⑥⑩). Orders stay sealed and are matched together when the phase ends.')
+    : ctx.t('売り注文を出す・変更する・取り消すことができます（持ち株のみ）。市場への売りは④・⑧の直後に約定します。',
+      'Place, change or cancel sell orders (own shares only). Sales to the market fill right after ④ and ⑧.')));
+
+  // --- new order ---
+  const issues = entry.issues || [];
+  if (!issues.includes(ui.issue)) ui.issue = issues[0] || null;
+  const fs = h('fieldset', { id: 'kabu-new-order' }, h('legend', {}, ctx.t(`新しい${side === 'buy' ? '買い' : '売り'}注文`, `New ${side} order`)));
+  if (!issues.length) {
+    fs.append(h('p', {}, side === 'buy' ? ctx.t('買える株がありません。', 'Nothing to buy.') : ctx.t('売れる持ち株がありません。', 'You have no free shares to sell.')));
+  } else {
+    const is = v.issues.find(x => x.id === ui.issue);
+    const maxQ = Math.max(1, (entry.max_qty || {})[ui.issue] || 1);
+    ui.kind = ui.kind === 'limit' ? 'limit' : 'mkt';
+    ui.qty = Math.max(1, Math.min(maxQ, Number(ui.qty) || 1));
+    if (!ui.priceTouched || !Number.isFinite(Number(ui.price))) ui.price = is ? is.price : 1;
+    const status = h('p', { class: 'kabu-muted', id: 'kabu-order-status', 'aria-live': 'polite' });
+    const submit = h('button', { type: 'submit', class: 'kabu-primary', id: 'kabu-place', disabled: true },
+      ctx.t('注文する', 'Place order'));
+    const issueSel = h('select', { id: 'kabu-issue', onchange: e => { ui.issue = e.target.value; ui.priceTouched = false; m.rerender(); } },
+      issues.map(id => {
+        const x = v.issues.find(y => y.id === id);
+        return h('option', { value: id, selected: id === ui.issue }, `${m.issueName(id)} (${x ? x.price : '?'}) ${ctx.t('最大', 'max')}${entry.max_qty[id]}`);
+      }));
+    const kindBox = h('div', { class: 'kabu-row', role: 'radiogroup', 'aria-label': ctx.t('注文の種類', 'Order kind') },
+      ['mkt', 'limit'].map(k => h('label', { class: 'kabu-radio' }, h('input', { type: 'radio', name: 'kabu-kind', value: k, id: `kabu-kind-${k}`,
+        checked: ui.kind === k, onchange: () => { ui.kind = k; m.rerender(); } }), ` ${kindLabel(ctx, k)}`)));
+    const qty = h('input', { type: 'number', id: 'kabu-qty', min: 1, max: maxQ, step: 1, inputmode: 'numeric', value: String(ui.qty),
+      oninput: e => { ui.qty = e.target.value; validate(); } });
+    const price = h('input', { type: 'number', id: 'kabu-price', min: entry.min_price, max: entry.max_price, step: 1, inputmode: 'numeric',
+      value: String(ui.price), disabled: ui.kind !== 'limit', oninput: e => { ui.price = e.target.value; ui.priceTouched = true; validate(); } });
+    let seq = 0;
+    const current = () => {
+      const q = String(ui.qty).trim(), pr = String(ui.price).trim();
+      if (!/^\d+$/.test(q)) return { bad: ctx.t('数量は1以上の整数で入力してください。', 'Enter the quantity as a whole number ≥ 1.') };
+      if (ui.kind === 'limit' && !/^\d+$/.test(pr)) return { bad: ctx.t('指値は整数の単位で入力してください。', 'Enter the limit as a whole number of units.') };
+      return { action: orderString(side, ui.issue, ui.kind, Number(pr), Number(q)), text: describeOrder(m, side, ui.issue, ui.kind, Number(pr), Number(q)) };
+    };
+    async function validate() {
+      const my = ++seq;
+      const c = current();
+      submit.disabled = true;
+      if (c.bad) { status.textContent = c.bad; return; }
+      const text = `${c.text}${ui.kind === 'limit' ? ctx.t(`（${yen(Number(ui.price) * v.unit_yen, 'ja')}／株）`, ` (${yen(Number(ui.price) * v.unit_yen, 'en')}/share)`) : ''}`;
+      status.textContent = text;
+      if (m.legal.includes(c.action)) { submit.disabled = m.busy; return; }
+      const e = await ctx.check(c.action);
+      if (my !== seq) return;
+      status.textContent = e ? errText(ctx, e) : text;
+      submit.disabled = Boolean(e) || m.busy;
+    }
+    const form = h('form', { class: 'kabu-form', onsubmit: e => { e.preventDefault(); const c = current(); if (c.action && !submit.disabled) m.send(c.action); } },
+      h('label', { for: 'kabu-issue' }, ctx.t('銘柄', 'Issue'), issueSel),
+      h('fieldset', {}, h('legend', {}, ctx.t('種類', 'Kind')), kindBox),
+      h('label', { for: 'kabu-qty' }, ctx.t(`数量（最大${maxQ}）`, `Quantity (max ${maxQ})`), qty),
+      h('label', { for: 'kabu-price' }, ctx.t('指値（単位）', 'Limit (units)'), price),
+      submit);
+    fs.append(form, status);
+    queueMicrotask(validate);
+  }
+  out.push(fs);
+
+  // --- own orders of this side ---
+  const mineOrders = [];
+  for (const is of v.issues) {
+    const b = (v.book || {})[is.id];
+    if (!b) continue;
+    for (const o of (side === 'buy' ? b.buys : b.sells)) if (o.owner === m.me) mineOrders.push(o);
+  }
+  const list = h('fieldset', { id: 'kabu-my-orders' }, h('legend', {}, ctx.t(`自分の${side === 'buy' ? '買い' : '売り'}注文`, `Your ${side} orders`)));
+  if (!mineOrders.length) list.append(h('p', {}, ctx.t('ありません。', 'None.')));
+  for (const o of mineOrders) {
+    const changeable = (entry.changeable || []).includes(o.id);
+    const line = h('div', { class: 'kabu-row', 'data-my-order': o.id },
+      h('span', {}, `${m.issueName(o.issue)} ${kindLabel(ctx, o.kind)}${o.kind === 'limit' ? ` ${o.price}` : ''} ×${o.qty} #${o.seq}`,
+        o.sealed ? ctx.t('（未公開）', ' (sealed)') : ''),
+      changeable ? h('button', { type: 'button', 'data-change': o.id, disabled: m.busy, 'aria-expanded': String(ui.editing === o.id),
+        onclick: () => { ui.editing = ui.editing === o.id ? null : o.id; ui.edit = { kind: o.kind, price: o.price ?? (v.issues.find(x => x.id === o.issue) || {}).price, qty: o.qty }; m.rerender(); } },
+      ctx.t('変更', 'Change')) : null,
+      button(ctx.t('取消', 'Cancel'), `cancel ${o.id}`, m));
+    list.append(line);
+    if (ui.editing === o.id) list.append(editForm(m, o, entry));
+  }
+  out.push(list);
+
+  // --- tools usable in this phase ---
+  const toolActs = m.legal.filter(a => a.startsWith('tool '));
+  const tools = [];
+  for (const id of ['T06', 'T07']) {
+    if (toolActs.includes(`tool ${id}`)) {
+      const t = (v.catalog.tools || {})[id] || {};
+      tools.push(h('div', {}, button(ctx.t(`${t.name_ja}を使う`, `Use ${t.name_en}`), `tool ${id}`, m),
+        h('span', { class: 'kabu-muted' }, ` ${ctx.t(t.text_ja || '', t.text_en || '')}`)));
+    }
+  }
+  if (toolActs.some(a => a.startsWith('tool T03')) && pend.sellable) {
+    const t3 = h('fieldset', { id: 'kabu-t03' }, h('legend', {}, nameOf(ctx, (v.catalog.tools || {}).T03, 'T03')),
+      ...salePrompt(m, 'T03', { sellable: pend.sellable }));
+    tools.push(t3);
+  }
+  if (tools.length) out.push(h('div', { id: 'kabu-phase-tools' }, h('h3', {}, ctx.t('使えるツール', 'Tools you can use')), ...tools));
+
+  out.push(h('div', { class: 'kabu-row' }, button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m,
+    { primary: true, attrs: { id: 'kabu-done' } })));
+  return out;
+}
+
+function editForm(m, o, entry) {
+  const { ctx, ui } = m;
+  const status = h('p', { class: 'kabu-muted', 'aria-live': 'polite' });
+  const submit = h('button', { type: 'submit', class: 'kabu-primary', disabled: true }, ctx.t('変更する', 'Apply change'));
+  let seq = 0;
+  async function validate() {
+    const my = ++seq;
+    submit.disabled = true;
+    const a = changeString(o, ui.edit.kind, ui.edit.price, ui.edit.qty, entry.qty_change);
+    if (!a) { status.textContent = ctx.t('変更がありません。', 'Nothing changed.'); return; }
+    if (!/^change \S+( mkt| limit \d+)?( x\d+)?$/.test(a)) { status.textContent = ctx.t('整数で入力してください。', 'Enter whole numbers.'); return; }
+    const e = m.legal.includes(a) ? null : await ctx.check(a);
+    if (my !== seq) return;
+    const note = ui.edit.kind !== o.kind || Number(ui.edit.price) !== o.price || Number(ui.edit.qty) > o.qty
+      ? ctx.t('（出し直し扱い: 受付順が最後になります）', ' (re-queued: it goes to the back)')
+      : ctx.t('（数量の減少: 順番はそのまま）', ' (lower quantity: keeps its place)');
+    const kind = ui.edit.kind;
+    status.textContent = e ? errText(ctx, e) : `${describeOrder(m, o.side, o.issue, kind, Number(ui.edit.price), Number(ui.edit.qty))}${note}`;
+    submit.disabled = Boolean(e) || m.busy;
+  }
+  const id = `kabu-edit-${o.id}`;
+  const form = h('form', { class: 'kabu-form', id, onsubmit: e => { e.preventDefault(); const a = changeString(o, ui.edit.kind, ui.edit.price, ui.edit.qty, entry.qty_change); if (a && !submit.disabled) m.send(a); } },
+    h('fieldset', {}, h('legend', {}, ctx.t('種類', 'Kind')), h('div', { class: 'kabu-row' },
+      ['mkt', 'limit'].map(k => h('label', {}, h('input', { type: 'radio', name: `${id}-kind`, value: k, checked: ui.edit.kind === k,
+        onchange: () => { ui.edit.kind = k; m.rerender(); } }), ` ${kindLabel(ctx, k)}`)))),
+    h('label', { for: `${id}-price` }, ctx.t('指値（単位）', 'Limit (units)'),
+      h('input', { type: 'number', id: `${id}-price`, min: entry.min_price, max: entry.max_price, step: 1, value: String(ui.edit.price ?? ''),
+        disabled: ui.edit.kind !== 'limit', oninput: e => { ui.edit.price = e.target.value; validate(); } })),
+    entry.qty_change ? h('label', { for: `${id}-qty` }, ctx.t('数量', 'Quantity'),
+      h('input', { type: 'number', id: `${id}-qty`, min: 1, step: 1, value: String(ui.edit.qty),
+        oninput: e => { ui.edit.qty = e.target.value; validate(); } })) : null,
+    submit);
+  queueMicrotask(validate);
+  return h('div', { class: 'kabu-edit' }, form, status);
+}

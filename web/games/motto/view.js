@@ -1,0 +1,316 @@
+// モットコイン (Motto Coin) view: renders the engine's view JSON (pygames/motto/VIEW.md) and
+// sends action strings back. No rules here: legality comes from payload.legal and ctx.check.
+
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+const CHECK_DELAY_MS = 120;
+
+/** Tiny element helper: text only through textContent. */
+function el(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    node.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return node;
+}
+
+/** A die drawn with CSS pips; `face` 0 draws a blank free die. */
+function die(face, label, extra = '') {
+  const node = el('span', { class: `die ${extra}`.trim(), role: 'img', 'aria-label': label, dataset: { face: String(face) } });
+  const on = PIPS[face] || [];
+  for (let i = 0; i < 9; i++) node.append(el('span', { class: on.includes(i) ? 'pip on' : 'pip' }));
+  return node;
+}
+
+function diceRow(faces, t, cls = '') {
+  const row = el('span', { class: `dice ${cls}`.trim() });
+  faces.forEach((f) => row.append(die(f, t(`ダイス ${f}`, `die ${f}`))));
+  return row;
+}
+
+export function mount(root, ctx) {
+  const t = (ja, en) => ctx.t(ja, en);
+  const box = el('div', { class: 'motto' });
+  root.append(box);
+  let payload = null;
+  let counts = [0, 0, 0, 0, 0, 0, 0]; // counts[face]
+  let builderKey = '';
+  let checkSeq = 0;
+  let checkTimer = null;
+  let sending = false;
+
+  const nameOf = (seat) => {
+    const p = payload && payload.players && payload.players[seat];
+    return (p && p.name) || t(`${seat + 1}番`, `P${seat + 1}`);
+  };
+
+  function coinTitle(c) {
+    if (!c) return '';
+    if (c.kind === 'stable') return t('ステーブルコイン', 'Stable coin');
+    if (c.kind === 'fork') return t(`No.${c.no} ハードフォーク`, `No.${c.no} HARD FORK`);
+    return `No.${c.no}`;
+  }
+
+  function coinCard(c, dice, opts = {}) {
+    const kindClass = `coin coin-${c.kind}${opts.big ? ' coin-big' : ''}`;
+    const worth = c.kind === 'coin' ? String(c.value) : `MIN×${c.multiplier}`;
+    let fluct = null;
+    if (c.fluctuation === 'recover') fluct = el('span', { class: 'fluct blue', title: t('落札者以外は一番小さいダイスを1個回収', 'Others recover their lowest die') }, t('最小1個回収', 'recover 1 lowest'));
+    else if (typeof c.fluctuation === 'number') {
+      const up = c.fluctuation > 0;
+      fluct = el('span', { class: `fluct ${up ? 'red' : 'blue'}`, title: t('落札者以外のダイスの目が変わる', "Others' dice change") },
+        `${up ? '+' : '−'}${Math.abs(c.fluctuation)}`);
+    }
+    const label = [coinTitle(c), c.kind === 'coin' ? t(`価値${c.value}`, `value ${c.value}`) : worth,
+      t(`暴落 ${c.crash}/目`, `crash ${c.crash} per pip`)].join(' ');
+    return el('div', { class: kindClass, role: 'group', 'aria-label': label, dataset: { coin: c.id } },
+      el('span', { class: 'coin-no' }, c.kind === 'stable' ? 'STABLE' : `No.${c.no}`),
+      el('span', { class: c.kind === 'coin' ? 'coin-value' : 'coin-value special' }, worth),
+      c.kind === 'fork' ? el('span', { class: 'coin-tag' }, 'HARD FORK') : null,
+      c.double ? el('span', { class: 'coin-tag double' }, t('ダブルオークション', 'double auction')) : null,
+      el('span', { class: 'coin-foot' }, fluct, el('span', { class: 'crash' }, `${c.crash}`)),
+      dice && dice.length ? diceRow(dice, t, 'on-coin') : null);
+  }
+
+  // --- sections ---------------------------------------------------------------------------
+  function infoBar(v) {
+    const pct = Math.round((v.end_chance || 0) * 1000) / 10;
+    const item = (label, value, id) => el('div', { class: 'stat', id }, el('span', { class: 'stat-label' }, label), el('span', { class: 'stat-value' }, value));
+    return el('section', { class: 'motto-info', 'aria-label': t('ゲームの状況', 'Game status') },
+      item(t('前半/後半', 'Half'), v.half === 1 ? t('前半', 'first') : t('後半', 'second'), 'motto-half'),
+      item(t('山札', 'Deck'), String(v.deck_size), 'motto-deck'),
+      item(t('脇のコイン', 'Set aside'), String(v.aside_size), 'motto-aside'),
+      item(t('ハードフォーク', 'Hard forks'), `${v.forks_up} / ${v.forks_to_end}`, 'motto-forks'),
+      item(t('次の競りで終了する確率', 'Chance the next auction ends the game'), `${pct}%`, 'motto-endchance'),
+      item(t('予備のステーブルコイン', 'Spare stable coins'), String(v.supply_stables), 'motto-supply'),
+      el('a', { class: 'motto-rules', href: ctx.rulesHref }, t('遊び方', 'How to play')));
+  }
+
+  function auctionPanel(v, mine) {
+    const sec = el('section', { class: 'motto-auction card', 'aria-labelledby': 'motto-auction-h' },
+      el('h2', { id: 'motto-auction-h' }, t('競り', 'Auction')));
+    if (v.phase === 'auction' && v.coin) {
+      const standing = v.standing
+        ? el('p', { class: 'standing', id: 'motto-standing' }, t(`${nameOf(v.standing.seat)} の入札: `, `Standing bid by ${nameOf(v.standing.seat)}: `), diceRow(v.standing.bid, t))
+        : el('p', { class: 'standing', id: 'motto-standing' }, t('まだ入札はありません', 'No bid yet'));
+      const passed = v.players.filter((p) => p.passed).map((p) => nameOf(p.seat));
+      sec.append(el('div', { class: 'auction-row' }, coinCard(v.coin, null, { big: true }),
+        el('div', { class: 'auction-side' },
+          standing,
+          el('p', { id: 'motto-turn' }, t(`手番: ${nameOf(v.turn)}`, `To bid: ${nameOf(v.turn)}`)),
+          el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')))));
+      if (mine && !payload.replay) sec.append(bidBuilder(v));
+    } else if (v.phase === 'recover' && v.recover) {
+      sec.append(el('p', {}, t(`${nameOf(v.recover.seat)} が目${v.recover.face}のダイスを1個回収します（どのコインから取るか選びます）`,
+        `${nameOf(v.recover.seat)} recovers one die showing ${v.recover.face} (choosing the coin)`)));
+      if (mine && !payload.replay) {
+        sec.append(el('div', { class: 'recover-choices' }, v.recover.choices.map((cid) => el('button', {
+          type: 'button', class: 'primary', dataset: { action: `recover ${cid}` }, onclick: () => send(`recover ${cid}`),
+        }, t(`${coinTitle(v.coins[cid])} から回収`, `Recover from ${coinTitle(v.coins[cid])}`)))));
+      }
+    } else if (v.phase === 'over') {
+      sec.append(el('p', {}, v.end === 'fork'
+        ? t(`4枚目のハードフォーク（No.${v.end_coin}）が出たのでゲーム終了`, `The 4th hard fork (No.${v.end_coin}) came up: game over`)
+        : t('競りにかけるコインがなくなりゲーム終了', 'No coins left: game over')));
+    } else {
+      sec.append(el('p', { class: 'muted' }, t('コインをめくっています…', 'Revealing coins…')));
+    }
+    if (v.last) sec.append(lastEvent(v));
+    return sec;
+  }
+
+  function lastEvent(v) {
+    const last = v.last;
+    const c = v.coins[String(last.coin)];
+    let text;
+    if (last.kind === 'sale') {
+      text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（${last.bid.join(',')}）`,
+        `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with ${last.bid.join(',')}`);
+      if (last.runner_coin) text += t(`／${nameOf(last.runner)} がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
+      const back = (last.returned || []).map((n, s) => (n ? `${nameOf(s)} ${n}` : null)).filter(Boolean);
+      if (back.length) text += t(`／戻ったダイス: ${back.join('、')}`, `; dice returned: ${back.join(', ')}`);
+    } else {
+      text = t(`前回: 全員パス。${coinTitle(c)} は除外、全員のダイス −1`, `Last: all passed; ${coinTitle(c)} left the game, all dice −1`);
+    }
+    return el('p', { class: 'last-event', id: 'motto-last' }, text);
+  }
+
+  function bidBuilder(v) {
+    const me = v.players[payload.seat];
+    const key = `${v.auctions}:${v.coin.id}`;
+    if (key !== builderKey) {
+      builderKey = key;
+      counts = [0, 0, 0, 0, 0, 0, 0];
+      const offer = me.offer || [];
+      offer.forEach((f) => { counts[f] += 1; });
+    }
+    const used = counts.reduce((a, b) => a + b, 0);
+    const faces = [];
+    for (let f = 6; f >= 1; f--) for (let k = 0; k < counts[f]; k++) faces.push(f);
+    const action = faces.length ? `bid ${faces.join(',')}` : '';
+    const wrap = el('div', { class: 'bid-builder', role: 'group', 'aria-labelledby': 'motto-builder-h' },
+      el('h3', { id: 'motto-builder-h' }, t(`入札を作る（使えるダイス ${me.free} 個、使用 ${used} 個）`, `Build a bid (${me.free} free dice, ${used} used)`)));
+    const grid = el('div', { class: 'face-grid' });
+    for (let f = 6; f >= 1; f--) {
+      grid.append(el('div', { class: 'face-row' },
+        die(f, t(`目${f}`, `face ${f}`), 'small'),
+        el('button', { type: 'button', class: 'step', dataset: { face: String(f), op: 'minus' }, disabled: counts[f] === 0,
+          'aria-label': t(`目${f}を1個減らす`, `One fewer ${f}`), onclick: () => { counts[f] -= 1; changed(); } }, '−'),
+        el('span', { class: 'count', 'aria-live': 'off' }, String(counts[f])),
+        el('button', { type: 'button', class: 'step', dataset: { face: String(f), op: 'plus' }, disabled: used >= me.free,
+          'aria-label': t(`目${f}を1個増やす`, `One more ${f}`), onclick: () => { counts[f] += 1; changed(); } }, '+')));
+    }
+    wrap.append(grid);
+    wrap.append(el('div', { class: 'bid-preview', id: 'motto-preview' },
+      el('span', {}, t('あなたの入札: ', 'Your bid: ')), faces.length ? diceRow(faces, t) : el('span', { class: 'muted' }, t('（ダイスを選んでください）', '(pick some dice)'))));
+    const verdict = el('p', { class: 'verdict', id: 'motto-verdict', role: 'status', 'aria-live': 'polite' });
+    wrap.append(verdict);
+    const weakest = (payload.legal || []).find((a) => a.startsWith('bid '));
+    const bidButton = el('button', { type: 'button', class: 'primary', id: 'motto-bid', disabled: true, onclick: () => send(action) }, t('入札する', 'Bid'));
+    wrap.append(el('div', { class: 'actions' },
+      bidButton,
+      el('button', { type: 'button', id: 'motto-pass', class: 'danger', disabled: !(payload.legal || []).includes('pass'), onclick: () => send('pass') }, t('ハードパス', 'Hard pass')),
+      weakest ? el('button', { type: 'button', id: 'motto-weakest', onclick: () => { setFrom(weakest); } }, t('一番弱い有効な入札をセット', 'Set the weakest valid bid')) : null,
+      el('button', { type: 'button', id: 'motto-clear', disabled: used === 0, onclick: () => { counts = [0, 0, 0, 0, 0, 0, 0]; changed(); } }, t('クリア', 'Clear'))));
+    verify(action, verdict, bidButton);
+    return wrap;
+  }
+
+  function setFrom(action) {
+    counts = [0, 0, 0, 0, 0, 0, 0];
+    action.slice(4).split(',').forEach((f) => { counts[Number(f)] += 1; });
+    changed();
+  }
+
+  function changed() {
+    render();
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset : null;
+    return focusKey;
+  }
+
+  /** Ask the engine whether `action` is legal; show why not. Stale answers are dropped. */
+  function verify(action, verdict, button) {
+    const seq = ++checkSeq;
+    if (checkTimer) clearTimeout(checkTimer);
+    if (!action) {
+      verdict.textContent = '';
+      return;
+    }
+    verdict.textContent = t('確認中…', 'Checking…');
+    checkTimer = setTimeout(async () => {
+      const err = await ctx.check(action);
+      if (seq !== checkSeq) return;
+      if (err) {
+        verdict.className = 'verdict bad';
+        verdict.textContent = t(err.message_ja, err.message_en);
+        button.disabled = true;
+      } else {
+        verdict.className = 'verdict ok';
+        verdict.textContent = t('今の入札より強い: 入札できます', 'Beats the standing bid: you may bid');
+        button.disabled = sending;
+      }
+    }, CHECK_DELAY_MS);
+  }
+
+  async function send(action) {
+    if (sending) return;
+    sending = true;
+    try {
+      await ctx.act(action);
+    } catch (err) {
+      const alert = box.querySelector('#motto-verdict');
+      if (alert && err && err.message_ja) alert.textContent = t(err.message_ja, err.message_en);
+    } finally {
+      sending = false;
+    }
+  }
+
+  function playerPanel(v, p) {
+    const badges = [];
+    if (v.phase === 'auction' && v.turn === p.seat) badges.push(el('span', { class: 'badge turn' }, t('手番', 'to bid')));
+    if (v.standing && v.standing.seat === p.seat) badges.push(el('span', { class: 'badge high' }, t('最高入札', 'high bid')));
+    if (p.passed) badges.push(el('span', { class: 'badge passed' }, t('パス', 'passed')));
+    if (v.opener === p.seat) badges.push(el('span', { class: 'badge' }, t('スタP', 'opens')));
+    if (payload.seat === p.seat) badges.push(el('span', { class: 'badge you' }, t('あなた', 'you')));
+    const free = el('div', { class: 'free-dice', 'aria-label': t(`手元のダイス ${p.free} 個`, `${p.free} free dice`), role: 'img' });
+    for (let i = 0; i < p.free; i++) free.append(die(0, '', 'blank'));
+    free.querySelectorAll('.die').forEach((d) => d.removeAttribute('role'));
+    const proj = p.projection;
+    return el('section', { class: 'player card', 'aria-labelledby': `motto-p${p.seat}`, dataset: { seat: String(p.seat) } },
+      el('h3', { id: `motto-p${p.seat}` }, nameOf(p.seat), ' ', ...badges),
+      p.offer ? el('p', { class: 'offer' }, t('入札中: ', 'Offer: '), diceRow(p.offer, t)) : null,
+      el('p', { class: 'free-line' }, t(`手元 ${p.free} 個`, `${p.free} free`), free),
+      el('div', { class: 'coins' }, p.coins.map((c) => coinCard(c, c.dice))),
+      el('p', { class: 'projection', dataset: { total: String(proj.total) } },
+        t(`予想得点 ${proj.total}（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} (value ${proj.positive} / crash ${proj.loss})`)));
+  }
+
+  function breakdown(v, outcome) {
+    const sec = el('section', { class: 'motto-end card', id: 'motto-end', 'aria-labelledby': 'motto-end-h' },
+      el('h2', { id: 'motto-end-h' }, t('得点計算', 'Scoring')),
+      el('p', { class: 'muted' }, t('公開された順に: ①価格上昇（まとめる）②MIN（ステーブル・ハードフォーク）③大暴落',
+        'In the published order: 1. price rise (merge) 2. MIN (stable coins, hard forks) 3. crash')));
+    const winners = outcome ? outcome.winners : [];
+    const sheets = outcome ? outcome.details.scores : v.players.map((p) => p.projection);
+    sheets.forEach((s, seat) => {
+      const rows = el('tbody');
+      s.stacks.forEach((r) => rows.append(el('tr', {},
+        el('th', { scope: 'row' }, t(`まとめ No.${r.coins.join('・')}`, `Stack No.${r.coins.join(', ')}`)),
+        el('td', {}, `${r.value} × ${r.count} = ${r.points}`),
+        el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+      s.specials.forEach((r) => rows.append(el('tr', {},
+        el('th', { scope: 'row' }, r.kind === 'stable' ? t('ステーブルコイン', 'Stable coin') : t(`ハードフォーク No.${r.no}`, `Hard fork No.${r.no}`)),
+        el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
+        el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+      rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
+        el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${s.total}`)));
+      sec.append(el('div', { class: `sheet${winners.includes(seat) ? ' winner' : ''}`, dataset: { seat: String(seat) } },
+        el('h3', {}, nameOf(seat), winners.includes(seat) ? el('span', { class: 'badge high' }, t('勝ち', 'winner')) : null, ` ${s.total}`),
+        el('table', {}, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),
+          el('th', { scope: 'col' }, t('価値', 'Value')), el('th', { scope: 'col' }, t('損失（目×暴落）', 'Loss (pips × crash)')))), rows)));
+    });
+    return sec;
+  }
+
+  function render() {
+    if (!payload) return;
+    const v = payload.view;
+    const mine = payload.seat !== null && payload.seat !== undefined && (payload.legal || []).length > 0;
+    const focusId = document.activeElement && box.contains(document.activeElement) ? focusKeyOf(document.activeElement) : null;
+    const parts = [infoBar(v)];
+    if (payload.outcome) parts.push(breakdown(v, payload.outcome));
+    parts.push(auctionPanel(v, mine), el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))));
+    box.replaceChildren(...parts);
+    if (focusId) restoreFocus(focusId);
+  }
+
+  function focusKeyOf(node) {
+    if (node.id) return `#${node.id}`;
+    if (node.dataset && node.dataset.face && node.dataset.op) return `button[data-face="${node.dataset.face}"][data-op="${node.dataset.op}"]`;
+    return null;
+  }
+
+  function restoreFocus(selector) {
+    const node = box.querySelector(selector);
+    if (node && !node.disabled) node.focus();
+  }
+
+  return {
+    update(next) {
+      payload = next;
+      render();
+    },
+    destroy() {
+      if (checkTimer) clearTimeout(checkTimer);
+      box.remove();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// 四時の札遊び: drawing the board from the engine's view JSON (see pygames/shiji/VIEW.md).
+// No game rules here: what may be played comes from `legal` and ctx.check.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on') && typeof value === 'function') node.addEventListener(key.slice(2), value);
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const STAR_NAMES = {
+  M: ['朝', 'Morning'], D: ['昼', 'Noon'], E: ['夕', 'Evening'], N: ['夜', 'Night'], X: ['恐慌', 'Panic'],
+};
+const SYMBOLS = { M: '≥', D: 'Δ', E: '≤', N: '∀', X: 'X' };
+const GOOD_NAMES = { pair: ['双札', 'pair'], ten: ['十札', 'ten'], step: ['段札', 'step'] };
+
+/** Label of a card code in the current language. */
+export function cardLabel(t, code) {
+  if (/^[0-9]$/.test(code)) return t(`数字札 ${code}`, `number ${code}`);
+  if (code === 'X') return t('恐慌札 X', 'Panic card X');
+  const [ja, en] = STAR_NAMES[code] || [code, code];
+  return t(`星札 ${ja} ${SYMBOLS[code]}`, `star ${en} ${SYMBOLS[code]}`);
+}
+
+/** A card face (span, or button when `onclick` is given). */
+export function cardFace(t, code, { onclick = null, selected = false, extra = '', label = null, disabled = false } = {}) {
+  const kind = /^[0-9]$/.test(code) ? 'num' : code === 'X' ? 'panic' : 'star';
+  const cls = `sj-card sj-${kind} sj-c${code}${selected ? ' sj-selected' : ''}${extra ? ` ${extra}` : ''}`;
+  const big = /^[0-9]$/.test(code) ? code : SYMBOLS[code];
+  const small = /^[0-9]$/.test(code) ? '' : t(STAR_NAMES[code][0], STAR_NAMES[code][1]);
+  const body = [el('span', { class: 'sj-big', 'aria-hidden': 'true' }, big)];
+  if (small) body.push(el('span', { class: 'sj-small', 'aria-hidden': 'true' }, small));
+  const name = label || cardLabel(t, code);
+  if (onclick) {
+    return el('button', { type: 'button', class: cls, 'aria-label': name, 'aria-pressed': selected ? 'true' : 'false',
+      onclick, disabled, dataset: { card: code } }, ...body);
+  }
+  return el('span', { class: cls, role: 'img', 'aria-label': name, dataset: { card: code } }, ...body);
+}
+
+/** A face-down card. */
+export function cardBack(t, { onclick = null, label = null, extra = '' } = {}) {
+  const name = label || t('ヴェールした札（裏）', 'veiled card (face down)');
+  if (onclick) return el('button', { type: 'button', class: `sj-card sj-back ${extra}`, 'aria-label': name, onclick });
+  return el('span', { class: `sj-card sj-back ${extra}`, role: 'img', 'aria-label': name });
+}
+
+function orderText(t, v) {
+  return v.order === 'desc' ? t('逆順（小さいほど優位）', 'reverse (lower wins)') : t('昇順（大きいほど優位）', 'ascending (higher wins)');
+}
+
+function starText(t, star) {
+  if (!star.enforced) return t('運行の原則なし', 'star cycle off');
+  if (star.state === 'balanced') return t('平衡状態（どの星札も可）', 'balanced (any star)');
+  if (star.state === 'panic') return t('恐慌状態（どの星札も可）', 'panic state (any star)');
+  const next = star.next.map((c) => t(STAR_NAMES[c][0], STAR_NAMES[c][1])).join('/');
+  return t(`次の星: ${next}`, `next star: ${next}`);
+}
+
+/** The status strip: value to beat, order, star state, round counter. */
+export function statusStrip(t, v, me) {
+  const beat = v.to_beat === null || v.to_beat === undefined ? t('自由', 'free') : String(v.to_beat).padStart(2, '0');
+  const who = v.last_seat === null || v.last_seat === undefined ? '' : v.last_seat === me ? t('（自分）', ' (you)') : t('（相手）', ' (opponent)');
+  return el('div', { class: 'sj-status', role: 'group', 'aria-label': t('場の状態', 'table state') },
+    el('div', { class: 'sj-stat sj-beat' }, el('span', { class: 'sj-k' }, t('超える値', 'To beat')),
+      el('strong', { class: 'sj-v', dataset: { testid: 'to-beat' } }, beat), el('span', { class: 'sj-k' }, who)),
+    el('div', { class: `sj-stat sj-order ${v.order === 'desc' ? 'sj-desc' : ''}` }, el('span', { class: 'sj-k' }, t('評価', 'Order')),
+      el('strong', { class: 'sj-v' }, orderText(t, v))),
+    el('div', { class: 'sj-stat sj-stars' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
+      el('strong', { class: 'sj-v' }, starText(t, v.star)),
+      v.star.last ? cardFace(t, v.star.last, { extra: 'sj-mini' }) : null),
+    el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Round')),
+      el('strong', { class: 'sj-v' }, v.rounds ? `${Math.min(v.round, v.rounds)} / ${v.rounds}` : String(v.round)),
+      el('span', { class: 'sj-k' }, v.rounds ? t('（閉場まで）', ' (to closing)') : '')));
+}
+
+/** One player's market row; `onCell(cell)` makes cells clickable (veil / recover). */
+export function marketRow(t, player, { clickable = null, onCell = null, label }) {
+  const cells = player.row.map((cell) => {
+    const goods = cell.goods.length ? ` sj-good sj-good-${cell.goods.join('-')}` : '';
+    const extra = `${cell.new ? 'sj-new' : ''}${goods}`;
+    const canClick = clickable && clickable.has(cell.pos) && onCell;
+    if (cell.gap) return el('span', { class: 'sj-card sj-gap', role: 'img', 'aria-label': t('回収された跡', 'recovered (empty)') });
+    if (cell.veiled) {
+      const lbl = t('ヴェールした札', 'veiled card') + (cell.card ? ` (${cardLabel(t, cell.card.code)})` : '');
+      return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}` });
+    }
+    const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join('・');
+    const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');
+    return cardFace(t, cell.card.code, { onclick: canClick ? () => onCell(cell) : null, extra: `${extra}${canClick ? ' sj-clickable' : ''}`, label: lbl });
+  });
+  const goods = player.goods.length
+    ? el('p', { class: 'sj-goods' }, t('商品: ', 'Goods: '),
+      player.goods.map((g) => `${t(g.ja, g.en)} +${g.reward}`).join(t('、', ', ')),
+      t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
+    : null;
+  return el('section', { class: 'sj-market', 'aria-label': label },
+    el('div', { class: 'sj-row' }, cells.length ? cells : el('span', { class: 'sj-empty' }, t('（まだ貝札なし）', '(no shells yet)'))),
+    goods);
+}
+
+/** Counts line: hand, land, merchant, shells placed. */
+export function counts(t, player, v) {
+  const merchant = player.merchant
+    ? el('span', { class: 'sj-merchant' }, t('商人札', 'Merchant'), ' ', cardFace(t, '0', { extra: 'sj-mini sj-merchant-card', label: t('商人札（公開された0）', 'merchant card (face-up 0)') }))
+    : el('span', { class: 'sj-merchant sj-gone' }, t('商人札: 交換済み', 'Merchant: taken'));
+  const limit = player.hand_size >= v.hand_limit - 1 ? ' sj-warn' : '';
+  return el('p', { class: 'sj-counts' },
+    el('span', { class: `sj-count${limit}` }, t(`手札 ${player.hand_size}枚`, `Hand ${player.hand_size}`)), ' ',
+    el('span', { class: 'sj-count' }, v.rules.deck ? t(`山札 ${player.land_size}枚`, `Deck ${player.land_size}`) : t(`土地 ${player.land_size}枚`, `Land ${player.land_size}`)), ' ',
+    el('span', { class: 'sj-count' }, t(`貝札 ${player.placed}組`, `Shells ${player.placed}`)), ' ', merchant);
+}
+
+export { STAR_NAMES, SYMBOLS, GOOD_NAMES };

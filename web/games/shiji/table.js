@@ -1,0 +1,209 @@
+// The playing table: both players' areas and the controls for the current choice.
+// `io` = { t, act(action) → Promise, check(action) → Promise<null|error> }.
+
+import { el, cardFace, statusStrip, marketRow, counts } from './board.js';
+
+const NUMBER = /^[0-9]$/;
+
+export function createTable(root, io) {
+  let payload = null;
+  let verdict = null;        // {ok, text} for the current selection
+  let pending = false;
+  let checkSeq = 0;
+  const box = el('div', { class: 'sj-table' });
+  root.append(box);
+
+  const t = (ja, en) => io.t(ja, en);
+
+  function legal() { return (payload && !payload.replay && payload.legal) || []; }
+
+  async function send(action) {
+    if (pending) return;
+    pending = true;
+    render();
+    try {
+      await io.act(action);
+      selIdx = [];
+      verdict = null;
+    } catch (err) {
+      verdict = { ok: false, text: t(err.message_ja || '指せません', err.message_en || 'Not possible') };
+    } finally {
+      pending = false;
+      render();
+    }
+  }
+
+  function myHand() {
+    const v = payload.view;
+    const me = payload.seat;
+    return me === null || me === undefined ? [] : v.players[me].hand || [];
+  }
+
+  // --- rendering ---------------------------------------------------------------------------
+  function render() {
+    box.replaceChildren();
+    if (!payload) return;
+    const v = payload.view;
+    const me = payload.seat === null || payload.seat === undefined ? 0 : payload.seat;
+    const opp = 1 - me;
+    const names = (payload.players || []).map((p, i) => (p && p.name) || t(i === 0 ? '先手の席' : '後手の席', `Seat ${i + 1}`));
+    box.append(statusStrip(t, v, me));
+    // opponent
+    const them = v.players[opp];
+    box.append(el('section', { class: 'sj-player sj-opp', 'aria-label': t(`相手: ${names[opp] || ''}`, `Opponent: ${names[opp] || ''}`) },
+      el('h2', { class: 'sj-name' }, names[opp] || t('相手', 'Opponent'), payload.to_move.includes(opp) ? el('span', { class: 'sj-turn' }, t(' ・手番', ' · to move')) : null),
+      counts(t, them, v),
+      them.hand ? handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)")) : null,
+      them.land && v.rules.puzzle ? landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)")) : null,
+      marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
+    // me
+    const mine = v.players[me];
+    const myTurn = payload.to_move.includes(me) && !payload.replay && payload.seat !== null && payload.seat !== undefined;
+    const veilable = new Set(myTurn ? legal().filter((a) => a.startsWith('veil ')).map((a) => Number(a.split(' ')[1])) : []);
+    const recoverable = new Set(myTurn ? legal().filter((a) => a.startsWith('recover ')).map((a) => Number(a.split(' ')[1])) : []);
+    const clickable = recoverable.size ? recoverable : veilable;
+    const onCell = (cell) => send(recoverable.size ? `recover ${cell.pos}` : `veil ${cell.pos}`);
+    box.append(el('section', { class: 'sj-player sj-me', 'aria-label': t(`自分: ${names[me] || ''}`, `You: ${names[me] || ''}`) },
+      el('h2', { class: 'sj-name' }, names[me] || t('自分', 'You'), myTurn ? el('span', { class: 'sj-turn' }, t(' ・あなたの番', ' · your move')) : null),
+      marketRow(t, mine, { label: t('自分の市場', 'Your market'), clickable, onCell }),
+      counts(t, mine, v)));
+    box.append(controls(v, me, mine, myTurn, veilable, recoverable));
+  }
+
+  function handLine(codes, label) {
+    return el('div', { class: 'sj-hand', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c)));
+  }
+
+  function landLine(codes, label) {
+    return el('div', { class: 'sj-land', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })));
+  }
+
+  function controls(v, me, mine, myTurn, veilable, recoverable) {
+    const panel = el('section', { class: 'sj-controls', 'aria-live': 'polite', 'aria-label': t('操作', 'Controls') });
+    if (payload.outcome || v.phase === 'over') {
+      panel.append(el('p', { class: 'sj-prompt' }, t('対局終了', 'Game over')));
+      if (v.result && v.result.reason === 'closing') panel.append(el('p', {}, t('閉場: 手札を公開しました', 'Market closed: hands shown')));
+      return panel;
+    }
+    if (!myTurn) {
+      panel.append(el('p', { class: 'sj-prompt' }, payload.replay ? t('再生中', 'Replay') : t('相手の番です…', "Opponent's turn…")));
+      if (mine.hand) panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      return panel;
+    }
+    const task = v.task;
+    const acts = legal();
+    if (v.phase === 'pick' && !task) {
+      panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
+      panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      panel.append(landButtons(acts, 'pick'));
+      return panel;
+    }
+    if (task && task.kind === 'take') {
+      panel.append(el('p', { class: 'sj-prompt' }, t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `Choose land cards to add to your hand (${task.count} more)`)));
+      panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      panel.append(landButtons(acts, 'take'));
+      return panel;
+    }
+    if (task && task.kind === 'recover') {
+      panel.append(el('p', { class: 'sj-prompt' }, t('恐慌: ヴェールした札を１枚選んで手札に戻してください（回収）', 'Panic: choose one of your veiled cards to take back (回収)')));
+      panel.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => el('button', { type: 'button', class: 'sj-btn', onclick: () => send(`recover ${pos}`) }, t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`)))));
+      return panel;
+    }
+    if (task && task.kind === 'kaijo') {
+      panel.append(el('p', { class: 'sj-prompt' }, t('相手が雷霆で上がりました。00で解除できます（引き分け）', 'The opponent went out with 雷霆. You may cancel it with 00 (a draw)')));
+      panel.append(el('div', { class: 'sj-buttons' },
+        el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 0 0') }, t('解除（00を並べる）', 'Cancel (place 00)')),
+        el('button', { type: 'button', class: 'sj-btn', onclick: () => send('accept') }, t('認める', 'Accept'))));
+      return panel;
+    }
+    // lead or play: pick cards from hand
+    const lead = v.phase === 'lead';
+    panel.append(el('p', { class: 'sj-prompt' }, lead
+      ? t('先手決め: 手札の数字札を２枚（前札→後札）選んでください。値の大きい方が先手です', 'Who plays first: choose two number cards (front then back); the higher value starts')
+      : t('手札から前札→後札の順に２枚選んで貝札を並べます', 'Pick two hand cards, front then back, to place a shell')));
+    const hand = mine.hand || [];
+    const handBox = el('div', { class: 'sj-hand sj-pickable', role: 'group', 'aria-label': t('自分の手札', 'Your hand') });
+    hand.forEach((code, i) => {
+      const order = selIdx.indexOf(i);
+      const btn = cardFace(t, code, {
+        selected: order >= 0,
+        label: `${cardLabel2(code)}${order === 0 ? t('（前札）', ' (front)') : order === 1 ? t('（後札）', ' (back)') : ''}`,
+        onclick: () => pickIndex(i),
+        disabled: pending || (lead && !NUMBER.test(code)),
+      });
+      handBox.append(btn);
+    });
+    panel.append(handBox);
+    const codes = selIdx.map((i) => hand[i]);
+    const preview = codes.length
+      ? el('p', { class: 'sj-preview', dataset: { testid: 'preview' } }, t('選択: ', 'Selected: '), codes.join(' · '),
+        codes.length === 2 && codes.every((c) => NUMBER.test(c)) ? t(`（値 ${codes.join('')}）`, ` (value ${codes.join('')})`) : '')
+      : null;
+    if (preview) panel.append(preview);
+    if (verdict) panel.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, verdict.text));
+    const action = codes.length ? `${lead ? 'lead' : 'place'} ${codes.join(' ')}` : '';
+    const buttons = el('div', { class: 'sj-buttons' });
+    buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', dataset: { testid: 'place' }, disabled: pending || !acts.includes(action),
+      onclick: () => send(action) }, lead ? t('この組で先手決め', 'Use this pair') : t('並べる', 'Place')));
+    if (codes.length) buttons.append(el('button', { type: 'button', class: 'sj-btn', onclick: () => { selIdx = []; verdict = null; render(); } }, t('選び直す', 'Clear')));
+    if (acts.includes('place 1 0 0')) buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 1 0 0') }, t('雷霆（100）で上がる', 'Go out with 雷霆 (100)')));
+    panel.append(buttons);
+    if (veilable.size) {
+      panel.append(el('p', { class: 'sj-hint' }, t('ヴェール: 自分の市場で光っている札を押すと裏返せます（任意）', 'Veil: tap a highlighted card in your market to turn it face down (optional)')));
+    }
+    return panel;
+  }
+
+  function cardLabel2(code) {
+    return NUMBER.test(code) ? t(`数字札 ${code}`, `number ${code}`) : code === 'X' ? t('恐慌札', 'Panic card') : t(`星札 ${code}`, `star ${code}`);
+  }
+
+  let selIdx = [];
+  function pickIndex(i) {
+    const pos = selIdx.indexOf(i);
+    if (pos >= 0) selIdx.splice(pos, 1);
+    else if (selIdx.length < 2) selIdx.push(i);
+    else selIdx = [i];
+    verdict = null;
+    render();
+    const hand = myHand();
+    const codes = selIdx.map((j) => hand[j]);
+    if (codes.length === 2) {
+      const lead = payload.view.phase === 'lead';
+      const action = `${lead ? 'lead' : 'place'} ${codes.join(' ')}`;
+      const seq = ++checkSeq;
+      if (legal().includes(action)) {
+        verdict = { ok: true, text: t('並べられます', 'This can be played') };
+        render();
+      } else {
+        io.check(action).then((err) => {
+          if (seq !== checkSeq) return;
+          verdict = err ? { ok: false, text: t(err.message_ja, err.message_en) } : { ok: true, text: t('並べられます', 'This can be played') };
+          render();
+        });
+      }
+    }
+  }
+
+  function landButtons(acts, verb) {
+    const codes = acts.filter((a) => a.startsWith(`${verb} `)).map((a) => a.split(' ')[1]);
+    const land = payload.view.players[payload.seat].land || codes;
+    const counted = {};
+    for (const c of land) counted[c] = (counted[c] || 0) + 1;
+    return el('div', { class: 'sj-land sj-pickable', role: 'group', 'aria-label': t('土地の札', 'Land cards') },
+      codes.map((c) => el('span', { class: 'sj-landpick' },
+        cardFace(t, c, { onclick: () => send(`${verb} ${c}`), disabled: pending, label: `${t('土地から', 'from land: ')}${cardLabel2(c)}` }),
+        el('span', { class: 'sj-times', 'aria-hidden': 'true' }, `×${counted[c] || 1}`))));
+  }
+
+  return {
+    update(next) {
+      const changed = !payload || next.ply !== payload.ply || next.seat !== payload.seat;
+      payload = next;
+      if (changed) { selIdx = []; verdict = null; }
+      render();
+    },
+    rerender() { render(); },
+    destroy() { box.remove(); },
+  };
+}

@@ -1,0 +1,118 @@
+// Entry point: header, boot screen, language toggle, update notice, and the routes.
+
+import { h, fill, clear } from './dom.js';
+import { t, getLang, setLang, onLangChange } from './i18n.js';
+import { boot } from './engine.js';
+import { startRouter } from './router.js';
+import { homePage } from './home.js';
+import { setupPage } from './setup.js';
+import { matchPage } from './match.js';
+import { replayPage } from './replay.js';
+import { openLinkPage } from './share.js';
+import { rulesPage, extraPage, missingPage, failedPage } from './pages.js';
+
+const html = document.documentElement;
+html.lang = getLang();
+
+function renderHeader() {
+  const header = document.getElementById('site-header');
+  clear(header);
+  header.append(
+    h('a', { class: 'skip', href: '#main' , onclick: (e) => { e.preventDefault(); document.getElementById('main').focus(); } }, t('skipToMain')),
+    h('a', { class: 'brand', href: '#/' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), h('span', {}, t('siteTitle'))),
+    h('button', {
+      type: 'button', class: 'lang-toggle', id: 'lang-toggle', lang: getLang() === 'ja' ? 'en' : 'ja',
+      'aria-label': t('langToggleLabel'), onclick: () => setLang(getLang() === 'ja' ? 'en' : 'ja'),
+    }, t('langToggle')),
+  );
+  document.title = t('siteTitle');
+}
+
+// --- boot screen ------------------------------------------------------------------------
+const bootBox = document.getElementById('boot');
+const bootLabel = document.getElementById('boot-label');
+const bootBar = document.getElementById('boot-progress');
+let lastProgress = { fraction: null, ja: '', en: '' };
+
+function showProgress(p) {
+  lastProgress = p;
+  const label = (getLang() === 'en' ? p.en : p.ja) || t('bootStarting');
+  bootLabel.textContent = label;
+  if (p.fraction === null) bootBar.removeAttribute('value');
+  else bootBar.value = p.fraction;
+  bootBar.setAttribute('aria-valuetext', label);
+}
+
+function showBootError(err) {
+  html.dataset.engine = 'error';
+  const what = err.stage === 'bridge' ? t('bootNoBridge') : String(err.message || err);
+  bootBox.hidden = false;
+  bootBox.classList.add('failed');
+  fill(bootBox, 
+    h('h2', { id: 'boot-title' }, t('bootFailed')),
+    h('p', { class: 'error', role: 'alert', id: 'boot-error' }, what),
+    h('p', {}, t('bootFailedHelp')),
+    h('button', { type: 'button', class: 'primary', id: 'boot-retry', onclick: () => location.reload() }, t('retry')),
+  );
+}
+
+async function startEngine() {
+  html.dataset.engine = 'loading';
+  showProgress({ fraction: null, ja: '', en: '' });
+  try {
+    await boot(showProgress);
+  } catch (err) {
+    showBootError(err);
+    return;
+  }
+  html.dataset.engine = 'ready';
+  bootBox.hidden = true;
+  document.dispatchEvent(new CustomEvent('pygames:ready'));
+  subscribeUpdates();
+}
+
+// --- update notice ----------------------------------------------------------------------
+let updateShown = false;
+function showUpdate(apply) {
+  if (updateShown) return;
+  updateShown = true;
+  const bar = document.getElementById('update');
+  const render = () => {
+    fill(bar, 
+      h('span', {}, t('updateAvailable')), ' — ',
+      h('button', { type: 'button', id: 'update-button', onclick: () => (apply ? apply() : location.reload()) }, t('updateButton')),
+    );
+  };
+  render();
+  onLangChange(render);
+  bar.hidden = false;
+}
+
+async function subscribeUpdates() {
+  // web/runtime/update.js registers the service worker and reports a waiting new build.
+  window.addEventListener('pygames:update', () => showUpdate(null));
+  let updates;
+  try {
+    updates = await import('../runtime/update.js');
+  } catch {
+    return; // no offline support in this build: nothing to announce
+  }
+  const apply = typeof updates.applyUpdate === 'function' ? () => updates.applyUpdate() : null;
+  if (typeof updates.onUpdate === 'function') updates.onUpdate(() => showUpdate(apply));
+  if (typeof updates.registerServiceWorker === 'function') updates.registerServiceWorker();
+}
+
+// --- routes -----------------------------------------------------------------------------
+renderHeader();
+const router = startRouter(document.getElementById('main'), {
+  home: homePage, setup: setupPage, play: matchPage, replay: replayPage, link: openLinkPage,
+  rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage,
+});
+onLangChange(() => {
+  renderHeader();
+  if (html.dataset.engine === 'loading') showProgress(lastProgress);
+  else if (html.dataset.engine === 'error') bootBox.querySelector('h2').textContent = t('bootFailed');
+  router.relang();
+  document.getElementById('lang-toggle').focus();
+});
+startEngine();

@@ -1,0 +1,85 @@
+// The shell's door to Python: loads web/runtime/bridge.js, boots it, and caches games().
+
+let bridge = null;
+let readyResolve;
+let gamesPromise = null;
+
+/** Resolves once Python is ready (never rejects; a failed boot leaves it pending). */
+export const whenReady = new Promise((resolve) => { readyResolve = resolve; });
+
+/** True once the engine answered its boot. */
+export function isReady() {
+  return document.documentElement.dataset.engine === 'ready';
+}
+
+/**
+ * Import the bridge and start Python, reporting progress as {fraction, ja, en}.
+ * Throws an Error whose `stage` says what failed ('bridge' or 'start').
+ */
+export async function boot(onProgress) {
+  try {
+    bridge = await import('../runtime/bridge.js');
+  } catch (err) {
+    const e = new Error(String(err && err.message || err));
+    e.stage = 'bridge';
+    throw e;
+  }
+  try {
+    await bridge.engine.start((...args) => onProgress(normalizeProgress(args)));
+  } catch (err) {
+    const e = new Error(describe(err));
+    e.stage = 'start';
+    e.cause = err;
+    throw e;
+  }
+  readyResolve();
+}
+
+function describe(err) {
+  if (!err) return 'unknown error';
+  if (err.message_ja || err.message_en) return `${err.message_ja || ''} / ${err.message_en || ''}`;
+  return String(err.message || err);
+}
+
+/** Accept the bridge's progress report in any of the shapes it may use. */
+function normalizeProgress(args) {
+  const [a, b] = args;
+  let fraction = null;
+  let ja = '';
+  let en = '';
+  if (a && typeof a === 'object') {
+    fraction = a.fraction ?? a.progress ?? a.value ?? null;
+    ja = a.label_ja ?? a.ja ?? (a.label && typeof a.label === 'object' ? a.label.ja : a.label) ?? a.message ?? '';
+    en = a.label_en ?? a.en ?? (a.label && typeof a.label === 'object' ? a.label.en : a.label) ?? a.message ?? ja;
+  } else {
+    fraction = typeof a === 'number' ? a : null;
+    if (b && typeof b === 'object') { ja = b.ja ?? ''; en = b.en ?? ja; } else { ja = b ?? ''; en = args[2] ?? ja; }
+  }
+  if (typeof fraction === 'number' && fraction > 1) fraction /= 100;
+  return { fraction: typeof fraction === 'number' && Number.isFinite(fraction) ? Math.max(0, Math.min(1, fraction)) : null,
+    ja: String(ja || ''), en: String(en || ja || '') };
+}
+
+/** Call the engine (after boot). Rejects with the bridge's ApiError. */
+export async function call(name, args = {}) {
+  await whenReady;
+  return bridge.engine.call(name, args);
+}
+
+/** games() once, as a list of game infos. */
+export function games() {
+  if (!gamesPromise) {
+    gamesPromise = call('games', {}).then((r) => r.games || []).catch((err) => { gamesPromise = null; throw err; });
+  }
+  return gamesPromise;
+}
+
+/** The info of one game, or null. */
+export async function gameInfo(name) {
+  return (await games()).find((g) => g.name === name) || null;
+}
+
+/** The bridge module once imported (for optional hooks such as update notices). */
+export function bridgeModule() {
+  return bridge;
+}

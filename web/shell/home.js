@@ -1,0 +1,182 @@
+// Landing page: the games (from games()), saved matches (from localStorage, no Python needed),
+// and import of a match file.
+
+import { h, fill, clear, download, readFile } from './dom.js';
+import { t, pick, errorText, formatTime } from './i18n.js';
+import { games, whenReady, isReady, call } from './engine.js';
+import { listSaves, deleteSave, rawSave, saveMatch, SaveError } from './storage.js';
+import { go } from './router.js';
+
+const MAX_IMPORT_BYTES = 2_000_000;
+
+/** Render the landing page into `root`. */
+export function homePage(root) {
+  let alive = true;
+  let gameList = null;
+  let flash = null; // {kind, text} shown in the import area
+
+  const gamesBox = h('section', { class: 'games', 'aria-labelledby': 'games-h' });
+  const savesBox = h('section', { class: 'saves', 'aria-labelledby': 'saves-h' });
+  const importBox = h('section', { class: 'import', 'aria-labelledby': 'import-h' });
+  root.append(h('p', { class: 'tagline' }), gamesBox, savesBox, importBox);
+
+  function renderAll() {
+    root.querySelector('.tagline').textContent = t('siteTagline');
+    renderGames();
+    renderSaves();
+    renderImport();
+  }
+
+  function renderGames() {
+    fill(gamesBox, h('h1', { id: 'games-h' }, t('gamesHeading')));
+    gamesBox.dataset.state = gameList ? 'ready' : 'loading';
+    gamesBox.setAttribute('aria-busy', String(!gameList));
+    if (!gameList) {
+      gamesBox.append(h('p', { class: 'muted' }, t('waitEngine')));
+      return;
+    }
+    if (gameList.length === 0) {
+      gamesBox.append(h('p', {}, t('noGames')));
+      return;
+    }
+    gamesBox.append(h('ul', { class: 'game-cards' }, gameList.map((g) => h('li', { class: 'card game-card', dataset: { game: g.name } },
+      h('h2', {}, pick(g.title)),
+      h('p', { class: 'players-count' }, t('players', g.min_seats, g.max_seats)),
+      h('p', { class: 'summary' }, pick(g.summary)),
+      h('div', { class: 'actions' },
+        h('a', { class: 'button primary', href: `#/new/${encodeURIComponent(g.name)}`, 'aria-label': `${t('newMatch')}: ${pick(g.title)}` }, t('newMatch')),
+        h('a', { class: 'button', href: `#/rules/${encodeURIComponent(g.name)}`, 'aria-label': `${t('rules')}: ${pick(g.title)}` }, t('rules'))),
+    ))));
+  }
+
+  function titleOf(entry) {
+    const g = gameList && gameList.find((x) => x.name === entry.game);
+    if (g) return pick(g.title);
+    if (entry.title && typeof entry.title === 'object') return pick(entry.title);
+    return entry.game || t('unknownGame');
+  }
+
+  function renderSaves() {
+    const saves = listSaves();
+    fill(savesBox, h('h2', { id: 'saves-h' }, t('savesHeading')));
+    if (saves.length === 0) {
+      savesBox.append(h('p', { class: 'muted' }, t('noSaves')));
+      return;
+    }
+    savesBox.append(h('ul', { class: 'save-list' }, saves.map(saveItem)));
+  }
+
+  function saveItem(entry) {
+    const li = h('li', { class: 'card save', dataset: { id: entry.id } });
+    const ready = isReady();
+    const title = entry.broken ? t('unknownGame') : titleOf(entry);
+    li.append(h('h3', {}, title));
+    if (entry.broken || entry.brokenReason) {
+      li.classList.add('broken');
+      const why = entry.brokenReason ? t('brokenSaveWhy', pick(entry.brokenReason)) : t('brokenSave');
+      li.append(h('p', { class: 'error save-error', role: 'note' }, why));
+    }
+    if (!entry.broken) {
+      const players = (entry.players || []).filter(Boolean).join('・');
+      if (players) li.append(h('p', { class: 'save-players' }, players));
+      const progress = entry.progress ? pick(entry.progress) : '';
+      li.append(h('p', { class: 'muted save-meta' },
+        entry.finished ? h('span', { class: 'badge' }, t('finished')) : null,
+        progress ? `${progress} · ` : '',
+        entry.updated ? `${t('lastPlayed')}: ${formatTime(entry.updated)}` : ''));
+    }
+    const actions = h('div', { class: 'actions' });
+    const label = (verb) => `${verb}: ${title}${entry.updated ? ` (${formatTime(entry.updated)})` : ''}`;
+    if (!entry.broken && !entry.brokenReason) {
+      actions.append(
+        h('button', { type: 'button', class: 'primary', disabled: !ready, 'aria-label': label(t('continue')), onclick: () => go(`#/play/${entry.id}`) }, t('continue')),
+        h('button', { type: 'button', disabled: !ready, 'aria-label': label(t('replay')), onclick: () => go(`#/replay/${entry.id}`) }, t('replay')));
+    }
+    actions.append(
+      h('button', { type: 'button', 'aria-label': label(t('export')), onclick: () => exportSave(entry) }, t('export')),
+      h('button', { type: 'button', class: 'danger', 'aria-label': label(t('delete')), onclick: () => askDelete(li, entry, title) }, t('delete')));
+    li.append(actions);
+    return li;
+  }
+
+  function exportSave(entry) {
+    const text = rawSave(entry.id);
+    if (text === null) return;
+    let out = text;
+    try {
+      out = JSON.stringify(JSON.parse(text), null, 1);
+    } catch { /* export a damaged save as it is */ }
+    download(`pygames-${entry.game || 'match'}-${entry.id}.json`, out);
+  }
+
+  function askDelete(li, entry, title) {
+    const box = h('div', { class: 'confirm', role: 'group', 'aria-label': t('confirmDelete') },
+      h('p', {}, t('confirmDelete')),
+      h('button', { type: 'button', class: 'danger', onclick: () => { deleteSave(entry.id); renderSaves(); savesBox.querySelector('h2').focus?.(); } }, t('confirmDeleteYes')),
+      h('button', { type: 'button', onclick: () => { box.remove(); li.querySelector('.actions').hidden = false; } }, t('cancel')));
+    li.querySelector('.actions').hidden = true;
+    li.append(box);
+    box.querySelector('button').focus();
+    void title;
+  }
+
+  function renderImport() {
+    const input = h('input', { type: 'file', id: 'import-file', accept: '.json,application/json', disabled: !isReady(), onchange: onImport });
+    fill(importBox, 
+      h('h2', { id: 'import-h' }, t('importHeading')),
+      h('label', { for: 'import-file' }, t('importLabel')), ' ', input,
+      h('p', { id: 'import-status', class: flash ? flash.kind : '', role: 'status' }, flash ? flash.text() : ''));
+  }
+
+  async function onImport(event) {
+    const file = event.target.files && event.target.files[0];
+    if (!file) return;
+    const setFlash = (kind, text) => { flash = { kind, text }; renderImport(); };
+    if (file.size > MAX_IMPORT_BYTES) {
+      setFlash('error', () => t('importFailed', t('importTooBig')));
+      return;
+    }
+    let text;
+    try {
+      text = await readFile(file);
+    } catch (err) {
+      setFlash('error', () => t('importFailed', String(err)));
+      return;
+    }
+    let result;
+    try {
+      result = await call('load', { record: text });
+    } catch (err) {
+      setFlash('error', () => t('importFailed', errorText(err)));
+      return;
+    }
+    const record = result.record;
+    record.meta = {}; // always a new save: never overwrite one already here
+    const s = result.summary || {};
+    try {
+      saveMatch(record, { title: s.title, progress: s.progress, finished: s.finished });
+    } catch (err) {
+      setFlash('error', () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')));
+      return;
+    }
+    setFlash('ok', () => t('importDone', s.title ? pick(s.title) : record.game));
+    renderSaves();
+  }
+
+  renderAll();
+  whenReady.then(async () => {
+    if (!alive) return;
+    try {
+      gameList = await games();
+    } catch (err) {
+      gameList = [];
+      flash = { kind: 'error', text: () => t('engineFailed', errorText(err)) };
+    }
+    if (alive) renderAll();
+  });
+
+  return {
+    destroy() { alive = false; },
+    relang: renderAll,
+  };
+}

@@ -1,0 +1,206 @@
+// Every shell string, Japanese first. `t(key, ...args)` picks the current language;
+// entries may be functions of args. The language is remembered in localStorage.
+
+const LANG_KEY = 'pygames.lang';
+
+const STRINGS = {
+  siteTitle: ['ボードゲーム広場', 'Board Game Plaza'],
+  siteTagline: ['日本のボードゲームをブラウザで。サーバー不要、オフラインでも遊べます。',
+    'Japanese tabletop games in your browser. No server; plays offline.'],
+  skipToMain: ['本文へ移動', 'Skip to content'],
+  langToggle: ['English', '日本語'],
+  langToggleLabel: ['Switch to English', '日本語に切り替え'],
+  home: ['ホーム', 'Home'],
+  // boot
+  bootTitle: ['準備中…', 'Getting ready…'],
+  bootStarting: ['Pythonを起動しています…', 'Starting Python…'],
+  bootReady: ['準備ができました', 'Ready'],
+  bootFailed: ['起動できませんでした', 'Could not start'],
+  bootFailedHelp: ['ページを再読み込みしてもう一度試してください。続く場合はブラウザを更新してください。',
+    'Reload the page to try again. If it keeps failing, update your browser.'],
+  bootNoBridge: ['実行環境（web/runtime/bridge.js）を読み込めませんでした',
+    'Could not load the runtime (web/runtime/bridge.js)'],
+  retry: ['再試行', 'Retry'],
+  waitEngine: ['準備ができるまでお待ちください…', 'Please wait until everything is ready…'],
+  // landing
+  gamesHeading: ['ゲーム', 'Games'],
+  players: (n, m) => n === m ? [`${n}人`, `${n} players`] : [`${n}〜${m}人`, `${n}–${m} players`],
+  newMatch: ['新しい対局', 'New match'],
+  rules: ['遊び方', 'How to play'],
+  noGames: ['遊べるゲームがまだありません。', 'No games are available yet.'],
+  savesHeading: ['保存した対局', 'Saved matches'],
+  noSaves: ['保存した対局はありません。', 'No saved matches.'],
+  continue: ['続ける', 'Continue'],
+  replay: ['再生', 'Replay'],
+  delete: ['削除', 'Delete'],
+  export: ['書き出し', 'Export'],
+  confirmDelete: ['この対局を削除しますか？', 'Delete this match?'],
+  confirmDeleteYes: ['削除する', 'Delete'],
+  cancel: ['やめる', 'Cancel'],
+  finished: ['終局', 'Finished'],
+  lastPlayed: ['最終', 'Last played'],
+  brokenSave: ['この保存データは壊れているため開けません。', 'This save is damaged and cannot be opened.'],
+  brokenSaveWhy: (why) => [`この保存データは開けません: ${why}`, `This save cannot be opened: ${why}`],
+  importHeading: ['読み込み', 'Import'],
+  importLabel: ['対局ファイル（JSON）を選ぶ', 'Choose a match file (JSON)'],
+  importDone: (title) => [`読み込みました: ${title}`, `Imported: ${title}`],
+  importFailed: (why) => [`読み込めませんでした: ${why}`, `Could not import: ${why}`],
+  importTooBig: ['ファイルが大きすぎます', 'The file is too large'],
+  unknownGame: ['不明なゲーム', 'Unknown game'],
+  // setup
+  setupHeading: (title) => [`${title} — 新しい対局`, `${title} — New match`],
+  seatCount: ['人数', 'Players'],
+  seat: (n) => [`${n}番目の席`, `Seat ${n}`],
+  seatType: ['種類', 'Type'],
+  human: ['この端末の人', 'Person on this device'],
+  computer: ['コンピュータ', 'Computer'],
+  name: ['名前', 'Name'],
+  level: ['強さ', 'Level'],
+  levelName: (level) => LEVELS[level] || [level, level],
+  defaultName: (n) => [`プレイヤー${n}`, `Player ${n}`],
+  computerName: (level) => [`コンピュータ（${(LEVELS[level] || [level])[0]}）`, `Computer (${(LEVELS[level] || [level, level])[1]})`],
+  optionsHeading: ['設定', 'Options'],
+  seedLabel: ['乱数の種（任意）', 'Random seed (optional)'],
+  seedHelp: ['同じ種と同じ手なら同じ対局になります。空欄なら毎回ちがいます。',
+    'The same seed and moves give the same match. Leave empty for a random one.'],
+  seedBad: ['乱数の種は0以上 9007199254740991 以下の整数にしてください', 'The seed must be a whole number from 0 to 9007199254740991'],
+  jsonBad: (label) => [`「${label}」がJSONとして読めません`, `"${label}" is not valid JSON`],
+  start: ['対局を始める', 'Start the match'],
+  yes: ['はい', 'Yes'],
+  // match
+  loading: ['読み込み中…', 'Loading…'],
+  undo: ['待った', 'Undo'],
+  share: ['共有', 'Share'],
+  thinking: (name) => [`${name} が考え中…`, `${name} is thinking…`],
+  yourTurn: (name) => [`${name}さんの番です`, `${name}'s turn`],
+  waitingFor: (names) => [`${names} の番です`, `Waiting for ${names}`],
+  handOver: (name) => [`${name}さんの番です。端末を渡してください`, `It is ${name}'s turn. Please hand over the device.`],
+  handOverButton: (name) => [`${name}さんです。表示する`, `I am ${name}: show`],
+  logHeading: ['棋譜・記録', 'Move log'],
+  logEmpty: ['まだ手はありません。', 'No moves yet.'],
+  chanceSeat: ['偶然', 'Chance'],
+  outcomeWin: (names) => [`${names} の勝ち`, `${names} won`],
+  outcomeDraw: ['引き分け', 'Draw'],
+  scores: ['得点', 'Scores'],
+  matchOver: ['対局終了', 'Match over'],
+  notFound: ['その対局は見つかりません。削除されたかもしれません。', 'That match was not found. It may have been deleted.'],
+  cannotOpen: (why) => [`この対局を開けません: ${why}`, `Cannot open this match: ${why}`],
+  backHome: ['ホームに戻る', 'Back to home'],
+  noView: ['このゲームの画面はまだありません。簡易表示で遊べます。', 'This game has no screen yet; a plain view is shown.'],
+  plainLegal: ['指せる手', 'Legal actions'],
+  play: ['この手にする', 'Play it'],
+  toolbar: ['対局の操作', 'Match controls'],
+  spectator: ['観戦', 'Spectator'],
+  perspective: ['視点', 'Point of view'],
+  actionFailed: (why) => [`その手は受け付けられません: ${why}`, `That action was refused: ${why}`],
+  engineFailed: (why) => [`エラー: ${why}`, `Error: ${why}`],
+  // saving
+  quota: ['保存容量がいっぱいで、この対局を保存できませんでした。古い対局を削除するか書き出してから、もう一度指してください。ほかの保存データはそのままです。',
+    'Storage is full, so this match could not be saved. Delete or export old matches, then play again. Your other saves are unchanged.'],
+  saveFailed: ['保存できませんでした。ほかの保存データはそのままです。', 'Could not save. Your other saves are unchanged.'],
+  // replay
+  replayHeading: (title) => [`${title} — 再生`, `${title} — Replay`],
+  first: ['最初', 'First'],
+  back: ['一手戻る', 'Back'],
+  forward: ['一手進む', 'Forward'],
+  last: ['最後', 'Last'],
+  plyOf: (p, n) => [`${p} / ${n} 手`, `Move ${p} of ${n}`],
+  plySlider: ['手数', 'Move number'],
+  toMatch: ['対局に戻る', 'Back to the match'],
+  // share
+  shareHeading: ['共有リンク', 'Share link'],
+  shareHelp: ['このリンクを開くと、別のブラウザで同じ対局が開きます。', 'Opening this link shows the same match in another browser.'],
+  shareFinished: ['終局した対局なので、再生として開きます。', 'The match is finished, so it opens as a replay.'],
+  shareSecrets: ['注意: このリンクを開くと、これまでに配られた手札や隠れたカードがすべて見えます。これから引くカードは含まれません。相手に見られて困る場合は送らないでください。',
+    'Warning: this link shows every hidden card and hand dealt so far. Future draws are not included. Do not send it to someone who must not see them.'],
+  copy: ['コピー', 'Copy'],
+  copied: ['コピーしました', 'Copied'],
+  copyFailed: ['コピーできませんでした。リンクを選択してコピーしてください。', 'Could not copy; select the link and copy it.'],
+  close: ['閉じる', 'Close'],
+  linkHeading: ['共有リンクを開く', 'Opening a share link'],
+  linkBad: (why) => [`このリンクは開けません: ${why}`, `This link cannot be opened: ${why}`],
+  linkBadHelp: ['リンクが途中で切れていないか、送り主に確かめてください。保存した対局は変わっていません。',
+    'Check with the sender that the link was not cut short. Your saved matches are unchanged.'],
+  // rules / pages
+  rulesHeading: (title) => [`${title} — 遊び方`, `${title} — How to play`],
+  rulesMissing: ['このゲームの遊び方はまだありません。', 'The rules of this game are not available yet.'],
+  pageMissing: ['そのページはありません。', 'That page does not exist.'],
+  routeMissing: ['そのページはありません。', 'That page does not exist.'],
+  // update
+  updateAvailable: ['新しい版があります', 'A new version is available'],
+  updateButton: ['更新', 'Update'],
+};
+
+const LEVELS = {
+  easy: ['よわい', 'easy'], normal: ['ふつう', 'normal'], hard: ['つよい', 'hard'],
+  beginner: ['入門', 'beginner'], expert: ['達人', 'expert'], random: ['でたらめ', 'random'],
+};
+
+let lang = readLang();
+const listeners = new Set();
+
+function readLang() {
+  try {
+    const saved = localStorage.getItem(LANG_KEY);
+    return saved === 'en' ? 'en' : 'ja';
+  } catch {
+    return 'ja';
+  }
+}
+
+/** The current language: 'ja' or 'en'. */
+export function getLang() {
+  return lang;
+}
+
+/** Switch language, remember it, and tell listeners. */
+export function setLang(next) {
+  lang = next === 'en' ? 'en' : 'ja';
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    /* a full storage only forgets the choice */
+  }
+  document.documentElement.lang = lang;
+  for (const fn of listeners) fn(lang);
+}
+
+/** Call `fn(lang)` after every language change; returns an unsubscribe function. */
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The shell string `key` in the current language. */
+export function t(key, ...args) {
+  return tIn(lang, key, ...args);
+}
+
+/** The shell string `key` in `which` language ('ja' | 'en'). */
+export function tIn(which, key, ...args) {
+  let entry = STRINGS[key];
+  if (typeof entry === 'function') entry = entry(...args);
+  if (!entry) return key;
+  return which === 'en' ? entry[1] : entry[0];
+}
+
+/** Pick from a {ja, en} object (engine text) or a (ja, en) pair. */
+export function pick(ja, en) {
+  if (ja && typeof ja === 'object') return (lang === 'en' ? ja.en : ja.ja) ?? ja.ja ?? '';
+  return lang === 'en' ? (en ?? ja) : ja;
+}
+
+/** An ApiError-like {message_ja, message_en} in the current language. */
+export function errorText(err) {
+  if (!err) return '';
+  if (err.message_ja || err.message_en) return lang === 'en' ? (err.message_en || err.message_ja) : (err.message_ja || err.message_en);
+  return String(err.message || err);
+}
+
+/** A timestamp (ms) as a short local date and time. */
+export function formatTime(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  return new Date(ms).toLocaleString(lang === 'en' ? 'en-GB' : 'ja-JP', {
+    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit',
+  });
+}

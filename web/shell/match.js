@@ -1,0 +1,349 @@
+// The match screen: mounts the game's view, runs computer seats, hand-over screens, saving
+// after every action, undo, the move log, the outcome banner, share and export.
+
+import { h, fill, clear, delay, download } from './dom.js';
+import { t, pick, errorText } from './i18n.js';
+import { call, gameInfo, whenReady } from './engine.js';
+import { loadSave, saveMatch, markBroken, SaveError } from './storage.js';
+import { loadView, baseCtx } from './views.js';
+import { go } from './router.js';
+import { messagePage } from './pages.js';
+import { sharePanel } from './share.js';
+import { plainView } from './plainview.js';
+
+const BOT_DELAY_MS = 500;
+
+/** The visible pause before a computer move; tests may shorten it for one tab (sessionStorage). */
+function botDelay() {
+  const v = Number(sessionStorage.getItem('pygames.botDelayMs'));
+  return sessionStorage.getItem('pygames.botDelayMs') !== null && Number.isFinite(v) && v >= 0 ? v : BOT_DELAY_MS;
+}
+
+/** Open saved match `id` (validated by the engine first) and play it. */
+export async function matchPage(root, { id }) {
+  root.append(h('p', { class: 'muted' }, t('loading')));
+  await whenReady;
+  const opened = await openSaved(id);
+  if (opened.error) return messagePage(root, opened.error);
+  const { info } = opened;
+  let record = opened.record;
+  const viewMod = await loadView(info.name);
+  clear(root);
+
+  const players = record.players;
+  const humans = players.map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
+  const secretive = Boolean(info.hidden_information) && humans.length >= 2;
+  let alive = true;
+  let busy = false; // a computer seat is thinking or an action is in flight
+  let thinking = null; // seat currently thinking
+  let shown = humans.length === 1 ? humans[0] : null; // the seat whose view is on screen
+  let covered = secretive; // a hand-over screen hides the view
+  let coverSeat = null;
+  let payload = null; // last view() result for `shown`
+  let general = null; // last view() result for the spectator (to_move, outcome, progress)
+  let notice = null; // {kind, text()} in the status area
+  let shareBox = null;
+
+  // --- layout ----------------------------------------------------------------------
+  const title = h('h1', { class: 'match-title' });
+  const playersLine = h('p', { class: 'match-players' });
+  const toolbar = h('nav', { class: 'toolbar' });
+  const status = h('p', { class: 'status', id: 'match-status', role: 'status', 'aria-live': 'polite' });
+  const alertBox = h('p', { class: 'error', id: 'match-alert', role: 'alert' });
+  const banner = h('section', { class: 'outcome', id: 'outcome', hidden: true, 'aria-live': 'polite' });
+  const handover = h('section', { class: 'handover card', id: 'handover', hidden: true, 'aria-labelledby': 'handover-msg' });
+  const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
+  const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
+  const shareSlot = h('div', { class: 'share-slot' });
+  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar), shareSlot, status, alertBox, banner, handover, viewRoot, logBox);
+
+  const ctx = baseCtx(info.name, { act, check });
+  let view;
+  try {
+    view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
+  } catch (err) {
+    view = null;
+    console.warn('view mount failed', err);
+  }
+  if (!view) view = plainView(viewRoot, ctx, !viewMod);
+
+  // --- engine round trips --------------------------------------------------------------
+  function pickSeat(toMove) {
+    if (humans.length === 0) return null;
+    if (humans.length === 1) return humans[0];
+    const next = toMove.find((s) => humans.includes(s));
+    if (next !== undefined) return next;
+    return shown ?? humans[0];
+  }
+
+  function botToMove(toMove) {
+    return toMove.find((s) => s >= 0 && players[s] && players[s].type === 'bot');
+  }
+
+  /** Fetch the views for the current record, save it, and draw everything. */
+  async function refresh({ save = true } = {}) {
+    general = await call('view', { record, seat: null });
+    const seat = pickSeat(general.to_move);
+    payload = seat === null ? general : await call('view', { record, seat });
+    if (secretive && seat !== null && seat !== shown) {
+      covered = true;
+      coverSeat = seat;
+    } else if (secretive && covered && coverSeat === null) {
+      coverSeat = seat;
+    }
+    shown = seat;
+    if (save) persist();
+    render();
+  }
+
+  function persist() {
+    try {
+      record = saveMatch(record, { title: info.title, progress: general.progress, finished: Boolean(general.outcome) });
+      if (notice && notice.kind === 'save') notice = null;
+    } catch (err) {
+      notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')) };
+    }
+  }
+
+  async function runBots() {
+    if (busy) return;
+    busy = true;
+    try {
+      while (alive && general && !general.outcome) {
+        const seat = botToMove(general.to_move);
+        if (seat === undefined) break;
+        thinking = seat;
+        render();
+        await delay(botDelay());
+        if (!alive) return;
+        const { action } = await call('bot_action', { record, seat });
+        const result = await call('apply', { record, seat, action });
+        if (!alive) return;
+        record = { ...result.record, meta: record.meta };
+        thinking = null;
+        await refresh();
+      }
+    } catch (err) {
+      showError(err);
+    } finally {
+      busy = false;
+      thinking = null;
+      if (alive) render();
+    }
+  }
+
+  // --- ctx for the view ------------------------------------------------------------------
+  async function act(action) {
+    if (busy || covered || !general || general.outcome || shown === null || !general.to_move.includes(shown)) {
+      const err = { code: 'shell.not_now', message_ja: '今は指せません', message_en: 'You cannot act now', params: {} };
+      throw err;
+    }
+    busy = true;
+    alertBox.textContent = '';
+    try {
+      const result = await call('apply', { record, seat: shown, action: String(action) });
+      if (!alive) return;
+      record = { ...result.record, meta: record.meta };
+      await refresh();
+    } catch (err) {
+      showError(err);
+      throw err;
+    } finally {
+      busy = false;
+    }
+    runBots();
+  }
+
+  async function check(action) {
+    if (shown === null) return { code: 'shell.spectator', message_ja: '観戦中です', message_en: 'You are watching' };
+    try {
+      await call('check', { record, seat: shown, action: String(action) });
+      return null;
+    } catch (err) {
+      return { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params };
+    }
+  }
+
+  function showError(err) {
+    alertBox.textContent = t('engineFailed', errorText(err));
+  }
+
+  async function undo() {
+    if (busy || shown === null) return;
+    busy = true;
+    try {
+      const result = await call('undo', { record, seat: shown });
+      record = { ...result.record, meta: record.meta };
+      alertBox.textContent = '';
+      await refresh();
+    } catch (err) {
+      showError(err);
+    } finally {
+      busy = false;
+    }
+    runBots();
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+  const nameOf = (seat) => (seat === -1 ? t('chanceSeat') : (players[seat] && players[seat].name) || t('defaultName', seat + 1));
+
+  function render() {
+    if (!alive) return;
+    title.textContent = pick(info.title);
+    playersLine.textContent = players.map((p, i) => nameOf(i)).join(' ・ ');
+    toolbar.setAttribute('aria-label', t('toolbar'));
+    renderToolbar();
+    renderStatus();
+    renderBanner();
+    renderHandover();
+    logBox.replaceChildren(h('summary', {}, t('logHeading')), ...(logBox.open ? [h('p', { class: 'muted' }, t('loading'))] : []));
+    if (logBox.open) renderLog();
+    viewRoot.hidden = covered;
+    if (!covered && payload) {
+      const shownPayload = { ...payload, players, replay: false };
+      if (busy && thinking !== null) shownPayload.legal = []; // computer seats act first
+      try {
+        view.update(shownPayload);
+      } catch (err) {
+        console.warn('view update failed', err);
+      }
+    }
+  }
+
+  function renderToolbar() {
+    const canUndo = Boolean(payload && payload.can_undo) && !busy && !covered;
+    fill(toolbar, 
+      h('a', { class: 'button', href: ctx.rulesHref }, t('rules')),
+      h('button', { type: 'button', id: 'undo-button', disabled: !canUndo, onclick: undo }, t('undo')),
+      h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),
+      h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
+      h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
+      h('a', { class: 'button', href: '#/' }, t('home')));
+  }
+
+  function renderStatus() {
+    status.className = 'status';
+    if (notice) {
+      status.classList.add('warn');
+      status.textContent = notice.text();
+      return;
+    }
+    if (!general) return;
+    if (thinking !== null) {
+      status.classList.add('thinking');
+      status.textContent = t('thinking', nameOf(thinking));
+    } else if (general.outcome) {
+      status.textContent = t('matchOver');
+    } else if (shown !== null && general.to_move.includes(shown)) {
+      status.textContent = t('yourTurn', nameOf(shown));
+    } else {
+      status.textContent = t('waitingFor', general.to_move.filter((s) => s >= 0).map(nameOf).join('・'));
+    }
+  }
+
+  function renderBanner() {
+    const outcome = general && general.outcome;
+    banner.hidden = !outcome;
+    if (!outcome) return;
+    const result = outcome.draw || !outcome.winners.length ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map(nameOf).join('・'));
+    const reason = pick(outcome.reason || {});
+    fill(banner, 
+      h('h2', {}, result),
+      reason ? h('p', {}, reason) : null,
+      Array.isArray(outcome.scores) ? h('p', { class: 'scores' }, `${t('scores')}: `,
+        outcome.scores.map((s, i) => `${nameOf(i)} ${s}`).join(' ・ ')) : null);
+  }
+
+  function renderHandover() {
+    handover.hidden = !covered;
+    if (!covered) return;
+    const seat = coverSeat ?? shown ?? humans[0];
+    fill(handover, 
+      h('p', { id: 'handover-msg', class: 'handover-msg' }, t('handOver', nameOf(seat))),
+      h('button', { type: 'button', class: 'primary', id: 'handover-button', onclick: reveal }, t('handOverButton', nameOf(seat))));
+  }
+
+  function reveal() {
+    covered = false;
+    coverSeat = null;
+    render();
+    viewRoot.focus?.();
+  }
+
+  async function renderLog() {
+    try {
+      const { log } = await call('log', { record });
+      if (!alive || !logBox.open) return;
+      const list = log.length ? h('ol', { class: 'log-list' }, log.map((e) => h('li', { value: e.ply },
+        h('span', { class: 'log-seat' }, `${nameOf(e.seat)}: `), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
+      logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
+    } catch (err) {
+      showError(err);
+    }
+  }
+
+  function exportRecord() {
+    download(`pygames-${record.game}-${record.meta.id}.json`, JSON.stringify(record, null, 1));
+  }
+
+  function toggleShare() {
+    if (shareBox) {
+      shareBox.destroy();
+      shareBox = null;
+    } else {
+      shareBox = sharePanel(shareSlot, record, () => { shareBox = null; renderToolbar(); });
+    }
+    renderToolbar();
+  }
+
+  try {
+    await refresh({ save: false });
+  } catch (err) {
+    return messagePage(root, () => t('cannotOpen', errorText(err)));
+  }
+  runBots();
+  // A read-only window onto the match for tests and debugging (actions still go through act).
+  window.pygamesMatch = {
+    get record() { return record; }, get payload() { return payload; }, get general() { return general; },
+    get busy() { return busy; }, get covered() { return covered; }, act,
+    /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
+    get idle() { return !busy && Boolean(general) && (Boolean(general.outcome) || botToMove(general.to_move) === undefined); },
+  };
+
+  return {
+    destroy() {
+      alive = false;
+      delete window.pygamesMatch;
+      if (view && view.destroy) view.destroy();
+      if (shareBox) shareBox.destroy();
+    },
+    relang() {
+      render();
+      if (shareBox) shareBox.relang();
+    },
+  };
+}
+
+/**
+ * Load save `id` and validate it with the engine. Returns {record, info} or {error: () => text};
+ * a refused save is marked on its landing entry only.
+ */
+export async function openSaved(id) {
+  const saved = loadSave(id);
+  if (saved.missing) return { error: () => t('notFound') };
+  if (saved.broken) return { error: () => t('brokenSave') };
+  const meta = saved.record.meta;
+  let loaded;
+  try {
+    loaded = await call('load', { record: saved.record });
+  } catch (err) {
+    const reason = { ja: err.message_ja || String(err), en: err.message_en || String(err) };
+    markBroken(id, reason);
+    return { error: () => t('cannotOpen', pick(reason)) };
+  }
+  const info = await gameInfo(loaded.record.game);
+  const record = { ...loaded.record, meta: { ...(meta && typeof meta === 'object' ? meta : {}), id } };
+  return { record, info };
+}
+
+export { go };

@@ -1,0 +1,121 @@
+// Replay viewer: first/back/forward/last and a slider over plies (the `replay` call), with
+// the game's view mounted in replay mode and a point-of-view choice.
+
+import { h, fill, clear } from './dom.js';
+import { t, pick, errorText } from './i18n.js';
+import { call, whenReady } from './engine.js';
+import { loadView, baseCtx } from './views.js';
+import { messagePage } from './pages.js';
+import { openSaved } from './match.js';
+import { plainView } from './plainview.js';
+
+/** Render the replay of saved match `id`. */
+export async function replayPage(root, { id }) {
+  root.append(h('p', { class: 'muted' }, t('loading')));
+  await whenReady;
+  const opened = await openSaved(id);
+  if (opened.error) return messagePage(root, opened.error);
+  const { record, info } = opened;
+  const viewMod = await loadView(info.name);
+  const players = record.players;
+  const humans = players.map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
+  let seat = humans.length === 1 ? humans[0] : null;
+  let alive = true;
+  let payload = null;
+  let token = 0;
+  clear(root);
+
+  const title = h('h1', { class: 'match-title' });
+  const controls = h('div', { class: 'replay-controls card' });
+  const alertBox = h('p', { class: 'error', role: 'alert' });
+  const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
+  root.append(title, controls, alertBox, viewRoot);
+
+  const refuse = () => Promise.reject({ code: 'shell.replay', message_ja: '再生中は指せません', message_en: 'Replays cannot be played' });
+  const ctx = baseCtx(info.name, { act: refuse, check: async () => ({ code: 'shell.replay', message_ja: '再生中です', message_en: 'This is a replay' }) });
+  let view = null;
+  try {
+    view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
+  } catch (err) {
+    console.warn('view mount failed', err);
+  }
+  if (!view) view = plainView(viewRoot, ctx, !viewMod);
+
+  let plies = record.actions.length;
+  let ply = plies;
+
+  async function show(next) {
+    ply = Math.max(0, Math.min(plies, next));
+    const mine = ++token;
+    try {
+      const result = await call('replay', { record, ply, seat });
+      if (!alive || mine !== token) return;
+      payload = result;
+      plies = result.plies;
+      alertBox.textContent = '';
+      render();
+    } catch (err) {
+      alertBox.textContent = t('engineFailed', errorText(err));
+    }
+  }
+
+  const nameOf = (i) => (players[i] && players[i].name) || t('defaultName', i + 1);
+  const buttons = {};
+  let slider;
+  let position;
+
+  /** Build the controls (again after a language change); state changes only update them. */
+  function build() {
+    title.textContent = t('replayHeading', pick(info.title));
+    const button = (id, label, step) => {
+      buttons[id] = h('button', { type: 'button', id, onclick: () => show(step()) }, label);
+      return buttons[id];
+    };
+    slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: plies, step: 1, value: ply,
+      oninput: (e) => show(Number(e.target.value)) });
+    position = h('p', { id: 'replay-position', 'aria-live': 'polite' });
+    const seatSelect = h('select', { id: 'replay-seat', onchange: (e) => { seat = e.target.value === '' ? null : Number(e.target.value); show(ply); } },
+      h('option', { value: '', selected: seat === null }, t('spectator')),
+      players.map((p, i) => h('option', { value: i, selected: seat === i }, nameOf(i))));
+    fill(controls, 
+      h('div', { class: 'actions replay-buttons' },
+        button('replay-first', t('first'), () => 0),
+        button('replay-back', t('back'), () => ply - 1),
+        button('replay-forward', t('forward'), () => ply + 1),
+        button('replay-last', t('last'), () => plies)),
+      h('div', { class: 'field slider' }, h('label', { for: 'replay-slider' }, t('plySlider')), slider),
+      position,
+      h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('perspective')), seatSelect),
+      h('p', {}, h('a', { class: 'button', href: `#/play/${record.meta.id}` }, t('toMatch')), ' ',
+        h('a', { class: 'button', href: '#/' }, t('home'))));
+    render();
+  }
+
+  function render() {
+    buttons['replay-first'].disabled = ply === 0;
+    buttons['replay-back'].disabled = ply === 0;
+    buttons['replay-forward'].disabled = ply >= plies;
+    buttons['replay-last'].disabled = ply >= plies;
+    slider.max = String(plies);
+    slider.value = String(ply);
+    slider.setAttribute('aria-valuetext', t('plyOf', ply, plies));
+    position.textContent = t('plyOf', ply, plies);
+    if (payload) {
+      try {
+        view.update({ ...payload, legal: [], players, replay: true });
+      } catch (err) {
+        console.warn('view update failed', err);
+      }
+    }
+  }
+
+  build();
+  await show(ply);
+  return {
+    destroy() {
+      alive = false;
+      if (view && view.destroy) view.destroy();
+    },
+    relang: build,
+  };
+}

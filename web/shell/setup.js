@@ -1,0 +1,189 @@
+// New-match setup: seats (person on this device / computer with level), the options form
+// (generated from option_specs, or the game's own setupForm), and an optional seed.
+
+import { h, fill, clear, randomSeed } from './dom.js';
+import { t, tIn, pick, errorText } from './i18n.js';
+import { call, gameInfo, whenReady } from './engine.js';
+import { saveMatch, SaveError } from './storage.js';
+import { loadView, baseCtx } from './views.js';
+import { go } from './router.js';
+import { messagePage } from './pages.js';
+
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
+/** Render the setup page for `game`. */
+export async function setupPage(root, { game }) {
+  root.append(h('p', { class: 'muted' }, t('waitEngine')));
+  await whenReady;
+  const info = await gameInfo(game).catch(() => null);
+  if (!info) return messagePage(root, () => t('routeMissing'));
+  const viewMod = await loadView(game);
+  clear(root);
+
+  const middle = info.bot_levels[Math.floor((info.bot_levels.length - 1) / 2)] || info.bot_levels[0];
+  const model = {
+    count: info.min_seats,
+    seats: Array.from({ length: info.max_seats }, (_, i) => ({
+      type: i === 0 || info.bot_levels.length === 0 ? 'human' : 'bot', name: '', level: middle })),
+    options: Object.fromEntries((info.options || []).map((o) => [o.key, o.default])),
+    seed: '',
+  };
+
+  const heading = h('h1', { id: 'setup-h' });
+  const seatsBox = h('fieldset', { class: 'seats' });
+  const optionsBox = h('fieldset', { class: 'options' });
+  const seedBox = h('div', { class: 'field seed' });
+  const errorBox = h('p', { class: 'error', id: 'setup-error', role: 'alert' });
+  const startButton = h('button', { type: 'submit', class: 'primary', id: 'start-match' });
+  const form = h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', novalidate: true, onsubmit: onStart },
+    seatsBox, optionsBox, seedBox, errorBox, startButton);
+  root.append(heading, form);
+
+  let custom = null;
+  const ctx = baseCtx(game);
+  if (viewMod && typeof viewMod.setupForm === 'function') {
+    const customRoot = h('div', { class: 'custom-options' });
+    optionsBox.append(h('legend', {}), customRoot);
+    custom = viewMod.setupForm(customRoot, ctx);
+  }
+
+  function render() {
+    heading.textContent = t('setupHeading', pick(info.title));
+    renderSeats();
+    if (custom) {
+      optionsBox.querySelector('legend').textContent = t('optionsHeading');
+      if (typeof custom.relang === 'function') custom.relang();
+    } else {
+      renderOptions();
+    }
+    renderSeed();
+    startButton.textContent = t('start');
+  }
+
+  function renderSeats() {
+    fill(seatsBox, h('legend', {}, t('players', info.min_seats, info.max_seats)));
+    if (info.max_seats > info.min_seats) {
+      const select = h('select', { id: 'seat-count', onchange: (e) => { model.count = Number(e.target.value); renderSeats(); } });
+      for (let n = info.min_seats; n <= info.max_seats; n++) {
+        select.append(h('option', { value: n, selected: n === model.count }, t('players', n, n)));
+      }
+      seatsBox.append(h('div', { class: 'field' }, h('label', { for: 'seat-count' }, t('seatCount')), select));
+    }
+    const list = h('ol', { class: 'seat-list' });
+    for (let i = 0; i < model.count; i++) list.append(seatRow(i));
+    seatsBox.append(list);
+  }
+
+  function seatRow(i) {
+    const seat = model.seats[i];
+    const typeId = `seat-${i}-type`;
+    const typeSelect = h('select', { id: typeId, onchange: (e) => { seat.type = e.target.value; renderSeats(); document.getElementById(typeId).focus(); } },
+      h('option', { value: 'human', selected: seat.type === 'human' }, t('human')),
+      info.bot_levels.length ? h('option', { value: 'bot', selected: seat.type === 'bot' }, t('computer')) : null);
+    const row = h('li', { class: 'seat-row', dataset: { seat: i } },
+      h('span', { class: 'seat-no' }, t('seat', i + 1)),
+      h('div', { class: 'field' }, h('label', { for: typeId }, t('seatType')), typeSelect));
+    if (seat.type === 'human') {
+      row.append(h('div', { class: 'field' }, h('label', { for: `seat-${i}-name` }, t('name')),
+        h('input', { id: `seat-${i}-name`, type: 'text', maxlength: 40, autocomplete: 'off', value: seat.name,
+          placeholder: t('defaultName', i + 1), oninput: (e) => { seat.name = e.target.value; } })));
+    } else {
+      const levelSelect = h('select', { id: `seat-${i}-level`, onchange: (e) => { seat.level = e.target.value; } },
+        info.bot_levels.map((lv) => h('option', { value: lv, selected: lv === seat.level }, t('levelName', lv))));
+      row.append(h('div', { class: 'field' }, h('label', { for: `seat-${i}-level` }, t('level')), levelSelect));
+    }
+    return row;
+  }
+
+  function renderOptions() {
+    const specs = info.options || [];
+    optionsBox.hidden = specs.length === 0;
+    fill(optionsBox, h('legend', {}, t('optionsHeading')));
+    for (const spec of specs) optionsBox.append(optionField(spec));
+  }
+
+  function optionField(spec) {
+    const id = `opt-${spec.key}`;
+    const label = pick(spec.label);
+    const value = model.options[spec.key];
+    if (spec.kind === 'bool') {
+      return h('div', { class: 'field check' },
+        h('input', { id, type: 'checkbox', checked: Boolean(value), onchange: (e) => { model.options[spec.key] = e.target.checked; } }),
+        h('label', { for: id }, label));
+    }
+    let control;
+    if (spec.kind === 'choice') {
+      control = h('select', { id, onchange: (e) => { model.options[spec.key] = spec.choices[Number(e.target.value)].value; } },
+        spec.choices.map((c, i) => h('option', { value: i, selected: c.value === value }, pick(c.label))));
+    } else if (spec.kind === 'int') {
+      control = h('input', { id, type: 'number', inputmode: 'numeric', step: 1, min: spec.min ?? undefined, max: spec.max ?? undefined,
+        value: String(value ?? ''), oninput: (e) => { model.options[spec.key] = e.target.value; } });
+    } else {
+      const text = typeof value === 'string' ? value : JSON.stringify(value ?? null, null, 1);
+      control = h('textarea', { id, rows: 4, spellcheck: 'false', oninput: (e) => { model.options[spec.key] = e.target.value; } });
+      control.value = text;
+      model.options[spec.key] = text;
+    }
+    return h('div', { class: 'field', dataset: { kind: spec.kind } }, h('label', { for: id }, label), control);
+  }
+
+  function renderSeed() {
+    fill(seedBox, 
+      h('label', { for: 'seed' }, t('seedLabel')),
+      h('input', { id: 'seed', type: 'text', inputmode: 'numeric', autocomplete: 'off', value: model.seed,
+        'aria-describedby': 'seed-help', oninput: (e) => { model.seed = e.target.value; } }),
+      h('p', { id: 'seed-help', class: 'muted small' }, t('seedHelp')));
+  }
+
+  function collectOptions() {
+    if (custom) return custom.getOptions();
+    const out = {};
+    for (const spec of info.options || []) {
+      let v = model.options[spec.key];
+      if (spec.kind === 'int') {
+        const text = String(v).trim();
+        v = /^-?\d+$/.test(text) ? Number(text) : text; // the engine names a non-integer
+      } else if (spec.kind === 'json') {
+        try {
+          v = JSON.parse(v);
+        } catch {
+          throw { message_ja: tIn('ja', 'jsonBad', spec.label.ja), message_en: tIn('en', 'jsonBad', spec.label.en) };
+        }
+      }
+      out[spec.key] = v;
+    }
+    return out;
+  }
+
+  async function onStart(event) {
+    event.preventDefault();
+    errorBox.textContent = '';
+    let seed;
+    const seedText = model.seed.trim();
+    if (seedText === '') seed = randomSeed();
+    else if (/^\d{1,16}$/.test(seedText) && Number(seedText) <= MAX_SEED) seed = Number(seedText);
+    else {
+      errorBox.textContent = t('seedBad');
+      document.getElementById('seed').focus();
+      return;
+    }
+    const players = model.seats.slice(0, model.count).map((s, i) => (s.type === 'bot'
+      ? { type: 'bot', level: s.level, name: t('computerName', s.level) }
+      : { type: 'human', name: s.name.trim() || t('defaultName', i + 1) }));
+    startButton.disabled = true;
+    try {
+      const options = await collectOptions();
+      const { record } = await call('new_match', { game, options, seed, players });
+      const view = await call('view', { record, seat: null });
+      const saved = saveMatch(record, { title: info.title, progress: view.progress, finished: Boolean(view.outcome) });
+      go(`#/play/${saved.meta.id}`);
+    } catch (err) {
+      errorBox.textContent = err instanceof SaveError ? (err.quota ? t('quota') : t('saveFailed')) : errorText(err);
+      startButton.disabled = false;
+    }
+  }
+
+  render();
+  return { relang: render };
+}
+

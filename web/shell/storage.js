@@ -1,0 +1,179 @@
+// Saved matches in localStorage: one key per record (`pygames.match.<id>`) and a small index
+// (`pygames.index`) so the landing page lists saves without calling Python. A failed write
+// (QuotaExceededError) throws a SaveError and leaves every stored value as it was.
+
+const PREFIX = 'pygames.match.';
+const INDEX_KEY = 'pygames.index';
+const GAME_PREFIX = 'pygames.game.';
+
+/** A save that could not be written; `.quota` is true when storage is full. */
+export class SaveError extends Error {
+  constructor(cause) {
+    super(String(cause && cause.message || cause));
+    this.quota = isQuota(cause);
+  }
+}
+
+function isQuota(err) {
+  return Boolean(err) && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22);
+}
+
+/** A new match id: time-ordered and random, safe in a URL. */
+export function newId() {
+  const rand = new Uint32Array(2);
+  crypto.getRandomValues(rand);
+  return Date.now().toString(36) + rand[0].toString(36) + rand[1].toString(36).slice(0, 4);
+}
+
+/** True for ids this module could have made (guards route parameters). */
+export function validId(id) {
+  return typeof id === 'string' && /^[a-z0-9]{4,40}$/.test(id);
+}
+
+function readIndex() {
+  try {
+    const list = JSON.parse(localStorage.getItem(INDEX_KEY) || '[]');
+    return Array.isArray(list) ? list.filter((e) => e && typeof e === 'object' && validId(e.id)) : [];
+  } catch {
+    return []; // a damaged index is rebuilt from the records below
+  }
+}
+
+function writeIndex(list) {
+  localStorage.setItem(INDEX_KEY, JSON.stringify(list));
+}
+
+/**
+ * Every saved match for the landing page, newest first: index entries joined with the
+ * stored records. Entries whose record is not JSON come back with `broken: true`.
+ */
+export function listSaves() {
+  const byId = new Map(readIndex().map((e) => [e.id, e]));
+  const found = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith(PREFIX)) continue;
+    const id = key.slice(PREFIX.length);
+    const entry = { ...(byId.get(id) || {}), id };
+    let record = null;
+    try {
+      record = JSON.parse(localStorage.getItem(key));
+    } catch {
+      record = null;
+    }
+    if (!record || typeof record !== 'object' || Array.isArray(record)) {
+      entry.broken = true;
+    } else if (!byId.has(id)) {
+      Object.assign(entry, entryFromRecord(record, id, null));
+    }
+    found.push(entry);
+  }
+  found.sort((a, b) => (Number(b.updated) || 0) - (Number(a.updated) || 0));
+  return found;
+}
+
+function entryFromRecord(record, id, progress, finished = false, title = null) {
+  const meta = record.meta && typeof record.meta === 'object' ? record.meta : {};
+  const players = Array.isArray(record.players) ? record.players.map((p) => String(p && p.name || '')) : [];
+  return {
+    id, game: String(record.game || ''), title: title || null, players,
+    progress: progress || { ja: '', en: '' }, updated: Number(meta.updated) || 0,
+    created: Number(meta.created) || 0, finished: Boolean(finished),
+  };
+}
+
+/** The raw stored text of a save (for exporting even a damaged one), or null. */
+export function rawSave(id) {
+  return localStorage.getItem(PREFIX + id);
+}
+
+/** `{record}` for a save, `{missing: true}`, or `{broken: true}` when it is not JSON. */
+export function loadSave(id) {
+  const text = localStorage.getItem(PREFIX + id);
+  if (text === null) return { missing: true };
+  try {
+    const record = JSON.parse(text);
+    if (!record || typeof record !== 'object' || Array.isArray(record)) return { broken: true };
+    return { record };
+  } catch {
+    return { broken: true };
+  }
+}
+
+/**
+ * Save `record` (its meta.id names the slot) and update the index with `info`
+ * ({title, progress, finished}). Throws SaveError; nothing already stored is lost.
+ */
+export function saveMatch(record, info = {}) {
+  const now = Date.now();
+  const meta = { ...(record.meta || {}) };
+  if (!validId(meta.id)) meta.id = newId();
+  if (!meta.created) meta.created = now;
+  meta.updated = Math.max(now, (Number(meta.updated) || 0) + 1);
+  const saved = { ...record, meta };
+  try {
+    localStorage.setItem(PREFIX + meta.id, JSON.stringify(saved));
+  } catch (err) {
+    throw new SaveError(err);
+  }
+  const list = readIndex().filter((e) => e.id !== meta.id);
+  list.push(entryFromRecord(saved, meta.id, info.progress, info.finished, info.title));
+  try {
+    writeIndex(list);
+  } catch (err) {
+    // The record itself is saved; the landing page rebuilds a missing entry from it.
+    throw new SaveError(err);
+  }
+  return saved;
+}
+
+/** Mark a save as refused by the engine (shown on its landing entry only). */
+export function markBroken(id, reason) {
+  const list = readIndex();
+  const entry = list.find((e) => e.id === id);
+  try {
+    if (entry) {
+      entry.brokenReason = reason;
+      writeIndex(list);
+    } else {
+      writeIndex([...list, { id, brokenReason: reason, updated: 0 }]);
+    }
+  } catch {
+    /* the message is shown anyway */
+  }
+}
+
+/** Delete a save and its index entry. */
+export function deleteSave(id) {
+  localStorage.removeItem(PREFIX + id);
+  try {
+    writeIndex(readIndex().filter((e) => e.id !== id));
+  } catch {
+    /* removing cannot exceed the quota */
+  }
+}
+
+/** Namespaced storage for a game's own data (puzzle progress, custom cards). */
+export function gameStorage(game) {
+  const prefix = `${GAME_PREFIX}${game}.`;
+  return {
+    get(key) {
+      try {
+        const text = localStorage.getItem(prefix + key);
+        return text === null ? null : JSON.parse(text);
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(prefix + key, JSON.stringify(value));
+      } catch (err) {
+        throw new SaveError(err);
+      }
+    },
+    remove(key) {
+      localStorage.removeItem(prefix + key);
+    },
+  };
+}

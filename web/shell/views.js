@@ -1,0 +1,38 @@
+// Loading a game's view module (web/games/<game>/view.js + view.css) and the ctx it gets.
+
+import { getLang } from './i18n.js';
+import { call } from './engine.js';
+import { gameStorage } from './storage.js';
+
+const modules = new Map();
+
+/** The game's view module, or null when it has none yet. The CSS is linked once. */
+export async function loadView(game) {
+  if (!/^[a-z0-9_-]{1,40}$/.test(game)) return null;
+  if (!modules.has(game)) {
+    modules.set(game, import(`../games/${game}/view.js`).then((mod) => {
+      const href = `web/games/${game}/view.css`;
+      if (!document.querySelector(`link[data-view-css="${game}"]`)) {
+        const link = document.createElement('link');
+        link.rel = 'stylesheet';
+        link.href = href;
+        link.dataset.viewCss = game;
+        document.head.appendChild(link);
+      }
+      return mod;
+    }).catch(() => null));
+  }
+  return modules.get(game);
+}
+
+/** The part of ctx that every game hook gets (setupForm, mount, mountPage). */
+export function baseCtx(game, extra = {}) {
+  return {
+    get lang() { return getLang(); },
+    t: (ja, en) => (getLang() === 'en' ? (en ?? ja) : ja),
+    api: (name, args) => call(name, args),
+    rulesHref: `#/rules/${encodeURIComponent(game)}`,
+    storage: gameStorage(game),
+    ...extra,
+  };
+}

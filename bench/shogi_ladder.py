@@ -57,6 +57,7 @@ def main() -> None:
     ap.add_argument("--ruleset", default="cards", choices=("cards", "hon"))
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", default="normal:easy,hard:normal")
+    ap.add_argument("--progress", action="store_true", help="print one line per finished game")
     opts = ap.parse_args()
     pairs = [tuple(p.split(":")) for p in opts.pairs.split(",")]
     print(f"shogi ladder: ruleset={opts.ruleset}, {opts.games} games per pairing, colours alternate")
@@ -77,6 +78,9 @@ def main() -> None:
                 reasons[reason] = reasons.get(reason, 0) + 1
                 for lvl, ts in tms.items():
                     times[lvl].extend(ts)
+                if opts.progress:
+                    print(f"  game {seed}: 先手 {first}, 後手 {second} -> {winner or 'draw'} ({reason}, {ply} plies)",
+                          flush=True)
             n = opts.games
             lo, hi = wilson(wins[upper], n)
             score = (wins[upper] + 0.5 * wins[None]) / n

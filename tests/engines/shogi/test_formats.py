@@ -193,3 +193,24 @@ def test_card_game_kif_has_draws_as_comments():
 def test_import_sfen_position_command():
     data = import_sfen("position startpos moves 7g7f 3c3d")
     assert data["actions"] == ["7g7f", "3c3d"] and data["options"]["sfen"] == STARTPOS
+
+
+def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
+    from pygames.shogi.formats.japanese import move_ja
+    from pygames.shogi.formats.kif import _resolve
+
+    def check(st):
+        if st.phase != "move" or st.ply % 5:
+            return
+        pos = st.position()
+        texts = {}
+        for usi, (m, _f) in rules.moves_table(st).items():
+            text = move_ja(pos, m, st.last_to, mark=False)
+            assert text not in texts, (text, usi, texts.get(text))
+            texts[text] = usi
+            if st.rules.hon:
+                assert _resolve(st, text.replace("　", ""), st.last_to, 1) == usi
+    for seed in range(FUZZ_GAMES):
+        play_random(seed, {"ruleset": "hon"}, max_actions=100, check=check)
+        play_random(seed, {"variant": "setup", "active": ["FU-tetsu", "GI-mohyo", "KI-suizo", "HI-honno"]},
+                    max_actions=100, check=check)

@@ -54,6 +54,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--first-seed", type=int, default=0, help="seeds first-seed .. first-seed+games-1")
     ap.add_argument("--ruleset", default="cards", choices=("cards", "hon"))
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", default="normal:easy,hard:normal")
@@ -64,7 +65,7 @@ def main() -> None:
     with multiprocessing.Pool(opts.workers) as pool:
         for upper, lower in pairs:
             jobs = [(seed, upper, lower, opts.ruleset) if seed % 2 == 0 else (seed, lower, upper, opts.ruleset)
-                    for seed in range(opts.games)]
+                    for seed in range(opts.first_seed, opts.first_seed + opts.games)]
             wins = {upper: 0, lower: 0, None: 0}
             as_first = {upper: [0, 0], lower: [0, 0]}
             times: dict[str, list[float]] = {upper: [], lower: []}

@@ -48,10 +48,22 @@ export function mount(root, ctx) {
   let sending = false;
   const openDetails = new Set(); // seats whose projection breakdown is open
 
-  const nameOf = (seat) => {
+  const rawName = (seat) => {
     const p = payload && payload.players && payload.players[seat];
     return (p && p.name) || t(`${seat + 1}番`, `P${seat + 1}`);
   };
+  /** A seat's name; when two seats share a name (three computers), the seat number tells them apart. */
+  const nameOf = (seat) => {
+    const name = rawName(seat);
+    const seats = (payload && payload.players && payload.players.length) || 0;
+    for (let other = 0; other < seats; other++) {
+      if (other !== seat && rawName(other) === name) return `${name} #${seat + 1}`;
+    }
+    return name;
+  };
+  /** "(3+2) × (−10) = −50": the crash line of a score sheet, signs in brackets. */
+  const signed = (n) => (n < 0 ? `(${n})` : String(n));
+  const pts = (n) => t(`${n}点`, `${n} pts`);
 
   function coinTitle(c) {
     if (!c) return '';
@@ -90,7 +102,7 @@ export function mount(root, ctx) {
       item(t('山札', 'Deck'), String(v.deck_size), 'motto-deck'),
       item(t('脇のコイン', 'Set aside'), String(v.aside_size), 'motto-aside'),
       item(t('ハードフォーク', 'Hard forks'), `${v.forks_up} / ${v.forks_to_end}`, 'motto-forks'),
-      item(t('次の競りで終了する確率', 'Chance the next auction ends the game'), `${pct}%`, 'motto-endchance'),
+      v.phase === 'over' ? null : item(t('次の競りで終了する確率', 'Chance the next auction ends the game'), `${pct}%`, 'motto-endchance'),
       item(t('予備のステーブルコイン', 'Spare stable coins'), String(v.supply_stables), 'motto-supply'),
       el('a', { class: 'motto-rules', href: ctx.rulesHref }, t('遊び方', 'How to play')));
   }
@@ -105,6 +117,7 @@ export function mount(root, ctx) {
       const passed = v.players.filter((p) => p.passed).map((p) => nameOf(p.seat));
       sec.append(el('div', { class: 'auction-row' }, coinCard(v.coin, null, { big: true }),
         el('div', { class: 'auction-side' },
+          coinInfo(v.coin),
           standing,
           el('p', { id: 'motto-turn' }, t(`手番: ${nameOf(v.turn)}`, `To bid: ${nameOf(v.turn)}`)),
           el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')))));
@@ -128,6 +141,22 @@ export function mount(root, ctx) {
     return sec;
   }
 
+  /** The auctioned coin's numbers in words, with their units (the card only shows bare numbers). */
+  function coinInfo(c) {
+    const parts = [];
+    if (c.kind === 'coin') parts.push(t(`価値 ${c.value}`, `value ${c.value}`));
+    else parts.push(t(`得点 MIN×${c.multiplier}`, `scores MIN×${c.multiplier}`));
+    if (c.fluctuation === 'recover') parts.push(t('落札者以外は一番小さいダイスを1個回収', 'others take back their lowest die'));
+    else if (typeof c.fluctuation === 'number') {
+      const n = `${c.fluctuation > 0 ? '+' : '−'}${Math.abs(c.fluctuation)}`;
+      parts.push(t(`価格変動 ${n}（落札者以外の全ダイス）`, `price change ${n} (all dice of the others)`));
+    }
+    parts.push(t(`大暴落 1目につき ${c.crash}`, `crash ${c.crash} per pip`));
+    if (c.double) parts.push(t('ダブルオークション（2番手もステーブルコインを取る）', 'double auction (the runner-up takes a stable coin)'));
+    if (c.kind === 'fork') parts.push(t('4枚目のハードフォークでゲーム終了', 'the 4th hard fork ends the game'));
+    return el('p', { class: 'coin-info', id: 'motto-coin-info' }, parts.join(t('・', ' · ')));
+  }
+
   function lastEvent(v) {
     const last = v.last;
     const c = v.coins[String(last.coin)];
@@ -136,7 +165,7 @@ export function mount(root, ctx) {
       text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（${last.bid.join(',')}）`,
         `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with ${last.bid.join(',')}`);
       if (last.runner_coin) text += t(`／${nameOf(last.runner)} がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
-      const back = (last.returned || []).map((n, s) => (n ? `${nameOf(s)} ${n}` : null)).filter(Boolean);
+      const back = (last.returned || []).map((n, s) => (n ? t(`${nameOf(s)} ${n}個`, `${nameOf(s)} ${n}`) : null)).filter(Boolean);
       if (back.length) text += t(`／戻ったダイス: ${back.join('、')}`, `; dice returned: ${back.join(', ')}`);
     } else {
       text = t(`前回: 全員パス。${coinTitle(c)} は除外、全員のダイス −1`, `Last: all passed; ${coinTitle(c)} left the game, all dice −1`);
@@ -146,7 +175,7 @@ export function mount(root, ctx) {
 
   function bidBuilder(v) {
     const me = v.players[payload.seat];
-    const key = `${v.auctions}:${v.coin.id}`;
+    const key = `${v.auctions}:${v.coin.id}:${payload.seat}`;
     if (key !== builderKey) {
       builderKey = key;
       counts = [0, 0, 0, 0, 0, 0, 0];
@@ -250,7 +279,7 @@ export function mount(root, ctx) {
       el('p', { class: 'free-line' }, t(`手元 ${p.free} 個`, `${p.free} free`), free),
       el('div', { class: 'coins' }, p.coins.map((c) => coinCard(c, c.dice))),
       el('p', { class: 'projection', dataset: { total: String(proj.total) } },
-        t(`予想得点 ${proj.total}（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} (value ${proj.positive} / crash ${proj.loss})`)),
+        t(`予想得点 ${proj.total}点（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} pts (value ${proj.positive} / crash ${proj.loss})`)),
       el('details', { class: 'projection-details', open: openDetails.has(p.seat) || undefined,
         ontoggle: (e) => { if (e.target.open) openDetails.add(p.seat); else openDetails.delete(p.seat); } },
         el('summary', {}, t('いま終わったときの計算', 'If the game ended now')), sheetTable(proj)));
@@ -261,13 +290,13 @@ export function mount(root, ctx) {
     s.stacks.forEach((r) => rows.append(el('tr', {},
       el('th', { scope: 'row' }, t(`まとめ No.${r.coins.join('・')}`, `Stack No.${r.coins.join(', ')}`)),
       el('td', {}, `${r.value} × ${r.count} = ${r.points}`),
-      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${signed(r.crash)} = ${r.loss}`))));
     s.specials.forEach((r) => rows.append(el('tr', {},
       el('th', { scope: 'row' }, r.kind === 'stable' ? t('ステーブルコイン', 'Stable coin') : t(`ハードフォーク No.${r.no}`, `Hard fork No.${r.no}`)),
       el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
-      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${signed(r.crash)} = ${r.loss}`))));
     rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
-      el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${s.total}`)));
+      el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${pts(s.total)}`)));
     return el('table', { class: 'score-table' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),
       el('th', { scope: 'col' }, t('価値', 'Value')), el('th', { scope: 'col' }, t('損失（目×暴落）', 'Loss (pips × crash)')))), rows);
   }
@@ -281,7 +310,8 @@ export function mount(root, ctx) {
     const sheets = outcome ? outcome.details.scores : v.players.map((p) => p.projection);
     sheets.forEach((s, seat) => {
       sec.append(el('div', { class: `sheet${winners.includes(seat) ? ' winner' : ''}`, dataset: { seat: String(seat) } },
-        el('h3', {}, nameOf(seat), winners.includes(seat) ? el('span', { class: 'badge high' }, t('勝ち', 'winner')) : null, ` ${s.total}`),
+        el('h3', {}, nameOf(seat), winners.includes(seat) ? el('span', { class: 'badge high' }, t('勝ち', 'winner')) : null,
+          el('span', { class: 'sheet-total', dataset: { total: String(s.total) } }, pts(s.total))),
         sheetTable(s)));
     });
     return sec;

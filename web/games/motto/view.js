@@ -285,16 +285,22 @@ export function mount(root, ctx) {
         el('summary', {}, t('いま終わったときの計算', 'If the game ended now')), sheetTable(proj)));
   }
 
+  /** "(3+1) × (-6) = -24", or "ダイスなし 0" for a coin with no dice on it. */
+  function crashCell(r) {
+    if (!r.dice.length) return el('td', { class: 'muted' }, t('ダイスなし 0', 'no dice 0'));
+    return el('td', {}, `(${r.dice.join('+')}) × ${signed(r.crash)} = ${r.loss}`);
+  }
+
   function sheetTable(s) {
     const rows = el('tbody');
     s.stacks.forEach((r) => rows.append(el('tr', {},
       el('th', { scope: 'row' }, t(`まとめ No.${r.coins.join('・')}`, `Stack No.${r.coins.join(', ')}`)),
       el('td', {}, `${r.value} × ${r.count} = ${r.points}`),
-      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${signed(r.crash)} = ${r.loss}`))));
+      crashCell(r))));
     s.specials.forEach((r) => rows.append(el('tr', {},
       el('th', { scope: 'row' }, r.kind === 'stable' ? t('ステーブルコイン', 'Stable coin') : t(`ハードフォーク No.${r.no}`, `Hard fork No.${r.no}`)),
       el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
-      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${signed(r.crash)} = ${r.loss}`))));
+      crashCell(r))));
     rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
       el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${pts(s.total)}`)));
     return el('table', { class: 'score-table' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),

@@ -110,6 +110,9 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
     assert len(set(names)) == 4, names
     # Once the game is over the "chance the next auction ends the game" figure is gone.
     assert page.locator("#motto-endchance").count() == 0
+    # ... and the hard fork that ended it is counted, as the banner says ("the 4th hard fork came up")
+    assert outcome["details"]["end"] == "fork"
+    assert page.locator("#motto-forks .stat-value").inner_text() == "4 / 4"
     assert page.locator("#outcome").is_visible()
     assert axe_violations(page) == []
     # The rules page in both languages is reachable from the game screen.

@@ -45,6 +45,7 @@ def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
     """Act once as the person, through the view's own controls."""
     if page.locator(".recover-choices button").count():
         seen["recover"] += 1
+        assert "最小1個回収" in page.locator("#motto-recover").inner_text()  # says which coin caused it
         page.locator(".recover-choices button").first.click()
         return
     page.wait_for_selector("#motto-pass")

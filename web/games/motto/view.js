@@ -124,8 +124,10 @@ export function mount(root, ctx) {
           el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')))));
       if (mine && !payload.replay) sec.append(bidBuilder(v));
     } else if (v.phase === 'recover' && v.recover) {
-      sec.append(el('p', {}, t(`${nameOf(v.recover.seat)} が目${v.recover.face}のダイスを1個回収します（どのコインから取るか選びます）`,
-        `${nameOf(v.recover.seat)} recovers one die showing ${v.recover.face} (choosing the coin)`)));
+      const cause = v.last && v.last.fluctuation === 'recover' ? v.coins[String(v.last.coin)] : null;
+      sec.append(el('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause)}（最小1個回収）の効果: `, `${coinTitle(cause)} (recover 1 lowest): `) : '',
+        t(`${nameOf(v.recover.seat)} が一番小さい目${v.recover.face}のダイスを1個手元に戻します。同じ目が複数のコインにあるので、どのコインから戻すか選びます`,
+          `${nameOf(v.recover.seat)} takes back one lowest die (showing ${v.recover.face}). Dice showing ${v.recover.face} sit on more than one coin: choose which coin it comes from`)));
       if (mine && !payload.replay) {
         sec.append(el('div', { class: 'recover-choices' }, v.recover.choices.map((cid) => el('button', {
           type: 'button', class: 'primary', dataset: { action: `recover ${cid}` }, onclick: () => send(`recover ${cid}`),
@@ -163,8 +165,8 @@ export function mount(root, ctx) {
     const c = v.coins[String(last.coin)];
     let text;
     if (last.kind === 'sale') {
-      text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（${last.bid.join(',')}）`,
-        `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with ${last.bid.join(',')}`);
+      text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（入札 ${last.bid.join(',')}）`,
+        `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with a bid of ${last.bid.join(',')}`);
       if (last.runner_coin) text += t(`／${nameOf(last.runner)} がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
       const back = (last.returned || []).map((n, s) => (n ? t(`${nameOf(s)} ${n}個`, `${nameOf(s)} ${n}`) : null)).filter(Boolean);
       if (back.length) text += t(`／戻ったダイス: ${back.join('、')}`, `; dice returned: ${back.join(', ')}`);

@@ -52,6 +52,11 @@ def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
     # the coin on auction is explained in words with units, not only bare numbers on the card
     assert "1目につき" in page.locator("#motto-coin-info").inner_text()
     standing = page.locator("#motto-standing .die").count()
+    if standing and turn < 4:  # before the reload: the list holds what this page saw happen
+        # the computers' bids in this auction are listed, so the person sees what just happened
+        page.wait_for_selector("#motto-recent", timeout=5_000)
+        assert "入札" in page.locator("#motto-recent").inner_text()
+        seen["recent"] += 1
     if standing and not seen["too_weak"]:
         # a single 1 never beats a standing bid: the engine says why, and Bid stays disabled
         page.click('button[data-face="1"][data-op="plus"]')
@@ -75,7 +80,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
     saved = json.loads(page.evaluate(f"() => localStorage.getItem('pygames.match.{match_id}')"))
     assert saved["game"] == "motto" and saved["seed"] == SEED and len(saved["players"]) == 4
     assert [p["type"] for p in saved["players"]] == ["human", "bot", "bot", "bot"]
-    seen = {"bid": 0, "pass": 0, "recover": 0, "too_weak": 0}
+    seen = {"bid": 0, "pass": 0, "recover": 0, "too_weak": 0, "recent": 0}
     reloaded = False
     for turn in range(MAX_TURNS):
         _idle(page)
@@ -96,7 +101,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
             reloaded = True
     else:
         pytest.fail("the game did not end")
-    assert reloaded and seen["bid"] >= 1 and seen["pass"] >= 1
+    assert reloaded and seen["bid"] >= 1 and seen["pass"] >= 1 and seen["recent"] >= 1, seen
     # The scoring screen: one sheet per player, totals equal to the engine's outcome.
     page.wait_for_selector("#motto-end")
     sheets = page.locator("#motto-end .sheet")

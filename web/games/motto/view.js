@@ -47,6 +47,29 @@ export function mount(root, ctx) {
   let checkTimer = null;
   let sending = false;
   const openDetails = new Set(); // seats whose projection breakdown is open
+  let moves = { key: '', list: [] }; // this auction's bids and passes seen on screen, oldest first
+
+  /** Note who bid or passed between two payloads of the same auction (display only, no rules). */
+  function track(prev, next) {
+    const v = next && next.view;
+    if (!v || v.phase !== 'auction' || !v.coin) { moves = { key: '', list: [] }; return; }
+    const key = `${v.auctions}:${v.coin.id}`;
+    const pv = prev && prev.view;
+    if (key !== moves.key || !pv || next.ply < prev.ply) moves = { key, list: [] };
+    if (!pv || `${pv.auctions}:${pv.coin && pv.coin.id}` !== key || next.ply <= prev.ply) return;
+    v.players.forEach((p) => {
+      const before = pv.players[p.seat];
+      if (p.passed && !before.passed) moves.list.push({ seat: p.seat, bid: null });
+      else if (p.offer && String(p.offer) !== String(before.offer)) moves.list.push({ seat: p.seat, bid: p.offer });
+    });
+  }
+
+  function recentMoves() {
+    if (!moves.list.length) return null;
+    const shown = moves.list.slice(-6).map((m) => (m.bid ? t(`${nameOf(m.seat)}: 入札 ${m.bid.join(',')}`, `${nameOf(m.seat)}: bid ${m.bid.join(',')}`)
+      : t(`${nameOf(m.seat)}: ハードパス`, `${nameOf(m.seat)}: hard pass`)));
+    return el('p', { class: 'recent', id: 'motto-recent' }, t('この競りの動き: ', 'This auction so far: '), shown.join(' → '));
+  }
 
   const rawName = (seat) => {
     const p = payload && payload.players && payload.players[seat];
@@ -121,7 +144,8 @@ export function mount(root, ctx) {
           coinInfo(v.coin),
           standing,
           el('p', { id: 'motto-turn' }, t(`手番: ${nameOf(v.turn)}`, `To bid: ${nameOf(v.turn)}`)),
-          el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')))));
+          el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')),
+          recentMoves())));
       if (mine && !payload.replay) sec.append(bidBuilder(v));
     } else if (v.phase === 'recover' && v.recover) {
       const cause = v.last && v.last.fluctuation === 'recover' ? v.coins[String(v.last.coin)] : null;
@@ -363,6 +387,7 @@ export function mount(root, ctx) {
 
   return {
     update(next) {
+      track(payload, next);
       payload = next;
       render();
     },

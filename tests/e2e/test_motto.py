@@ -45,10 +45,18 @@ def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
     """Act once as the person, through the view's own controls."""
     if page.locator(".recover-choices button").count():
         seen["recover"] += 1
+        assert "最小1個回収" in page.locator("#motto-recover").inner_text()  # says which coin caused it
         page.locator(".recover-choices button").first.click()
         return
     page.wait_for_selector("#motto-pass")
+    # the coin on auction is explained in words with units, not only bare numbers on the card
+    assert "1目につき" in page.locator("#motto-coin-info").inner_text()
     standing = page.locator("#motto-standing .die").count()
+    if standing and turn < 4:  # before the reload: the list holds what this page saw happen
+        # the computers' bids in this auction are listed, so the person sees what just happened
+        page.wait_for_selector("#motto-recent", timeout=5_000)
+        assert "入札" in page.locator("#motto-recent").inner_text()
+        seen["recent"] += 1
     if standing and not seen["too_weak"]:
         # a single 1 never beats a standing bid: the engine says why, and Bid stays disabled
         page.click('button[data-face="1"][data-op="plus"]')
@@ -72,7 +80,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
     saved = json.loads(page.evaluate(f"() => localStorage.getItem('pygames.match.{match_id}')"))
     assert saved["game"] == "motto" and saved["seed"] == SEED and len(saved["players"]) == 4
     assert [p["type"] for p in saved["players"]] == ["human", "bot", "bot", "bot"]
-    seen = {"bid": 0, "pass": 0, "recover": 0, "too_weak": 0}
+    seen = {"bid": 0, "pass": 0, "recover": 0, "too_weak": 0, "recent": 0}
     reloaded = False
     for turn in range(MAX_TURNS):
         _idle(page)
@@ -93,7 +101,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
             reloaded = True
     else:
         pytest.fail("the game did not end")
-    assert reloaded and seen["bid"] >= 1 and seen["pass"] >= 1
+    assert reloaded and seen["bid"] >= 1 and seen["pass"] >= 1 and seen["recent"] >= 1, seen
     # The scoring screen: one sheet per player, totals equal to the engine's outcome.
     page.wait_for_selector("#motto-end")
     sheets = page.locator("#motto-end .sheet")
@@ -101,7 +109,16 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
     record = page.evaluate("() => window.pygamesMatch.record")
     outcome = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["outcome"]
     for seat, total in enumerate(outcome["scores"]):
-        assert page.locator(f'#motto-end .sheet[data-seat="{seat}"] h3').inner_text().strip().endswith(str(total))
+        assert page.locator(f'#motto-end .sheet[data-seat="{seat}"] .sheet-total').get_attribute("data-total") == str(total)
+        assert page.locator(f'#motto-end .sheet[data-seat="{seat}"] .sheet-total').inner_text() == f"{total}点"
+    # Three computers share one name: the seat number tells them apart everywhere.
+    names = [page.locator(f'.player[data-seat="{seat}"] h3').evaluate("h => h.firstChild.textContent") for seat in range(4)]
+    assert len(set(names)) == 4, names
+    # Once the game is over the "chance the next auction ends the game" figure is gone.
+    assert page.locator("#motto-endchance").count() == 0
+    # ... and the hard fork that ended it is counted, as the banner says ("the 4th hard fork came up")
+    assert outcome["details"]["end"] == "fork"
+    assert page.locator("#motto-forks .stat-value").inner_text() == "4 / 4"
     assert page.locator("#outcome").is_visible()
     assert axe_violations(page) == []
     # The rules page in both languages is reachable from the game screen.
@@ -113,7 +130,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
 def test_phone_width_and_english(phone, site, wait_for_engine):
     record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "players": [
         {"name": "A", "type": "human"}, {"name": "B", "type": "human"}, {"name": "C", "type": "human"}]})))["record"]
-    for action in ("bid 6,2", "bid 6,3", "pass"):
+    for action in ("bid 6,2", "bid 6,3"):
         seat = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["to_move"][0]
         record = json.loads(webapi.dispatch("apply", json.dumps({"record": record, "seat": seat, "action": action})))["record"]
     record["meta"] = {"id": "mottophone1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
@@ -126,6 +143,20 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
     assert phone.locator("#motto-auction-h").inner_text() == "競り"
+    # Three people on one device: C (to move, no offer yet) builds and sends a bid; then A's builder
+    # must hold A's own standing offer (6,2), never what C had built.
+    assert phone.locator("#motto-turn").inner_text() == "手番: C"
+    faces = "() => [...document.querySelectorAll('#motto-preview .die')].map((d) => d.dataset.face).join(',')"
+    assert phone.evaluate(faces) == ""
+    phone.click("#motto-weakest")
+    phone.wait_for_selector("#motto-verdict.ok")
+    c_bid = phone.evaluate(faces)
+    assert c_bid and c_bid != "6,2"
+    phone.click("#motto-bid")
+    phone.wait_for_function("() => window.pygamesMatch.idle && document.querySelector('.player[data-seat=\"0\"] .badge.you')"
+                            " && document.querySelector('#motto-preview')")
+    assert phone.locator("#motto-turn").inner_text() == "手番: A"
+    assert phone.evaluate(faces) == "6,2"
     phone.click(".lang-toggle")
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
     width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")

@@ -47,11 +47,46 @@ export function mount(root, ctx) {
   let checkTimer = null;
   let sending = false;
   const openDetails = new Set(); // seats whose projection breakdown is open
+  let moves = { key: '', list: [] }; // this auction's bids and passes seen on screen, oldest first
 
-  const nameOf = (seat) => {
+  /** Note who bid or passed between two payloads of the same auction (display only, no rules). */
+  function track(prev, next) {
+    const v = next && next.view;
+    if (!v || v.phase !== 'auction' || !v.coin) { moves = { key: '', list: [] }; return; }
+    const key = `${v.auctions}:${v.coin.id}`;
+    const pv = prev && prev.view;
+    if (key !== moves.key || !pv || next.ply < prev.ply) moves = { key, list: [] };
+    if (!pv || `${pv.auctions}:${pv.coin && pv.coin.id}` !== key || next.ply <= prev.ply) return;
+    v.players.forEach((p) => {
+      const before = pv.players[p.seat];
+      if (p.passed && !before.passed) moves.list.push({ seat: p.seat, bid: null });
+      else if (p.offer && String(p.offer) !== String(before.offer)) moves.list.push({ seat: p.seat, bid: p.offer });
+    });
+  }
+
+  function recentMoves() {
+    if (!moves.list.length) return null;
+    const shown = moves.list.slice(-6).map((m) => (m.bid ? t(`${nameOf(m.seat)}: 入札 ${m.bid.join(',')}`, `${nameOf(m.seat)}: bid ${m.bid.join(',')}`)
+      : t(`${nameOf(m.seat)}: ハードパス`, `${nameOf(m.seat)}: hard pass`)));
+    return el('p', { class: 'recent', id: 'motto-recent' }, t('この競りの動き: ', 'This auction so far: '), shown.join(' → '));
+  }
+
+  const rawName = (seat) => {
     const p = payload && payload.players && payload.players[seat];
     return (p && p.name) || t(`${seat + 1}番`, `P${seat + 1}`);
   };
+  /** A seat's name; when two seats share a name (three computers), the seat number tells them apart. */
+  const nameOf = (seat) => {
+    const name = rawName(seat);
+    const seats = (payload && payload.players && payload.players.length) || 0;
+    for (let other = 0; other < seats; other++) {
+      if (other !== seat && rawName(other) === name) return `${name} #${seat + 1}`;
+    }
+    return name;
+  };
+  /** "(3+2) × (−10) = −50": the crash line of a score sheet, signs in brackets. */
+  const signed = (n) => (n < 0 ? `(${n})` : String(n));
+  const pts = (n) => t(`${n}点`, `${n} pts`);
 
   function coinTitle(c) {
     if (!c) return '';
@@ -89,8 +124,9 @@ export function mount(root, ctx) {
       item(t('前半/後半', 'Half'), v.half === 1 ? t('前半', 'first') : t('後半', 'second'), 'motto-half'),
       item(t('山札', 'Deck'), String(v.deck_size), 'motto-deck'),
       item(t('脇のコイン', 'Set aside'), String(v.aside_size), 'motto-aside'),
-      item(t('ハードフォーク', 'Hard forks'), `${v.forks_up} / ${v.forks_to_end}`, 'motto-forks'),
-      item(t('次の競りで終了する確率', 'Chance the next auction ends the game'), `${pct}%`, 'motto-endchance'),
+      // the fork that ended the game came up too, though it was never auctioned: count it, as the banner does
+      item(t('ハードフォーク', 'Hard forks'), `${v.end === 'fork' ? v.forks_to_end : v.forks_up} / ${v.forks_to_end}`, 'motto-forks'),
+      v.phase === 'over' ? null : item(t('次の競りで終了する確率', 'Chance the next auction ends the game'), `${pct}%`, 'motto-endchance'),
       item(t('予備のステーブルコイン', 'Spare stable coins'), String(v.supply_stables), 'motto-supply'),
       el('a', { class: 'motto-rules', href: ctx.rulesHref }, t('遊び方', 'How to play')));
   }
@@ -105,13 +141,17 @@ export function mount(root, ctx) {
       const passed = v.players.filter((p) => p.passed).map((p) => nameOf(p.seat));
       sec.append(el('div', { class: 'auction-row' }, coinCard(v.coin, null, { big: true }),
         el('div', { class: 'auction-side' },
+          coinInfo(v.coin),
           standing,
           el('p', { id: 'motto-turn' }, t(`手番: ${nameOf(v.turn)}`, `To bid: ${nameOf(v.turn)}`)),
-          el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')))));
+          el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')),
+          recentMoves())));
       if (mine && !payload.replay) sec.append(bidBuilder(v));
     } else if (v.phase === 'recover' && v.recover) {
-      sec.append(el('p', {}, t(`${nameOf(v.recover.seat)} が目${v.recover.face}のダイスを1個回収します（どのコインから取るか選びます）`,
-        `${nameOf(v.recover.seat)} recovers one die showing ${v.recover.face} (choosing the coin)`)));
+      const cause = v.last && v.last.fluctuation === 'recover' ? v.coins[String(v.last.coin)] : null;
+      sec.append(el('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause)}（最小1個回収）の効果: `, `${coinTitle(cause)} (recover 1 lowest): `) : '',
+        t(`${nameOf(v.recover.seat)} が一番小さい目${v.recover.face}のダイスを1個手元に戻します。同じ目が複数のコインにあるので、どのコインから戻すか選びます`,
+          `${nameOf(v.recover.seat)} takes back one lowest die (showing ${v.recover.face}). Dice showing ${v.recover.face} sit on more than one coin: choose which coin it comes from`)));
       if (mine && !payload.replay) {
         sec.append(el('div', { class: 'recover-choices' }, v.recover.choices.map((cid) => el('button', {
           type: 'button', class: 'primary', dataset: { action: `recover ${cid}` }, onclick: () => send(`recover ${cid}`),
@@ -128,15 +168,31 @@ export function mount(root, ctx) {
     return sec;
   }
 
+  /** The auctioned coin's numbers in words, with their units (the card only shows bare numbers). */
+  function coinInfo(c) {
+    const parts = [];
+    if (c.kind === 'coin') parts.push(t(`価値 ${c.value}`, `value ${c.value}`));
+    else parts.push(t(`得点 MIN×${c.multiplier}`, `scores MIN×${c.multiplier}`));
+    if (c.fluctuation === 'recover') parts.push(t('落札者以外は一番小さいダイスを1個回収', 'others take back their lowest die'));
+    else if (typeof c.fluctuation === 'number') {
+      const n = `${c.fluctuation > 0 ? '+' : '−'}${Math.abs(c.fluctuation)}`;
+      parts.push(t(`価格変動 ${n}（落札者以外の全ダイス）`, `price change ${n} (all dice of the others)`));
+    }
+    parts.push(t(`大暴落 1目につき ${c.crash}`, `crash ${c.crash} per pip`));
+    if (c.double) parts.push(t('ダブルオークション（2番手もステーブルコインを取る）', 'double auction (the runner-up takes a stable coin)'));
+    if (c.kind === 'fork') parts.push(t('4枚目のハードフォークでゲーム終了', 'the 4th hard fork ends the game'));
+    return el('p', { class: 'coin-info', id: 'motto-coin-info' }, parts.join(t('・', ' · ')));
+  }
+
   function lastEvent(v) {
     const last = v.last;
     const c = v.coins[String(last.coin)];
     let text;
     if (last.kind === 'sale') {
-      text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（${last.bid.join(',')}）`,
-        `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with ${last.bid.join(',')}`);
+      text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（入札 ${last.bid.join(',')}）`,
+        `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with a bid of ${last.bid.join(',')}`);
       if (last.runner_coin) text += t(`／${nameOf(last.runner)} がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
-      const back = (last.returned || []).map((n, s) => (n ? `${nameOf(s)} ${n}` : null)).filter(Boolean);
+      const back = (last.returned || []).map((n, s) => (n ? t(`${nameOf(s)} ${n}個`, `${nameOf(s)} ${n}`) : null)).filter(Boolean);
       if (back.length) text += t(`／戻ったダイス: ${back.join('、')}`, `; dice returned: ${back.join(', ')}`);
     } else {
       text = t(`前回: 全員パス。${coinTitle(c)} は除外、全員のダイス −1`, `Last: all passed; ${coinTitle(c)} left the game, all dice −1`);
@@ -146,7 +202,7 @@ export function mount(root, ctx) {
 
   function bidBuilder(v) {
     const me = v.players[payload.seat];
-    const key = `${v.auctions}:${v.coin.id}`;
+    const key = `${v.auctions}:${v.coin.id}:${payload.seat}`;
     if (key !== builderKey) {
       builderKey = key;
       counts = [0, 0, 0, 0, 0, 0, 0];
@@ -250,10 +306,16 @@ export function mount(root, ctx) {
       el('p', { class: 'free-line' }, t(`手元 ${p.free} 個`, `${p.free} free`), free),
       el('div', { class: 'coins' }, p.coins.map((c) => coinCard(c, c.dice))),
       el('p', { class: 'projection', dataset: { total: String(proj.total) } },
-        t(`予想得点 ${proj.total}（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} (value ${proj.positive} / crash ${proj.loss})`)),
+        t(`予想得点 ${proj.total}点（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} pts (value ${proj.positive} / crash ${proj.loss})`)),
       el('details', { class: 'projection-details', open: openDetails.has(p.seat) || undefined,
         ontoggle: (e) => { if (e.target.open) openDetails.add(p.seat); else openDetails.delete(p.seat); } },
         el('summary', {}, t('いま終わったときの計算', 'If the game ended now')), sheetTable(proj)));
+  }
+
+  /** "(3+1) × (-6) = -24", or "ダイスなし 0" for a coin with no dice on it. */
+  function crashCell(r) {
+    if (!r.dice.length) return el('td', { class: 'muted' }, t('ダイスなし 0', 'no dice 0'));
+    return el('td', {}, `(${r.dice.join('+')}) × ${signed(r.crash)} = ${r.loss}`);
   }
 
   function sheetTable(s) {
@@ -261,13 +323,13 @@ export function mount(root, ctx) {
     s.stacks.forEach((r) => rows.append(el('tr', {},
       el('th', { scope: 'row' }, t(`まとめ No.${r.coins.join('・')}`, `Stack No.${r.coins.join(', ')}`)),
       el('td', {}, `${r.value} × ${r.count} = ${r.points}`),
-      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+      crashCell(r))));
     s.specials.forEach((r) => rows.append(el('tr', {},
       el('th', { scope: 'row' }, r.kind === 'stable' ? t('ステーブルコイン', 'Stable coin') : t(`ハードフォーク No.${r.no}`, `Hard fork No.${r.no}`)),
       el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
-      el('td', {}, `(${r.dice.length ? r.dice.join('+') : 0}) × ${r.crash} = ${r.loss}`))));
+      crashCell(r))));
     rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
-      el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${s.total}`)));
+      el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${pts(s.total)}`)));
     return el('table', { class: 'score-table' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),
       el('th', { scope: 'col' }, t('価値', 'Value')), el('th', { scope: 'col' }, t('損失（目×暴落）', 'Loss (pips × crash)')))), rows);
   }
@@ -281,7 +343,8 @@ export function mount(root, ctx) {
     const sheets = outcome ? outcome.details.scores : v.players.map((p) => p.projection);
     sheets.forEach((s, seat) => {
       sec.append(el('div', { class: `sheet${winners.includes(seat) ? ' winner' : ''}`, dataset: { seat: String(seat) } },
-        el('h3', {}, nameOf(seat), winners.includes(seat) ? el('span', { class: 'badge high' }, t('勝ち', 'winner')) : null, ` ${s.total}`),
+        el('h3', {}, nameOf(seat), winners.includes(seat) ? el('span', { class: 'badge high' }, t('勝ち', 'winner')) : null,
+          el('span', { class: 'sheet-total', dataset: { total: String(s.total) } }, pts(s.total))),
         sheetTable(s)));
     });
     return sec;
@@ -324,6 +387,7 @@ export function mount(root, ctx) {
 
   return {
     update(next) {
+      track(payload, next);
       payload = next;
       render();
     },

@@ -121,6 +121,13 @@ def main() -> None:
             t = time.process_time()
             n = perft_theirs(shogi.Board(), depth)
             print(f"perft({depth}) = {n}  python-shogi {time.process_time() - t:.2f} s CPU")
+        # deeper agreement: perft(2) on the fixed positions (drops, checks, pins, 打ち歩詰め below the root)
+        for name, sfen in FIXED:
+            if name.startswith("max"):
+                continue
+            a, b = ours(sfen).perft(2), perft_theirs(shogi.Board(sfen), 2)
+            disagree += a != b
+            print(f"perft(2) {name:20s} ours {a:6d}  python-shogi {b:6d}  {'ok' if a == b else 'DISAGREE'}")
     if disagree:
         sys.exit(1)
 

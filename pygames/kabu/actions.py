@@ -18,6 +18,20 @@ def err(code: str, ja: str, en: str, **params: Any) -> GameError:
     return GameError(f"kabu.{code}", ja, en, **params)
 
 
+def _nm(card: str, lang: str) -> str:
+    """A card's (issue's, tool's) name in ``lang`` for messages; unknown ids are shown cut short."""
+    cat = cards.catalog()
+    for pool in ("stocks", "tools", "events"):
+        if card in cat[pool]:
+            return cat[pool][card][f"name_{lang}"]
+    return card[:8]
+
+
+def _names(ids: Any, lang: str) -> str:
+    """Several names joined for a message."""
+    return ("、" if lang == "ja" else ", ").join(_nm(i, lang) for i in ids)
+
+
 def bad_syntax(action: str) -> GameError:
     return err("bad_action", f"手の書き方が違います: {action[:60]}（例: buy S03 limit 12 x2）",
                f"Malformed action: {action[:60]} (e.g. buy S03 limit 12 x2)", action=action[:60])
@@ -108,11 +122,11 @@ def _qty_check(s: KabuState, seat: int, issue: str, side: str, qty: int, skip: s
     if qty > most:
         if side == "sell":
             raise err("order.not_enough_shares",
-                      f"売り注文は自分の口座の株だけです: {issue}は注文可能な株が{max(most, 0)}株（{qty - max(most, 0)}株多い）",
-                      f"Sell orders are for your own shares only: {max(most, 0)} share(s) of {issue} free "
+                      f"売り注文は自分の口座の株だけです: {_nm(issue, 'ja')}は注文可能な株が{max(most, 0)}株（{qty - max(most, 0)}株多い）",
+                      f"Sell orders are for your own shares only: {max(most, 0)} share(s) of {_nm(issue, 'en')} free "
                       f"({qty - max(most, 0)} too many)", issue=issue, qty=qty, most=max(most, 0))
-        raise err("order.too_many", f"{issue}は自分以外に{max(most, 0)}株しかありません（{qty - max(most, 0)}株多い）",
-                  f"Only {max(most, 0)} more share(s) of {issue} exist outside your account ({qty - max(most, 0)} too many)",
+        raise err("order.too_many", f"{_nm(issue, 'ja')}は自分以外に{max(most, 0)}株しかありません（{qty - max(most, 0)}株多い）",
+                  f"Only {max(most, 0)} more share(s) of {_nm(issue, 'en')} exist outside your account ({qty - max(most, 0)} too many)",
                   issue=issue, qty=qty, most=max(most, 0))
 
 
@@ -136,7 +150,7 @@ def _own_order(s: KabuState, seat: int, oid: str) -> dict[str, Any]:
     for order in s.orders:
         if order["id"] == oid and order["owner"] == seat:
             return order
-    raise err("order.unknown_order", f"あなたの未約定注文に{oid[:8]}はありません", f"You have no open order {oid[:8]}",
+    raise err("order.unknown_order", f"あなたの未約定注文に{oid[:8]}（注文番号）はありません", f"You have no open order {oid[:8]}",
               order=oid[:8])
 
 
@@ -216,19 +230,19 @@ def _use(s: KabuState, seat: int, tool: str, **detail: Any) -> None:
 
 def _wrong_timing(tool: str) -> GameError:
     data = cards.tool(tool)
-    return err("tool.wrong_timing", f"{tool}「{data['name_ja']}」は今は使えません（使える時: {data['timing_ja']}）",
-               f"{tool} '{data['name_en']}' cannot be used now (timing: {data['timing_en']})", tool=tool)
+    return err("tool.wrong_timing", f"「{data['name_ja']}」（{tool}）は今は使えません（使える時: {data['timing_ja']}）",
+               f"'{data['name_en']}' ({tool}) cannot be used now (timing: {data['timing_en']})", tool=tool)
 
 
 def _sell_set(s: KabuState, seat: int, sales: dict[str, int], allowed: dict[str, int], tool: str) -> None:
     for issue, qty in sales.items():
         if issue not in allowed:
-            raise err("tool.bad_issue", f"{tool}で売れない銘柄です: {issue[:8]}（売れるのは {', '.join(allowed) or 'なし'}）",
-                      f"{tool} cannot sell {issue[:8]} (it may sell {', '.join(allowed) or 'nothing'})", tool=tool,
+            raise err("tool.bad_issue", f"「{_nm(tool, 'ja')}」で売れない銘柄です: {_nm(issue, 'ja')}（売れるのは {_names(allowed, 'ja') or 'なし'}）",
+                      f"'{_nm(tool, 'en')}' cannot sell {_nm(issue, 'en')} (it may sell {_names(allowed, 'en') or 'nothing'})", tool=tool,
                       issue=issue[:8])
         if qty > allowed[issue]:
-            raise err("tool.too_many", f"{issue}は{allowed[issue]}株まで売れます（{qty - allowed[issue]}株多い）",
-                      f"At most {allowed[issue]} share(s) of {issue} ({qty - allowed[issue]} too many)", tool=tool,
+            raise err("tool.too_many", f"{_nm(issue, 'ja')}は{allowed[issue]}株まで売れます（{qty - allowed[issue]}株多い）",
+                      f"At most {allowed[issue]} share(s) of {_nm(issue, 'en')} ({qty - allowed[issue]} too many)", tool=tool,
                       issue=issue, most=allowed[issue])
 
 
@@ -240,8 +254,8 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     if tool not in cards.catalog()["tools"]:
         raise err("tool.unknown", f"知らないツールです: {tool[:8]}", f"Unknown tool: {tool[:8]}", tool=tool[:8])
     if tool not in s.hand[seat]:
-        raise err("tool.not_in_hand", f"{tool}は手札にありません（使用済みか、デッキに入っていません）",
-                  f"{tool} is not in your hand (used already or not in your deck)", tool=tool)
+        raise err("tool.not_in_hand", f"「{_nm(tool, 'ja')}」は手札にありません（使用済みか、デッキに入っていません）",
+                  f"'{_nm(tool, 'en')}' is not in your hand (used already or not in your deck)", tool=tool)
     args = tokens[2:]
     p = s.pending
     kind = p["kind"] if p and seat in p["waiting"] else None
@@ -261,7 +275,7 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
             raise _wrong_timing(tool)
         sales = parse_sales(args, action)
         if tool == "T01" and len(sales) != 1:
-            raise err("tool.one_issue", "T01で売れるのは1銘柄だけです", "T01 sells shares of one issue only", tool=tool)
+            raise err("tool.one_issue", "損切り判断で売れるのは1銘柄だけです", "Stop-loss call sells shares of one issue only", tool=tool)
         allowed = flow.t01_sellable(s, seat) if tool == "T01" else flow.t02_sellable(s, seat)
         _sell_set(s, seat, sales, allowed, tool)
         prices = {i: s.price[i] + (SPECIAL_SELL_PREMIUM if tool == "T02" else 0) for i in sales}
@@ -382,7 +396,7 @@ def liquidate(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
             flow.liquidate_one(s, seat, flow.liquidation_order(s, seat)[0])
     else:
         if s.shares(seat, tokens[1]) <= 0:
-            raise err("liquidate.no_shares", f"{tokens[1][:8]}の株を持っていません", f"You hold no shares of {tokens[1][:8]}",
+            raise err("liquidate.no_shares", f"{_nm(tokens[1], 'ja')}の株を持っていません", f"You hold no shares of {_nm(tokens[1], 'en')}",
                       issue=tokens[1][:8])
         flow.liquidate_one(s, seat, tokens[1])
     if s.cash[seat] >= 0:

@@ -107,10 +107,12 @@ class KabuGame(Game[KabuState]):
                            f"The {text.ROLES[loser][1].lower()} player went bankrupt in liquidation",
                            {"bankrupt": loser})
         if state.bankrupt == -1 or totals[0] == totals[1]:
-            return Outcome((), totals, "総資産が同じで引き分け", "Equal total assets: a draw", {})
+            return Outcome((), totals, f"総資産が同じで引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
+                           f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {})
         winner = 0 if totals[0] > totals[1] else 1
-        return Outcome((winner,), totals, f"総資産で{text.ROLES[winner][0]}の勝ち",
-                       f"The {text.ROLES[winner][1].lower()} player wins on total assets", {})
+        return Outcome((winner,), totals, f"総資産で{text.ROLES[winner][0]}の勝ち（{totals[0]:,}円 対 {totals[1]:,}円）",
+                       f"The {text.ROLES[winner][1].lower()} player wins on total assets "
+                       f"(¥{totals[0]:,} vs ¥{totals[1]:,})", {})
 
     # --- presentation ------------------------------------------------------------------
     def view(self, state: KabuState, seat: int | None) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from .state import KabuState
 SEASONS = (("spring", "春", "Spring"), ("summer", "夏", "Summer"), ("autumn", "秋", "Autumn"), ("winter", "冬", "Winter"))
 ROLES = (("先攻", "First"), ("後攻", "Second"))
 CIRCLED = {3: "③", 4: "④", 5: "⑤", 6: "⑥", 7: "⑦", 8: "⑧", 9: "⑨", 10: "⑩", 11: "清算", 12: "終了"}
+MARK_EN = {**{n: mark for n, mark in CIRCLED.items() if n <= 10}, 11: "Liquidation", 12: "Over"}
+"""The phase mark in English labels: the circled number, or a word where the Japanese mark is a word."""
 PHASES = {3: ("基本給", "Salary"), 4: ("株価変動", "Price card"), 5: ("買い注文", "Buy orders"),
           6: ("売り注文", "Sell orders"), 7: ("決算", "Results (dividends)"), 8: ("イベント", "Event"),
           9: ("買い注文（イベント後）", "Buy orders (after event)"), 10: ("売り注文（イベント後）", "Sell orders (after event)"),
@@ -35,7 +37,7 @@ def turn_info(s: KabuState) -> dict[str, Any]:
     return {"index": s.turn, "total": s.total_turns, "year": t // 8 + 1, "season": season[0], "season_ja": season[1],
             "season_en": season[2], "active": t % 2, "active_ja": role[0], "active_en": role[1], "phase": s.phase,
             "phase_ja": PHASES[s.phase][0], "phase_en": PHASES[s.phase][1],
-            "label_ja": f"{year_ja}{season[1]}・{role[0]} {ph}", "label_en": f"{year_en}{season[2]} · {role[1]} · {ph}"}
+            "label_ja": f"{year_ja}{season[1]}・{role[0]} {ph}", "label_en": f"{year_en}{season[2]} · {role[1]} · {MARK_EN[s.phase]}"}
 
 
 def name(card: str, lang: str) -> str:

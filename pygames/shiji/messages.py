@@ -78,8 +78,8 @@ ENDINGS = {
 
 
 def seat_name(seat: int) -> tuple[str, str]:
-    """(ja, en) name of a seat."""
-    return ("先手" if seat == 0 else "後手", "Seat 1" if seat == 0 else "Seat 2")
+    """(ja, en) name of a seat. Not 先手/後手: who places first is decided in play (先手決め)."""
+    return f"プレイヤー{seat + 1}", f"Player {seat + 1}"
 
 
 def card_name(kind: int) -> tuple[str, str]:

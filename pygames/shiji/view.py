@@ -7,6 +7,7 @@ from typing import Any
 from . import rules as R
 from .cards import CODES, NAMES_EN, NAMES_JA, SYMBOLS, is_number, parse_card, to_list
 from .state import BALANCED, PANIC_STATE, State
+from .messages import seat_name
 
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
 
@@ -99,16 +100,15 @@ def _cards_text(kinds: list[int]) -> tuple[str, str]:
 
 def describe(game: Any, s: State, seat: int, action: str) -> tuple[str, str]:
     """Japanese and English log text of ``action`` by ``seat`` from ``s`` (hidden picks stay hidden)."""
-    who_ja = "先手" if seat == 0 else "後手"
-    who_en = "Seat 1" if seat == 0 else "Seat 2"
+    who_ja, who_en = seat_name(seat)
     parts = action.split()
     verb = parts[0] if parts else ""
     if seat == -1:
         if verb == "first":
             n = int(parts[1])
-            return (f"乱数で{'先手' if n == 0 else '後手'}の席が先に出します", f"Chance: seat {n + 1} plays first")
+            return f"乱数で{seat_name(n)[0]}が先に出します", f"Chance: {seat_name(n)[1]} plays first"
         n = int(parts[1])
-        return (f"{'先手' if n == 0 else '後手'}が山札から１枚引きました", f"Seat {n + 1} drew a card")
+        return f"{seat_name(n)[0]}が山札から１枚引きました", f"{seat_name(n)[1]} drew a card"
     if verb == "pick":
         return f"{who_ja}が土地から手札を１枚選びました", f"{who_en} chose an opening card"
     if verb == "lead":

@@ -17,8 +17,8 @@ from pygames.core import Rng
 
 from . import rules
 from .cards import NULLIFY
-from .pieces import FU, LEAP, OU, PROMOTE, SLIDE, STANDARD, Tables, tables_for
-from .position import DROP0, Position, parse_usi
+from .pieces import FU, LEAP, OU, SLIDE, STANDARD, Tables, tables_for
+from .position import DROP0, Position
 from .state import ShogiState
 
 BASE_VALUE = {1: 100, 2: 300, 3: 350, 4: 500, 5: 550, 6: 800, 7: 1000, 8: 0,
@@ -302,4 +302,3 @@ def choose(state: ShogiState, level: str, rng: Rng) -> str:
     return move_usi(best_m & ((1 << 15) - 1))
 
 
-_ = (PROMOTE, parse_usi)

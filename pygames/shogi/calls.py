@@ -82,6 +82,8 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
         except GameError as err:
             raise GameError("shogi.import.illegal", f"{i + 1}手目が指せません: {err.message_ja}",
                             f"Move {i + 1} is illegal: {err.message_en}", ply=i + 1, cause=err.code) from err
+    if data.get("result") == "投了" and not match.is_over():
+        match.play(match.state.side, "resign")
     return {"record": webapi._snapshot(match)}
 
 

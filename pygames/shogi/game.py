@@ -8,13 +8,11 @@ from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
 from . import rules
-from .cards import BASIC_CARDS, BASIC_DECK, card_json, check_pickup, check_setup, validate_cards
-from .pieces import CODES, ENGLISH, HAND_ORDER, KANJI, NAMES, OU, sq_name
-from .position import DROP0
+from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
+from .pieces import OU
 from .sfen import STARTPOS, make_sfen, parse_sfen
-from .state import MAX_PLIES, Rules, ShogiState, position_key
+from .state import Rules, ShogiState
 
-_BOOL_CHOICES = ()
 
 
 class ShogiGame(Game[ShogiState]):
@@ -176,7 +174,6 @@ class ShogiGame(Game[ShogiState]):
 
 
 GAME = ShogiGame()
-_ = (CODES, ENGLISH, HAND_ORDER, KANJI, NAMES, sq_name, DROP0, make_sfen, MAX_PLIES, position_key)
 
 
 def state_from_sfen(sfen: str = "startpos", ruleset: str = "cards", active: list[str] | tuple[str, ...] = (),

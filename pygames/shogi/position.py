@@ -30,18 +30,22 @@ for _a in range(81):
 
 
 def move_frm(m: int) -> int:
+    """From-square of a move (81 + code for a drop)."""
     return m & 127
 
 
 def move_to(m: int) -> int:
+    """Destination square of a move."""
     return (m >> 7) & 127
 
 
 def move_promo(m: int) -> bool:
+    """True if the move promotes."""
     return bool((m >> 14) & 1)
 
 
 def move_kinds(m: int) -> int:
+    """LEAP/SLIDE bits: how the move reaches its square."""
     return m >> 15
 
 
@@ -222,7 +226,6 @@ class Position:
         ksq = self.kings[side]
         checked = ksq >= 0 and self.attacked(ksq, side ^ 1)
         out = []
-        b = self.board
         aligned = _ALIGNED[ksq] if ksq >= 0 else None
         for m in self.pseudo_moves():
             frm = m & 127

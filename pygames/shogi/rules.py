@@ -7,7 +7,7 @@ from typing import Any
 
 from pygames.core.errors import GameError
 
-from .cards import KIND_JA, NULLIFY
+from .cards import NULLIFY
 from .formats.japanese import MARK, move_en, move_ja
 from .pieces import FU, KANJI, KIND_OF, LEAP, OU, PROMOTABLE, SLIDE, sq_name
 from .position import DROP0, MOVE_MASK, Position, move_usi, parse_usi, _DEAD, _ZONE
@@ -352,7 +352,7 @@ def play_setup_card(state: ShogiState, action: str) -> ShogiState:
     else:
         state = replace(state, deck=deck, discard=discard + (cid,), cache={})
     if setup_done(state):
-        state = replace(state, phase="move")
+        state = replace(state, phase="move", cache={})
         return _after_turn(state)
     return state
 
@@ -404,4 +404,3 @@ def _en(card: dict[str, Any]) -> str:
     return card.get("name_en") or card["name"]
 
 
-_ = (KIND_JA,)

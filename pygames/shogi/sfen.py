@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygames.core.errors import GameError
 
-from .pieces import CODES, HAND_ORDER, KIND_OF, OU, PROMOTABLE, PROMOTE, USI_LETTER
+from .pieces import HAND_ORDER, KIND_OF, OU, PROMOTABLE, PROMOTE, USI_LETTER
 
 STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 _LETTER = {v: k for k, v in USI_LETTER.items()}
@@ -129,4 +129,3 @@ def make_sfen(board: list[int] | tuple[int, ...], hands: list[list[int]] | tuple
     return f"{'/'.join(rows)} {'b' if side == 0 else 'w'} {hand or '-'} {move_no}"
 
 
-_ = CODES

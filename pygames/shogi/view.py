@@ -58,8 +58,6 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
                 "capture": NAMES[abs(q)] if q else None, "foul": rules.foul_json(foul)}
         elif foul is None and not promo:
             entry["foul"] = None
-        if promo and foul is not None and entry["foul"] is None and entry["promotion"] == "optional":
-            pass
     return ({k: list(v.values()) for k, v in moves.items()}, drops)
 
 

@@ -95,7 +95,7 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
 
     used: set[str] = set()
     placed = changed = cancelled = 0
-    reloaded = scanned = False
+    reloaded = scanned = recent_seen = False
     for _ in range(MAX_STEPS):
         st = _wait_for_my_move(page)
         if st["end"]:
@@ -111,6 +111,8 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
             continue
         ply, kind = st["ply"], st["pending"]
         if kind == "orders":
+            # the computer's moves are summarised right under the prompt (no scrolling to the fill log)
+            recent_seen = recent_seen or page.locator("#kabu-recent li").count() > 0
             if not scanned and page.locator("#kabu-book tbody tr").count() > 0:
                 _no_horizontal_scroll(page)
                 assert axe_violations(page) == []
@@ -126,6 +128,8 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
                     price = int(page.input_value("#kabu-price"))
                     page.fill("#kabu-price", str(max(1, price - 1)))
                 page.wait_for_selector("#kabu-place:enabled")
+                # the order line says how much money is involved, in yen
+                page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('円')")
                 _click_and_wait(page, "#kabu-place", ply)
                 placed += 1
                 continue
@@ -166,5 +170,34 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
     assert placed >= 2 and changed == 1 and cancelled == 1
     assert {"T05", "T07", "event-target"} <= used, used
     assert page.locator("#kabu-fills li").count() > 0
+    assert recent_seen, "the recent-events panel never listed anything"
     _no_horizontal_scroll(page)
     assert axe_violations(page) == []
+    _chart_not_stretched(page, "#kabu-end svg.kabu-chart")
+    _english_end_screen(page)
+
+
+def _chart_not_stretched(page: Any, selector: str) -> None:
+    """A big chart is drawn no wider than its viewBox, so its axis text keeps its size (not blown up)."""
+    drawn, box = page.evaluate("""(sel) => {
+      const svg = document.querySelector(sel);
+      return [svg.getBoundingClientRect().width, svg.viewBox.baseVal.width];
+    }""", selector)
+    assert 200 <= drawn <= box + 1, (drawn, box)
+
+
+def _english_end_screen(page: Any) -> None:
+    """Switching to English re-renders the view with English lists and labels (no Japanese commas)."""
+    page.click("#lang-toggle")
+    page.wait_for_selector("#kabu-view[lang=en]")
+    text = page.inner_text("#kabu-view")
+    assert "Duel over" in text and "What just happened" in text
+    assert "、" not in text and "清算" not in text and "終了" not in text
+    _no_horizontal_scroll(page)
+
+
+def test_kabu_rules_page_has_one_title(page: Any, site: Any) -> None:
+    page.goto(site.url + "#/rules/kabu")
+    wait_for_engine(page)
+    page.wait_for_selector(".rules-body #ja-goal")
+    assert page.locator("h1").count() == 1, "the rules fragment repeats the page title"

@@ -379,6 +379,17 @@ def test_axe_landing_and_setup_pages(page, site, wait_for_engine, axe_violations
         assert axe_violations(page) == [], g["name"]
 
 
+def _shell_axe(page: Any) -> list[dict[str, Any]]:
+    """Serious/critical axe violations of the shell's parts only (the game view is excluded)."""
+    from tests.e2e.conftest import AXE_JS
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
+    result = json.loads(page.evaluate(
+        "async () => JSON.stringify(await window.axe.run({exclude: [['#view-root']]}))"))
+    return [{"id": v["id"], "targets": [n["target"] for n in v["nodes"]][:5]}
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
 # --- a match, start to end ---------------------------------------------------------------------
 @needs_game
 def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_for_engine, new_page, guard,
@@ -420,6 +431,7 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     page.wait_for_selector(".log-list li")
     plies = len(page.evaluate("() => window.pygamesMatch.record.actions"))
     assert page.locator(".log-list li").count() == plies
+    assert _shell_axe(page) == []  # the end screen with the open log (the view has its own tests)
 
     page.click(f'a[href="#/replay/{match_id}"]')
     page.wait_for_selector("#replay-slider")

@@ -65,7 +65,7 @@ def _do(page: Any, action: str, root: str = "#view-root") -> None:
     elif verb == "accept":
         page.locator(f"{root} .sj-controls button", has_text="認める").click()
     elif verb == "recover":
-        page.locator(f"{root} .sj-controls button", has_text=f"{int(args[0]) + 1}番目").click()
+        page.locator(f"{root} .sj-controls button[data-pos='{args[0]}']").click()
     elif verb == "veil":
         page.locator(f"{root} .sj-me .sj-market .sj-clickable").first.click()
     else:
@@ -84,12 +84,26 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     page.wait_for_url("**#/play/*")
     _wait_idle(page)
     assert page.locator(".sj-table").is_visible()
+    assert page.locator("[data-testid=pick-hint]").is_visible()      # the opening-hand tip (siege by 夜)
     assert not axe_violations(page)
     reloaded = False
     checked_refusal = False
+    opp_shells_seen = 0
+    events_checked = 0
     for step in range(MAX_ACTIONS):
         _wait_idle(page)
         st = _state(page)
+        opp = st["view"]["players"][1 - st["seat"]]
+        if opp["placed"] > opp_shells_seen:
+            if step > 0 and not (reloaded and step == RELOAD_AFTER + 1):
+                # the computer's new shell is reported by name in the recent events, with its cards
+                events = page.locator("#view-root [data-testid=events] li").all_inner_texts()
+                digits = [c["card"]["code"] for c in opp["row"] if c["new"] and c["card"] and c["card"]["code"].isdigit()]
+                assert any(e.startswith("コンピュータ") and ("組" in e or "雷霆" in e) and all(d in e for d in digits)
+                           for e in events[:2]), events
+                assert not any(e.startswith(("先手:", "後手:")) for e in events), events
+                events_checked += 1
+            opp_shells_seen = opp["placed"]
         if st["outcome"]:
             break
         if step == RELOAD_AFTER and not reloaded:
@@ -118,7 +132,23 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
     else:
         raise AssertionError("the game did not end")
     assert reloaded
-    assert _state(page)["outcome"]["reason"]["ja"]
+    assert events_checked >= 1
+    final = _state(page)
+    assert final["outcome"]["reason"]["ja"]
+    # the table's end panel names the player concerned (not the engine's seat words 先手/後手)
+    ending = page.locator("#view-root [data-testid=ending]").inner_text()
+    result = final["view"]["result"]
+    if result["seat"] >= 0:
+        who = "プレイヤー1" if result["seat"] == final["seat"] else "コンピュータ"
+        assert who in ending and "先手" not in ending and "後手" not in ending, ending
+    # each shell is its own box in the market rows (one box per placement)
+    for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
+        placed = final["view"]["players"][seat]["placed"]
+        assert page.locator(f"#view-root {cls} .sj-market .sj-shell").count() == placed
+    # you see what lies under your own veiled cards; the opponent's stay blank
+    my_veiled = [c for c in final["view"]["players"][final["seat"]]["row"] if c["veiled"] and c["card"]]
+    assert page.locator("#view-root .sj-me .sj-market .sj-back .sj-peek").count() == len(my_veiled)
+    assert page.locator("#view-root .sj-opp .sj-market .sj-back .sj-peek").count() == 0
     assert not axe_violations(page)
 
 
@@ -129,6 +159,9 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     wait_for_engine(page)
     page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
     page.wait_for_selector(".sj-puzzles .sj-table")
+    assert "あなたの番" in page.locator("[data-testid=puzzle-goal]").inner_text()
+    # the opponent's open hand and land carry visible labels
+    assert page.locator(".sj-puzzles .sj-opp .sj-zone-k", has_text="手札").count() == 1
     assert not axe_violations(page)
     answer = puzzle["answer"].split()[1:]
     _click_hand(page, ".sj-puzzles", answer)
@@ -138,13 +171,33 @@ def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
     verdict.wait_for()
     assert "正解" in verdict.inner_text()
     page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").wait_for()   # a one-move puzzle ends at once
+    result = page.locator("[data-testid=puzzle-result]").inner_text()
+    assert ("あなた（プレイヤー1）" in result or "相手（プレイヤー2）" in result), result   # the seat words say who is who
+    moves = page.locator("[data-testid=puzzle-moves] li").all_inner_texts()
+    assert moves and moves[0].startswith("あなた") and all(c in moves[0] for c in answer if c.isdigit()), moves
     page.locator("[data-testid=solution]").click()
     page.locator(".sj-solution").wait_for()
-    assert puzzle["answer"] in page.locator(".sj-solution").inner_text()
+    assert page.locator("[data-testid=puzzle-goal]").count() == 0      # the goal goes once you have moved
+    shown = page.locator(".sj-solution .sj-answer")
+    assert shown.get_attribute("data-answer") == puzzle["answer"]
+    assert [shown.locator(".sj-card").nth(i).get_attribute("data-card") for i in range(len(answer))] == answer
+    assert "place" not in shown.inner_text()                        # cards, not the raw action string
     progress = page.evaluate("() => JSON.parse(localStorage.getItem('pygames.game.shiji.puzzles'))")
     assert puzzle["id"] in progress["tried"] and puzzle["id"] in progress["solved"]
     page.locator(".sj-puzzles button", has_text="一覧へ").click()
     assert "✓" in page.locator(f"button[data-puzzle='{puzzle['id']}']").inner_text()
+    # after a win the page offers the next puzzle, which starts fresh with its goal shown
+    ids = [p["id"] for p in data["puzzles"]]
+    if ids.index(puzzle["id"]) + 1 < len(ids):
+        page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
+        page.wait_for_selector(".sj-puzzles .sj-table")
+        _click_hand(page, ".sj-puzzles", answer)
+        page.locator(".sj-puzzles [data-testid=verdict].sj-ok").wait_for()
+        page.locator(".sj-puzzles [data-testid=place]").click()
+        page.locator("[data-testid=next-puzzle]").click()
+        nxt = ids[ids.index(puzzle["id"]) + 1]
+        page.locator(".sj-puzzle-head h2", has_text=nxt).wait_for()
+        page.locator("[data-testid=puzzle-goal]").wait_for()
 
 
 def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):

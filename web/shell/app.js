@@ -107,6 +107,12 @@ renderHeader();
 const router = startRouter(document.getElementById('main'), {
   home: homePage, setup: setupPage, play: matchPage, replay: replayPage, link: openLinkPage,
   rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage,
+}, (container, initial) => {
+  // The tab title follows the page's heading; after a navigation, focus moves to the new content.
+  const heading = container && container.querySelector('h1');
+  const text = heading && heading.textContent.trim();
+  document.title = text && text !== t('gamesHeading') ? `${text} — ${t('siteTitle')}` : t('siteTitle');
+  if (!initial) document.getElementById('main').focus({ preventScroll: false });
 });
 onLangChange(() => {
   renderHeader();

@@ -77,7 +77,7 @@ export function homePage(root) {
       li.append(h('p', { class: 'error save-error', role: 'note' }, why));
     }
     if (!entry.broken) {
-      const players = (entry.players || []).filter(Boolean).join('・');
+      const players = (entry.players || []).filter(Boolean).join(t('listSep'));
       if (players) li.append(h('p', { class: 'save-players' }, players));
       const progress = entry.progress ? pick(entry.progress) : '';
       li.append(h('p', { class: 'muted save-meta' },

@@ -58,7 +58,7 @@ const STRINGS = {
   level: ['強さ', 'Level'],
   levelName: (level) => LEVELS[level] || [level, level],
   defaultName: (n) => [`プレイヤー${n}`, `Player ${n}`],
-  computerName: (level) => [`コンピュータ（${(LEVELS[level] || [level])[0]}）`, `Computer (${(LEVELS[level] || [level, level])[1]})`],
+  computerName: (level, n) => [`コンピュータ${n}（${(LEVELS[level] || [level])[0]}）`, `Computer ${n} (${(LEVELS[level] || [level, level])[1]})`],
   optionsHeading: ['設定', 'Options'],
   seedLabel: ['乱数の種（任意）', 'Random seed (optional)'],
   seedHelp: ['同じ種と同じ手なら同じ対局になります。空欄なら毎回ちがいます。',
@@ -94,6 +94,10 @@ const STRINGS = {
   perspective: ['視点', 'Point of view'],
   actionFailed: (why) => [`その手は受け付けられません: ${why}`, `That action was refused: ${why}`],
   engineFailed: (why) => [`エラー: ${why}`, `Error: ${why}`],
+  listSep: ['・', ', '],
+  notNow: ['今は指せません（手番ではないか、処理中か、対局が終わっています）', 'You cannot act now (not your turn, busy, or the match is over)'],
+  watching: ['観戦中なので指せません', 'You are watching, so you cannot act'],
+  replayNoAct: ['再生中は指せません', 'Replays cannot be played'],
   // saving
   quota: ['保存容量がいっぱいで、この対局を保存できませんでした。古い対局を削除するか書き出してから、もう一度指してください。ほかの保存データはそのままです。',
     'Storage is full, so this match could not be saved. Delete or export old matches, then play again. Your other saves are unchanged.'],
@@ -182,6 +186,11 @@ export function tIn(which, key, ...args) {
   if (typeof entry === 'function') entry = entry(...args);
   if (!entry) return key;
   return which === 'en' ? entry[1] : entry[0];
+}
+
+/** An ApiError-like object for a refusal by the shell itself (code `shell.<key>`). */
+export function shellError(code, key) {
+  return { code, message_ja: tIn('ja', key), message_en: tIn('en', key), params: {} };
 }
 
 /** Pick from a {ja, en} object (engine text) or a (ja, en) pair. */

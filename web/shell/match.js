@@ -2,7 +2,7 @@
 // after every action, undo, the move log, the outcome banner, share and export.
 
 import { h, fill, clear, delay, download } from './dom.js';
-import { t, pick, errorText } from './i18n.js';
+import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { loadSave, saveMatch, markBroken, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
@@ -135,8 +135,7 @@ export async function matchPage(root, { id }) {
   // --- ctx for the view ------------------------------------------------------------------
   async function act(action) {
     if (busy || covered || !general || general.outcome || shown === null || !general.to_move.includes(shown)) {
-      const err = { code: 'shell.not_now', message_ja: '今は指せません', message_en: 'You cannot act now', params: {} };
-      throw err;
+      throw shellError('shell.not_now', 'notNow');
     }
     busy = true;
     alertBox.textContent = '';
@@ -155,7 +154,7 @@ export async function matchPage(root, { id }) {
   }
 
   async function check(action) {
-    if (shown === null) return { code: 'shell.spectator', message_ja: '観戦中です', message_en: 'You are watching' };
+    if (shown === null) return shellError('shell.spectator', 'watching');
     try {
       await call('check', { record, seat: shown, action: String(action) });
       return null;
@@ -190,7 +189,7 @@ export async function matchPage(root, { id }) {
   function render() {
     if (!alive) return;
     title.textContent = pick(info.title);
-    playersLine.textContent = players.map((p, i) => nameOf(i)).join(' ・ ');
+    playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
     toolbar.setAttribute('aria-label', t('toolbar'));
     renderToolbar();
     renderStatus();
@@ -237,7 +236,7 @@ export async function matchPage(root, { id }) {
     } else if (shown !== null && general.to_move.includes(shown)) {
       status.textContent = t('yourTurn', nameOf(shown));
     } else {
-      status.textContent = t('waitingFor', general.to_move.filter((s) => s >= 0).map(nameOf).join('・'));
+      status.textContent = t('waitingFor', general.to_move.filter((s) => s >= 0).map(nameOf).join(t('listSep')));
     }
   }
 
@@ -245,13 +244,13 @@ export async function matchPage(root, { id }) {
     const outcome = general && general.outcome;
     banner.hidden = !outcome;
     if (!outcome) return;
-    const result = outcome.draw || !outcome.winners.length ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map(nameOf).join('・'));
+    const result = outcome.draw || !outcome.winners.length ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map(nameOf).join(t('listSep')));
     const reason = pick(outcome.reason || {});
     fill(banner, 
       h('h2', {}, result),
       reason ? h('p', {}, reason) : null,
       Array.isArray(outcome.scores) ? h('p', { class: 'scores' }, `${t('scores')}: `,
-        outcome.scores.map((s, i) => `${nameOf(i)} ${s}`).join(' ・ ')) : null);
+        outcome.scores.map((s, i) => `${nameOf(i)} ${s}`).join(t('listSep'))) : null);
   }
 
   function renderHandover() {
@@ -274,7 +273,7 @@ export async function matchPage(root, { id }) {
     try {
       const { log } = await call('log', { record });
       if (!alive || !logBox.open) return;
-      const list = log.length ? h('ol', { class: 'log-list' }, log.map((e) => h('li', { value: e.ply },
+      const list = log.length ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
         h('span', { class: 'log-seat' }, `${nameOf(e.seat)}: `), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
       logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
     } catch (err) {

@@ -2,7 +2,7 @@
 // the game's view mounted in replay mode and a point-of-view choice.
 
 import { h, fill, clear } from './dom.js';
-import { t, pick, errorText } from './i18n.js';
+import { t, pick, errorText, shellError } from './i18n.js';
 import { call, whenReady } from './engine.js';
 import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
@@ -31,8 +31,8 @@ export async function replayPage(root, { id }) {
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   root.append(title, controls, alertBox, viewRoot);
 
-  const refuse = () => Promise.reject({ code: 'shell.replay', message_ja: '再生中は指せません', message_en: 'Replays cannot be played' });
-  const ctx = baseCtx(info.name, { act: refuse, check: async () => ({ code: 'shell.replay', message_ja: '再生中です', message_en: 'This is a replay' }) });
+  const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
+  const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct') });
   let view = null;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;

@@ -26,9 +26,10 @@ function safeDecode(part) {
 }
 
 /** Start routing: `routes[name](root, params)` returns the page object. */
-export function startRouter(root, routes) {
+export function startRouter(root, routes, onRendered = () => {}) {
   let current = null;
   let token = 0;
+  let first = true;
   async function render() {
     const mine = ++token;
     if (current && current.destroy) {
@@ -51,6 +52,8 @@ export function startRouter(root, routes) {
       return;
     }
     current = page || null;
+    onRendered(container, first);
+    first = false;
   }
   window.addEventListener('hashchange', render);
   render();
@@ -59,6 +62,7 @@ export function startRouter(root, routes) {
     relang() {
       if (current && current.relang) current.relang();
       else render();
+      onRendered(root.firstElementChild, true);
     },
   };
 }

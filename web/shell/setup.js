@@ -168,7 +168,7 @@ export async function setupPage(root, { game }) {
       return;
     }
     const players = model.seats.slice(0, model.count).map((s, i) => (s.type === 'bot'
-      ? { type: 'bot', level: s.level, name: t('computerName', s.level) }
+      ? { type: 'bot', level: s.level, name: t('computerName', s.level, i + 1) }
       : { type: 'human', name: s.name.trim() || t('defaultName', i + 1) }));
     startButton.disabled = true;
     try {

@@ -11,8 +11,8 @@ from typing import Any
 
 from pygames.core.errors import GameError
 
-from ..pieces import HAND_ORDER, KANJI, KIND_OF, OU, NAMES, CODES
-from ..position import DROP0, Position, move_usi
+from ..pieces import HAND_ORDER, KANJI
+from ..position import DROP0
 from ..sfen import STARTPOS, make_sfen, parse_sfen
 from .japanese import KAN, ZEN, move_ja
 
@@ -297,4 +297,3 @@ def _reaches(table: dict[str, Any], frm: int, to: int) -> bool:
     return any(m & 127 == frm and (m >> 7) & 127 == to for m, _f in table.values())
 
 
-_ = (KIND_OF, OU, NAMES, CODES, Position, move_usi)

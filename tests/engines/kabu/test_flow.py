@@ -61,6 +61,23 @@ def test_faq_events_beyond_four_are_never_drawn_in_one_year():
     assert len(s.drawn[0]) == 4 and len(s.deck[0]) == 1
 
 
+def _has_cjk(text):
+    return any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text)
+
+
+def test_english_turn_labels_have_no_japanese_through_the_end():
+    s = new()
+    labels = set()
+    while not s.finished:
+        s = play(s, "c:price +0")
+        labels.add(GAME.view(s, 0)["turn"]["label_en"])
+        s = finish_turn(s)
+    end = GAME.view(s, 0)["turn"]
+    labels.add(end["label_en"])
+    assert end["label_en"].endswith("Over") and end["label_ja"].endswith("終了")
+    assert not any(_has_cjk(label) for label in labels), labels
+
+
 def test_progress_label():
     s = new()
     for _ in range(2):
@@ -242,3 +259,12 @@ def test_view_hides_hands_decks_and_sealed_orders():
     assert v0["book"]["S03"]["buys"][0]["sealed"] and spectator["me"] is None
     s = both_done(s)
     assert GAME.view(s, 1)["book"]["S03"]["buys"][0]["price"] == 14  # public once the phase ends
+
+
+def test_outcome_reason_gives_both_totals_in_yen():
+    s = new()
+    while not s.finished:
+        s = finish_turn(play(s, "c:price +0"))
+    out = GAME.outcome(s)
+    for seat in (0, 1):
+        assert f"{s.total(seat):,}円" in out.reason_ja and f"¥{s.total(seat):,}" in out.reason_en

@@ -297,3 +297,14 @@ def test_8_4_market_order_against_a_limit_always_fills_at_the_limit():
     s = both_done(play(s, "0:sell S03 limit 99 x1"))
     assert [(f["point"], f["price"], f["buyer"]) for f in fills(s)] == [("end6", 99, 1)]
     assert s.price["S03"] == 99 and s.cash[1] == 12000 - 9900 + 40  # + the ⑦ dividend on that share
+
+
+@pytest.mark.parametrize("action", ["buy S03 mkt x4", "tool T01 S03 x1"])
+def test_error_messages_name_cards_by_name_not_id(action):
+    s = to_phase5()
+    with pytest.raises(GameError) as e:
+        GAME.apply(s, 0, action)
+    card = "S03" if action.startswith("buy") else "T01"
+    data = GAME.view(s, 0)["catalog"]["stocks" if card == "S03" else "tools"][card]
+    assert data["name_ja"] in e.value.message_ja and data["name_en"] in e.value.message_en
+    assert card not in e.value.message_ja and card not in e.value.message_en

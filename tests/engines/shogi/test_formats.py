@@ -129,6 +129,11 @@ def test_kif_import_of_a_real_looking_file():
     assert data["result"] == "投了" and data["sfen"] == STARTPOS
 
 
+def test_kif_import_record_keeps_the_resignation():
+    rec = import_record(SAMPLE, seed=2)["record"]
+    assert rec["actions"][-1] == "0:resign" and len(rec["actions"]) == 9
+
+
 def test_kif_import_without_source_squares_and_with_funari():
     text = "手合割：平手\n1 ７六歩\n2 ３四歩\n3 ２二角不成\n4 同　銀\n"
     assert import_kif(text)["moves"] == ["7g7f", "3c3d", "8h2b", "3a2b"]
@@ -188,3 +193,24 @@ def test_card_game_kif_has_draws_as_comments():
 def test_import_sfen_position_command():
     data = import_sfen("position startpos moves 7g7f 3c3d")
     assert data["actions"] == ["7g7f", "3c3d"] and data["options"]["sfen"] == STARTPOS
+
+
+def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
+    from pygames.shogi.formats.japanese import move_ja
+    from pygames.shogi.formats.kif import _resolve
+
+    def check(st):
+        if st.phase != "move" or st.ply % 5:
+            return
+        pos = st.position()
+        texts = {}
+        for usi, (m, _f) in rules.moves_table(st).items():
+            text = move_ja(pos, m, st.last_to, mark=False)
+            assert text not in texts, (text, usi, texts.get(text))
+            texts[text] = usi
+            if st.rules.hon:
+                assert _resolve(st, text.replace("　", ""), st.last_to, 1) == usi
+    for seed in range(FUZZ_GAMES):
+        play_random(seed, {"ruleset": "hon"}, max_actions=100, check=check)
+        play_random(seed, {"variant": "setup", "active": ["FU-tetsu", "GI-mohyo", "KI-suizo", "HI-honno"]},
+                    max_actions=100, check=check)

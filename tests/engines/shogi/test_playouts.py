@@ -15,7 +15,7 @@ from pygames.shogi.sfen import make_sfen, parse_sfen
 
 from .helpers import play_random, state
 
-PLAYOUTS = 3
+PLAYOUTS = 5
 """Random games per option set in CI (bench/shogi_playouts.py runs many more)."""
 OPTION_SETS = [{}, {"ruleset": "hon"}, {"foul_loss": True},
                {"variant": "setup", "active": ["FU-nakodo", "KE-hachiho", "KA-honcho", "HI-honno"]}]

@@ -10,7 +10,7 @@ import { s } from './dom.js';
  */
 export function lineChart(series, opts) {
   const W = opts.width || 320, H = opts.height || (opts.small ? 48 : 160);
-  const padL = opts.small ? 2 : 44, padR = opts.small ? 2 : 8, padT = opts.small ? 4 : 10, padB = opts.small ? 4 : 18;
+  const padL = opts.small ? 2 : (opts.padLeft || 44), padR = opts.small ? 2 : 8, padT = opts.small ? 4 : 10, padB = opts.small ? 4 : 20;
   const all = series.flatMap(x => x.values).filter(v => Number.isFinite(v));
   let lo = all.length ? Math.min(...all) : 0, hi = all.length ? Math.max(...all) : 1;
   if (lo === hi) { lo -= 1; hi += 1; }
@@ -24,6 +24,8 @@ export function lineChart(series, opts) {
   }).join('; ');
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'kabu-chart' + (opts.small ? ' kabu-chart-small' : ''),
     role: 'img', 'aria-label': `${opts.title}: ${summary}`, preserveAspectRatio: 'none' });
+  // never stretch a big chart past its drawn width: its axis text would grow with it
+  if (!opts.small) svg.style.maxWidth = `${W}px`;
   const title = s('title'); title.textContent = `${opts.title}: ${summary}`; svg.append(title);
   if (!opts.small) {
     for (const v of [lo, (lo + hi) / 2, hi]) {

@@ -143,9 +143,9 @@ export function setupForm(root, ctx) {
           ctx.t(`${tl.timing_ja}: ${tl.text_ja}`, `${tl.timing_en}: ${tl.text_en}`))));
     } else {
       fs.append(h('p', { class: 'kabu-muted' },
-        ctx.t('株式: ', 'Stocks: '), deck.stocks.map(id => cardName('stocks', id)).join('、'), h('br'),
-        ctx.t('イベント: ', 'Events: '), deck.events.map(id => cardName('events', id)).join('、'), h('br'),
-        ctx.t('ツール: ', 'Tools: '), deck.tools.map(id => cardName('tools', id)).join('、') || ctx.t('なし', 'none')));
+        ctx.t('株式: ', 'Stocks: '), deck.stocks.map(id => cardName('stocks', id)).join(ctx.t('、', ', ')), h('br'),
+        ctx.t('イベント: ', 'Events: '), deck.events.map(id => cardName('events', id)).join(ctx.t('、', ', ')), h('br'),
+        ctx.t('ツール: ', 'Tools: '), deck.tools.map(id => cardName('tools', id)).join(ctx.t('、', ', ')) || ctx.t('なし', 'none')));
     }
     return fs;
   }

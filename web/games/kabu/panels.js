@@ -9,6 +9,12 @@ function panel(id, title, ...children) {
     h('h2', { id: `${id}-h` }, title), ...children);
 }
 
+/** A big chart's drawn width in px: the screen's width less the page margins, between 280 and most. */
+function chartWidth(most) {
+  const avail = (typeof window !== 'undefined' && window.innerWidth) ? window.innerWidth - 56 : most;
+  return Math.max(280, Math.min(most, avail));
+}
+
 function rulesLink(m) {
   return h('a', { href: m.ctx.rulesHref, class: 'kabu-rules-link' }, m.ctx.t('遊び方（ルール）', 'How to play (rules)'));
 }
@@ -35,7 +41,8 @@ export function tracker(m) {
     const now = ph.phase === turn.phase;
     phases.append(h('li', { class: now ? 'kabu-now' : '', 'aria-current': now ? 'step' : null, title: ctx.t(ph.ja, ph.en) },
       ph.phase <= 10 ? (ph.mark || String(ph.phase)) : ctx.t(ph.ja, ph.en),
-      ph.phase <= 10 ? h('span', { class: 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
+      // the current phase shows its name; the others keep it for screen readers and the tooltip
+      ph.phase <= 10 ? h('span', { class: now ? 'kabu-phase-name' : 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
     if (ph.phase === 4 || ph.phase === 8) {
       phases.append(h('li', { class: 'kabu-mp', title: ctx.t('株価確定直後の約定判定', 'matching right after the price is set') },
         '◆', h('span', { class: 'kabu-sr' }, ctx.t('約定判定', 'matching'))));
@@ -50,7 +57,7 @@ export function tracker(m) {
   return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
     h('div', { class: 'kabu-top' },
       h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
-        ` ${turn.phase <= 10 ? MARKS[turn.phase] : ''} ${ctx.t(turn.phase_ja, turn.phase_en)}`),
+        turn.phase <= 10 ? ` ${MARKS[turn.phase]} ${ctx.t(turn.phase_ja, turn.phase_en)}` : ` — ${ctx.t(turn.phase_ja, turn.phase_en)}`),
       rulesLink(m)),
     yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
     grid, phases,
@@ -96,7 +103,8 @@ export function priceCharts(m) {
     return values;
   };
   if (!v.issues.some(x => x.id === ui.chartIssue)) ui.chartIssue = v.issues.length ? v.issues[0].id : null;
-  const xLabels = hist.map((p, i) => ((i === 0 || hist[i - 1].turn !== p.turn) && p.turn % 2 === 0
+  // a season's name under the middle of its two turns (the first point of its second turn)
+  const xLabels = hist.map((p, i) => ((i === 0 || hist[i - 1].turn !== p.turn) && p.turn % 2 === 1
     ? ctx.t(SEASONS[Math.floor(p.turn / 2) % 4][0], SEASONS[Math.floor(p.turn / 2) % 4][1].slice(0, 3)) : '')).concat(['']);
   const figs = v.issues.map(is => {
     const values = seriesOf(is.id);
@@ -107,7 +115,7 @@ export function priceCharts(m) {
   });
   const chosen = v.issues.find(x => x.id === ui.chartIssue);
   const detail = chosen ? lineChart([{ label: ctx.t(chosen.name_ja, chosen.name_en), values: seriesOf(chosen.id), cls: 'kabu-line-price' }],
-    { title: ctx.t(`${chosen.name_ja}の株価推移（単位）`, `${chosen.name_en} price (units)`), width: 340, height: 150, xLabels }) : null;
+    { title: ctx.t(`${chosen.name_ja}の株価推移（単位）`, `${chosen.name_en} price (units)`), width: chartWidth(560), height: 170, xLabels, padLeft: 32 }) : null;
   const sel = h('select', { id: 'kabu-chart-issue', onchange: e => { ui.chartIssue = e.target.value; m.rerender(); } },
     v.issues.map(is => h('option', { value: is.id, selected: is.id === ui.chartIssue }, ctx.t(is.name_ja, is.name_en))));
   return panel('kabu-charts', ctx.t('株価の推移', 'Price charts'),
@@ -174,7 +182,7 @@ export function playersPanel(m) {
       h('div', {}, ctx.t('株の時価 ', 'Shares '), yen(p.stock_value, ctx.lang)),
       h('div', {}, ctx.t('総資産 ', 'Total '), h('strong', {}, yen(p.total, ctx.lang))),
       h('div', { class: 'kabu-muted' }, ctx.t('持ち株: ', 'Holdings: '),
-        hold.length ? hold.map(([id, q]) => `${m.issueName(id)}×${q}`).join('、') : ctx.t('なし', 'none')),
+        hold.length ? hold.map(([id, q]) => `${m.issueName(id)}×${q}`).join(ctx.t('、', ', ')) : ctx.t('なし', 'none')),
       h('div', { class: 'kabu-muted' }, ctx.t(`イベント山札 ${p.deck_count}枚・ツール手札 ${p.hand_count}枚`,
         `Event deck ${p.deck_count} · tools in hand ${p.hand_count}`)),
       p.done ? h('div', { class: 'kabu-muted' }, ctx.t('このフェーズの注文を確定済み', 'Orders confirmed for this phase')) : null);
@@ -215,12 +223,12 @@ export function handPanel(m) {
   const used = (v.tool_log || []).map(u => h('li', {},
     `${turnLabel(ctx, u.turn, v.years)} ${u.phase ? (['', '', '', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'][u.phase] || '') : ''} `,
     `${m.who(u.seat)}: ${nameOf(ctx, (cat.tools || {})[u.tool], u.tool)}`,
-    u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join('、')}` : ''));
+    u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join(ctx.t('、', ', '))}` : ''));
   out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('使われたツール', 'Tools used') }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
   const events = (v.events || []).map(e => h('li', {},
     `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
     e.target ? ` → ${m.issueName(e.target)}` : '',
-    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、')})`
+    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join(ctx.t('、', ', '))})`
       : (cat.events || {})[e.card] ? ` (${ctx.t(cat.events[e.card].text_ja, cat.events[e.card].text_en)})` : ''));
   out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('引かれたイベント', 'Events drawn') }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
@@ -261,7 +269,8 @@ export function endScreen(m) {
   if (r.winner === null || r.winner === undefined) headline = ctx.t('引き分け', 'Draw');
   else if (m.me === null) headline = ctx.t(`${m.who(r.winner)}の勝ち`, `${m.who(r.winner)} wins`);
   else headline = r.winner === m.me ? ctx.t('あなたの勝ち！', 'You win!') : ctx.t('あなたの負け', 'You lose');
-  const xLabels = hist.map(x => (x.turn >= 0 && x.turn % 2 === 1 ? SEASONS[Math.floor(x.turn / 2) % 4][ctx.lang === 'ja' ? 0 : 1].slice(0, ctx.lang === 'ja' ? 1 : 3) : ''));
+  // a season's name under the middle of its two turns (the point after its first turn)
+  const xLabels = hist.map(x => (x.turn >= 0 && x.turn % 2 === 0 ? SEASONS[Math.floor(x.turn / 2) % 4][ctx.lang === 'ja' ? 0 : 1].slice(0, ctx.lang === 'ja' ? 1 : 3) : ''));
   return h('section', { class: 'kabu-panel kabu-end kabu-wide', id: 'kabu-end', 'aria-labelledby': 'kabu-end-h' },
     h('h2', { id: 'kabu-end-h', class: 'kabu-result' }, ctx.t('デュエル終了: ', 'Duel over: '), headline),
     r.bankrupt !== null && r.bankrupt !== undefined ? h('p', {}, ctx.t(`${m.who(r.bankrupt)}は清算できず破産しました。`, `${m.who(r.bankrupt)} went bankrupt in liquidation.`)) : null,
@@ -272,7 +281,8 @@ export function endScreen(m) {
         h('td', {}, h('strong', {}, yen(r.totals[s], ctx.lang))))))),
     h('h3', {}, ctx.t('総資産の推移', 'Total assets over the duel')),
     h('div', { class: 'kabu-legend' }, series.map(x => h('span', {}, h('span', { class: `kabu-swatch ${x.cls === 'kabu-line-opp' ? 'kabu-opp' : ''}`, 'aria-hidden': 'true' }), x.label))),
-    lineChart(series, { title: ctx.t('総資産の推移', 'Total assets'), width: 340, height: 170, xLabels,
-      format: x => (Math.abs(x) >= 1000 ? `${Math.round(x / 1000)}k` : String(x)) }),
+    lineChart(series, { title: ctx.t('総資産の推移（円）', 'Total assets (yen)'), width: chartWidth(640), height: 200, xLabels,
+      format: x => (ctx.lang === 'ja' ? (Math.abs(x) >= 10000 ? `${(x / 10000).toFixed(1)}万円` : `${x}円`)
+        : (Math.abs(x) >= 1000 ? `¥${Math.round(x / 1000)}k` : `¥${x}`)), padLeft: 56 }),
     h('p', {}, rulesLink(m)));
 }

@@ -36,7 +36,7 @@ function describeOrder(m, side, issue, kind, price, qty) {
 }
 
 function describeSale(m, qty) {
-  return Object.keys(qty).sort().filter(id => qty[id] > 0).map(id => `${m.issueName(id)} ×${qty[id]}`).join('、');
+  return Object.keys(qty).sort().filter(id => qty[id] > 0).map(id => `${m.issueName(id)} ×${qty[id]}`).join(m.ctx.t('、', ', '));
 }
 
 function button(label, action, m, extra = {}) {
@@ -108,7 +108,7 @@ function toolYesNo(m, tool) {
 }
 
 function effectText(m, effect) {
-  return Object.entries(effect || {}).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join('、');
+  return Object.entries(effect || {}).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join(m.ctx.t('、', ', '));
 }
 
 /** T01/T02 (and T03 inside the order phase): quantities per sellable issue, checked by the engine. */
@@ -131,8 +131,8 @@ function salePrompt(m, tool, pend) {
     if (!avail.some(([id]) => id === ui.saleIssue)) ui.saleIssue = avail.length ? avail[0][0] : null;
     const q = sellable[ui.saleIssue] || 0;
     const sel = h('select', { id: 'kabu-sale-T01-issue', onchange: e => { ui.saleIssue = e.target.value; ui.sale = {}; m.rerender(); } },
-      avail.map(([id, n]) => h('option', { value: id, selected: id === ui.saleIssue }, `${m.issueName(id)}（${ctx.t('最大', 'max')} ${n}）`)));
-    rows = [h('label', { for: 'kabu-sale-T01-issue' }, ctx.t('銘柄（1つ）', 'Issue (one)'), sel),
+      avail.map(([id, n]) => h('option', { value: id, selected: id === ui.saleIssue }, ctx.t(`${m.issueName(id)}（最大${n}株）`, `${m.issueName(id)} (max ${n})`))));
+    rows = [h('label', { for: 'kabu-sale-T01-issue', class: 'kabu-wide-field' }, ctx.t('銘柄（1つ）', 'Issue (one)'), sel),
       qtyStepper(m, 'kabu-sale-T01-qty', ctx.t(`数量（最大 ${q}）`, `Quantity (max ${q})`), q, ui.sale[ui.saleIssue] || 0,
         n => { ui.sale = { [ui.saleIssue]: n }; update(); })];
   } else {
@@ -188,14 +188,15 @@ function jankenPrompt(m, pend) {
 }
 
 function liquidatePrompt(m, pend) {
-  const { ctx } = m;
+  const { ctx, v } = m;
   const price = pend.sale_price || {};
+  const money = id => ctx.t(`（1株${price[id]}単位＝${yen(price[id] * v.unit_yen, 'ja')}）`, ` @ ${price[id]} units (${yen(price[id] * v.unit_yen, 'en')})`);
   return [h('p', {}, ctx.t(`不足額: ${yen(pend.deficit ?? 0, 'ja')}。株は1株ずつ「株価−3単位」で市場に売られます。`,
       `Missing: ${yen(pend.deficit ?? 0, 'en')}. Shares sell one at a time to the market at price − 3 units.`)),
     h('div', { class: 'kabu-row' },
       m.legal.filter(a => a.startsWith('liquidate ') && a !== 'liquidate auto').map(a => {
         const id = a.split(' ')[1];
-        return button(`${m.issueName(id)} ${ctx.t('を1株売る', '— sell one')}${price[id] !== undefined ? ` @${price[id]}` : ''}`, a, m);
+        return button(`${m.issueName(id)} ${ctx.t('を1株売る', '— sell one')}${price[id] !== undefined ? money(id) : ''}`, a, m);
       }),
       button(ctx.t('自動（高い株から）', 'Automatic (highest first)'), 'liquidate auto', m, { primary: true }))];
 }
@@ -233,7 +234,7 @@ function ordersPrompt(m) {
     const issueSel = h('select', { id: 'kabu-issue', onchange: e => { ui.issue = e.target.value; ui.priceTouched = false; m.rerender(); } },
       issues.map(id => {
         const x = v.issues.find(y => y.id === id);
-        return h('option', { value: id, selected: id === ui.issue }, `${m.issueName(id)} (${x ? x.price : '?'}) ${ctx.t('最大', 'max')}${entry.max_qty[id]}`);
+        return h('option', { value: id, selected: id === ui.issue }, ctx.t(`${m.issueName(id)}（株価${x ? x.price : '?'}・最大${entry.max_qty[id]}株）`, `${m.issueName(id)} (price ${x ? x.price : '?'}, max ${entry.max_qty[id]})`));
       }));
     const kindBox = h('div', { class: 'kabu-row', role: 'radiogroup', 'aria-label': ctx.t('注文の種類', 'Order kind') },
       ['mkt', 'limit'].map(k => h('label', { class: 'kabu-radio' }, h('input', { type: 'radio', name: 'kabu-kind', value: k, id: `kabu-kind-${k}`,
@@ -254,7 +255,12 @@ function ordersPrompt(m) {
       const c = current();
       submit.disabled = true;
       if (c.bad) { status.textContent = c.bad; return; }
-      const text = `${c.text}${ui.kind === 'limit' ? ctx.t(`（${yen(Number(ui.price) * v.unit_yen, 'ja')}／株）`, ` (${yen(Number(ui.price) * v.unit_yen, 'en')}/share)`) : ''}`;
+      // the money involved, in yen (a limit order at its limit; a market order at today's price)
+      const q = Number(ui.qty), each = (ui.kind === 'limit' ? Number(ui.price) : (is ? is.price : 0)) * v.unit_yen;
+      const money = ui.kind === 'limit'
+        ? ctx.t(`（1株${yen(each, 'ja')}・計${yen(each * q, 'ja')}）`, ` (${yen(each, 'en')}/share, ${yen(each * q, 'en')} in all)`)
+        : ctx.t(`（今の株価なら計${yen(each * q, 'ja')}）`, ` (${yen(each * q, 'en')} at today's price)`);
+      const text = `${c.text}${money}`;
       status.textContent = text;
       if (m.legal.includes(c.action)) { submit.disabled = m.busy; return; }
       const e = await ctx.check(c.action);
@@ -263,7 +269,7 @@ function ordersPrompt(m) {
       submit.disabled = Boolean(e) || m.busy;
     }
     const form = h('form', { class: 'kabu-form', onsubmit: e => { e.preventDefault(); const c = current(); if (c.action && !submit.disabled) m.send(c.action); } },
-      h('label', { for: 'kabu-issue' }, ctx.t('銘柄', 'Issue'), issueSel),
+      h('label', { for: 'kabu-issue', class: 'kabu-wide-field' }, ctx.t('銘柄', 'Issue'), issueSel),
       h('fieldset', {}, h('legend', {}, ctx.t('種類', 'Kind')), kindBox),
       h('label', { for: 'kabu-qty' }, ctx.t(`数量（最大${maxQ}）`, `Quantity (max ${maxQ})`), qty),
       h('label', { for: 'kabu-price' }, ctx.t('指値（単位）', 'Limit (units)'), price),

@@ -4,6 +4,7 @@
 import { h, clear } from './dom.js';
 import { tracker, market, priceCharts, orderBook, playersPanel, handPanel, fillLog, endScreen } from './panels.js';
 import { promptPanel } from './prompts.js';
+import { recentPanel } from './recent.js';
 export { setupForm } from './deck.js';
 
 /** Mount the game screen into root. */
@@ -78,6 +79,7 @@ export function mount(root, ctx) {
     const parts = [tracker(m)];
     if (m.v.result) parts.push(endScreen(m));
     if (!m.v.result) parts.push(promptPanel(m));
+    parts.push(recentPanel(m));
     parts.push(market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));
     clear(box).append(...parts);
     if (focusId) {

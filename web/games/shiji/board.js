@@ -22,6 +22,8 @@ const STAR_NAMES = {
   M: ['朝', 'Morning'], D: ['昼', 'Noon'], E: ['夕', 'Evening'], N: ['夜', 'Night'], X: ['恐慌', 'Panic'],
 };
 const SYMBOLS = { M: '≥', D: 'Δ', E: '≤', N: '∀', X: 'X' };
+/** English names short enough for a 34 px card face (the full name is in the aria-label). */
+const SHORT_EN = { M: 'Morn', D: 'Noon', E: 'Eve', N: 'Night', X: 'Panic' };
 const GOOD_NAMES = { pair: ['双札', 'pair'], ten: ['十札', 'ten'], step: ['段札', 'step'] };
 
 /** Label of a card code in the current language. */
@@ -37,7 +39,7 @@ export function cardFace(t, code, { onclick = null, selected = false, extra = ''
   const kind = /^[0-9]$/.test(code) ? 'num' : code === 'X' ? 'panic' : 'star';
   const cls = `sj-card sj-${kind} sj-c${code}${selected ? ' sj-selected' : ''}${extra ? ` ${extra}` : ''}`;
   const big = /^[0-9]$/.test(code) ? code : SYMBOLS[code];
-  const small = /^[0-9]$/.test(code) ? '' : t(STAR_NAMES[code][0], STAR_NAMES[code][1]);
+  const small = /^[0-9]$/.test(code) ? '' : t(STAR_NAMES[code][0], SHORT_EN[code]);
   const body = [el('span', { class: 'sj-big', 'aria-hidden': 'true' }, big)];
   if (small) body.push(el('span', { class: 'sj-small', 'aria-hidden': 'true' }, small));
   const name = label || cardLabel(t, code);
@@ -49,10 +51,12 @@ export function cardFace(t, code, { onclick = null, selected = false, extra = ''
 }
 
 /** A face-down card. */
-export function cardBack(t, { onclick = null, label = null, extra = '' } = {}) {
+export function cardBack(t, { onclick = null, label = null, extra = '', peek = null } = {}) {
   const name = label || t('ヴェールした札（裏）', 'veiled card (face down)');
-  if (onclick) return el('button', { type: 'button', class: `sj-card sj-back ${extra}`, 'aria-label': name, onclick });
-  return el('span', { class: `sj-card sj-back ${extra}`, role: 'img', 'aria-label': name });
+  // `peek`: the owner knows what lies under their own veil; show it small on the back
+  const body = peek ? [el('span', { class: 'sj-peek', 'aria-hidden': 'true' }, /^[0-9]$/.test(peek) ? peek : SYMBOLS[peek])] : [];
+  if (onclick) return el('button', { type: 'button', class: `sj-card sj-back ${extra}`, 'aria-label': name, onclick, dataset: peek ? { card: peek } : {} }, ...body);
+  return el('span', { class: `sj-card sj-back ${extra}`, role: 'img', 'aria-label': name }, ...body);
 }
 
 function orderText(t, v) {
@@ -70,7 +74,7 @@ function starText(t, star) {
 /** The status strip: value to beat, order, star state, round counter. */
 export function statusStrip(t, v, me) {
   const beat = v.to_beat === null || v.to_beat === undefined ? t('自由', 'free') : String(v.to_beat).padStart(2, '0');
-  const who = v.last_seat === null || v.last_seat === undefined ? '' : v.last_seat === me ? t('（自分）', ' (you)') : t('（相手）', ' (opponent)');
+  const who = v.last_seat === null || v.last_seat === undefined ? '' : v.last_seat === me ? t('（自分の貝札）', ' (your shell)') : t('（相手の貝札）', " (opponent's shell)");
   return el('div', { class: 'sj-status', role: 'group', 'aria-label': t('場の状態', 'table state') },
     el('div', { class: 'sj-stat sj-beat' }, el('span', { class: 'sj-k' }, t('超える値', 'To beat')),
       el('strong', { class: 'sj-v', dataset: { testid: 'to-beat' } }, beat), el('span', { class: 'sj-k' }, who)),
@@ -78,7 +82,7 @@ export function statusStrip(t, v, me) {
       el('strong', { class: 'sj-v' }, orderText(t, v))),
     el('div', { class: 'sj-stat sj-stars' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
       el('strong', { class: 'sj-v' }, starText(t, v.star)),
-      v.star.last ? cardFace(t, v.star.last, { extra: 'sj-mini' }) : null),
+      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, t('直前の星札 ', 'last star '), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
     el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Round')),
       el('strong', { class: 'sj-v' }, v.rounds ? `${Math.min(v.round, v.rounds)} / ${v.rounds}` : String(v.round)),
       el('span', { class: 'sj-k' }, v.rounds ? t('（閉場まで）', ' (to closing)') : '')));
@@ -93,7 +97,8 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
     if (cell.gap) return el('span', { class: 'sj-card sj-gap', role: 'img', 'aria-label': t('回収された跡', 'recovered (empty)') });
     if (cell.veiled) {
       const lbl = t('ヴェールした札', 'veiled card') + (cell.card ? ` (${cardLabel(t, cell.card.code)})` : '');
-      return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}` });
+      return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}`,
+        peek: cell.card ? cell.card.code : null });
     }
     const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join('・');
     const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');
@@ -104,8 +109,17 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
       player.goods.map((g) => `${t(g.ja, g.en)} +${g.reward}`).join(t('、', ', ')),
       t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
     : null;
+  // One box per shell (貝札) so that a player can tell the pairs apart; the row still wraps.
+  const shells = [];
+  player.row.forEach((cell, i) => {
+    const last = shells[shells.length - 1];
+    if (last && last.shell === cell.shell) last.cells.push(cells[i]);
+    else shells.push({ shell: cell.shell, cells: [cells[i]], fresh: false });
+    if (cell.new) shells[shells.length - 1].fresh = true;
+  });
+  const groups = shells.map((g) => el('span', { class: `sj-shell${g.fresh ? ' sj-shell-new' : ''}`, dataset: { shell: g.shell } }, g.cells));
   return el('section', { class: 'sj-market', 'aria-label': label },
-    el('div', { class: 'sj-row' }, cells.length ? cells : el('span', { class: 'sj-empty' }, t('（まだ貝札なし）', '(no shells yet)'))),
+    el('div', { class: 'sj-row' }, groups.length ? groups : el('span', { class: 'sj-empty' }, t('（まだ貝札なし）', '(no shells yet)'))),
     goods);
 }
 

@@ -1,10 +1,18 @@
 // 詰み札 page: choose a puzzle by level, play the answer on the same table, right/wrong,
 // solution line, progress in ctx.storage ('puzzles': {solved: [ids], tried: [ids]}).
 
-import { el } from './board.js';
+import { el, cardFace } from './board.js';
 import { createTable } from './table.js';
 
 const gameCall = (ctx, name, args = {}) => ctx.api('game_call', { game: 'shiji', name, args });
+
+/** In a puzzle you always hold player 1: say so in the engine's seat words. */
+export function whoIs(ja, en) {
+  return {
+    ja: String(ja).replace(/プレイヤー1/g, 'あなた（プレイヤー1）').replace(/プレイヤー2/g, '相手（プレイヤー2）'),
+    en: String(en).replace(/\bPlayer 1\b/g, 'Player 1 (you)').replace(/\bPlayer 2\b/g, 'Player 2 (opponent)'),
+  };
+}
 
 export function mountPuzzles(root, ctx) {
   const t = (ja, en) => ctx.t(ja, en);
@@ -65,6 +73,7 @@ export function mountPuzzles(root, ctx) {
 
   async function refresh() {
     const payload = await ctx.api('view', { record: current.record, seat: 0 });
+    current.moves = current.first === null ? [] : (await ctx.api('log', { record: current.record })).log;
     current.payload = { ...payload, players: current.players.map((pl, i) => ({ ...pl, name: i === 0 ? t('あなた', 'You') : t('相手', 'Opponent') })), replay: false };
     if (payload.outcome && current.first !== null) {
       const won = payload.outcome.winners.includes(0);
@@ -122,23 +131,48 @@ export function mountPuzzles(root, ctx) {
         el('button', { type: 'button', class: 'sj-btn', onclick: () => start(current) }, t('やり直す', 'Retry')),
         el('button', { type: 'button', class: 'sj-btn', dataset: { testid: 'solution' }, onclick: showSolution }, t('解答を見る', 'Show solution'))));
     page.append(head);
-    if (current.verdict) {
-      const right = current.verdict === 'right';
-      page.append(el('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-verdict' } },
-        right ? t('正解！', 'Correct!') : t('不正解: その貝札では勝ちを強制できません', 'Wrong: that shell does not force a win')));
+    if (!current.first) {
+      page.append(el('p', { class: 'sj-goal', dataset: { testid: 'puzzle-goal' } }, current.depth === 1
+        ? t('あなたの番です。並べた瞬間に勝ちが決まる貝札を１組見つけてください。',
+          'Your move: find the one shell that wins at once.')
+        : t(`あなたの番です。相手がどう受けても、あなたの${current.depth}組目までに勝ちが決まる最初の貝札を見つけてください（相手は最善の受けをします）。`,
+          `Your move: find the first shell that wins by force within ${current.depth} of your shells, whatever the opponent does (the computer defends as well as it can).`)));
     }
     const out = current.payload && current.payload.outcome;
+    if (current.verdict) {
+      const right = current.verdict === 'right';
+      const text = !right ? t('不正解: その貝札では勝ちを強制できません（「やり直す」でもう一度）', 'Wrong: that shell does not force a win (Retry to try again)')
+        : out ? t('正解！', 'Correct!')
+          : t('正解！ 最初の一手はこれです。相手の受けに対して、勝つまで続けてください', 'Correct! That is the first move. Keep going until you win');
+      page.append(el('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-verdict' } }, text));
+    }
     if (out) {
       const won = out.winners.includes(0);
-      page.append(el('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status' },
-        won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(out.reason.ja, out.reason.en)));
+      const why = whoIs(out.reason.ja, out.reason.en);
+      page.append(el('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-result' } },
+        won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(why.ja, why.en)));
+      const at = list.puzzles.findIndex((q) => q.id === current.id);
+      const next = at >= 0 ? list.puzzles[at + 1] : null;
+      page.append(el('div', { class: 'sj-buttons' },
+        won ? null : el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => start(current) }, t('もう一度挑戦', 'Try again')),
+        next ? el('button', { type: 'button', class: `sj-btn${won ? ' sj-primary' : ''}`, dataset: { testid: 'next-puzzle' }, onclick: () => start(next) },
+          t(`次の問題（${next.id}）へ`, `Next puzzle (${next.id})`)) : null));
+    }
+    if (current.moves && current.moves.length) {
+      page.append(el('section', { class: 'sj-moves', 'aria-label': t('これまでの手', 'Moves so far') },
+        el('h3', {}, t('これまでの手', 'Moves so far')),
+        el('ol', { dataset: { testid: 'puzzle-moves' } }, current.moves.map((m) => {
+          const w = whoIs(m.ja, m.en);
+          return el('li', { class: m.seat === 0 ? 'sj-move-me' : 'sj-move-opp' }, t(w.ja, w.en));
+        }))));
     }
     if (current.solution) {
       const s = current.solution;
       page.append(el('section', { class: 'sj-solution', 'aria-label': t('解答', 'Solution') },
-        el('h3', {}, t('解答: ', 'Answer: '), s.answer),
-        el('ol', {}, s.line.map((step) => el('li', {}, t(step.ja, step.en)))),
-        s.result ? el('p', {}, t(s.result.ja, s.result.en)) : null));
+        el('h3', { class: 'sj-answer', dataset: { answer: s.answer } }, t('解答: ', 'Answer: '),
+          s.answer.split(' ').slice(1).map((c) => cardFace(t, c))),
+        el('ol', {}, s.line.map((step) => { const w = whoIs(step.ja, step.en); return el('li', {}, t(w.ja, w.en)); })),
+        s.result ? el('p', {}, t(whoIs(s.result.ja, s.result.en).ja, whoIs(s.result.ja, s.result.en).en)) : null));
     }
     const holder = el('div', {});
     page.append(holder);

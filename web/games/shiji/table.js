@@ -1,9 +1,21 @@
 // The playing table: both players' areas and the controls for the current choice.
 // `io` = { t, act(action) → Promise, check(action) → Promise<null|error> }.
 
-import { el, cardFace, statusStrip, marketRow, counts } from './board.js';
+import { el, cardFace, cardLabel, statusStrip, marketRow, counts } from './board.js';
 
 const NUMBER = /^[0-9]$/;
+
+/** End texts by the engine's result.reason, naming the player (the engine names seats プレイヤー1/2). */
+const ENDINGS = {
+  agari: ['{p}が最後の貝札を並べて上がりました', '{p} placed their last shell and went out (上がり)'],
+  raitei: ['{p}が雷霆（100）で上がりました', '{p} went out with 雷霆 (100)'],
+  kaijo: ['{p}が00で雷霆を解除しました: 引き分け', '{p} cancelled the 雷霆 with 00 (解除): a draw'],
+  rot: ['{p}の手札が10枚を超えました（腐敗）', "{p}'s hand went over 10 cards (腐敗, rot)"],
+  bankrupt: ['{p}の土地の札が足りません（破産）', "{p}'s land ran out of cards (破産, bankruptcy)"],
+  siege: ['{p}は手番の初めに並べられる貝札がありませんでした（包囲）', '{p} had no legal shell at the start of the turn (包囲, siege)'],
+  forbidden_two: ['{p}は残り２枚に星札・恐慌札があり、上がれません（包囲・禁止行為）', '{p} was left with two cards including a star or panic card and cannot go out (包囲)'],
+  closing: ['閉場: 10巡を終えて手札を公開し、比べました', 'Market closed (閉場) after 10 rounds: hands shown and compared'],
+};
 
 export function createTable(root, io) {
   let payload = null;
@@ -46,15 +58,15 @@ export function createTable(root, io) {
     const v = payload.view;
     const me = payload.seat === null || payload.seat === undefined ? 0 : payload.seat;
     const opp = 1 - me;
-    const names = (payload.players || []).map((p, i) => (p && p.name) || t(i === 0 ? '先手の席' : '後手の席', `Seat ${i + 1}`));
+    const names = (payload.players || []).map((p, i) => (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`));
     box.append(statusStrip(t, v, me));
     // opponent
     const them = v.players[opp];
     box.append(el('section', { class: 'sj-player sj-opp', 'aria-label': t(`相手: ${names[opp] || ''}`, `Opponent: ${names[opp] || ''}`) },
       el('h2', { class: 'sj-name' }, names[opp] || t('相手', 'Opponent'), payload.to_move.includes(opp) ? el('span', { class: 'sj-turn' }, t(' ・手番', ' · to move')) : null),
       counts(t, them, v),
-      them.hand ? handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)")) : null,
-      them.land && v.rules.puzzle ? landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)")) : null,
+      them.hand ? zone(t('手札', 'Hand'), handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)"))) : null,
+      them.land && v.rules.puzzle ? zone(t('土地', 'Land'), landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)"))) : null,
       marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
     // me
     const mine = v.players[me];
@@ -70,7 +82,12 @@ export function createTable(root, io) {
       mine.land && mine.land.length ? el('details', { class: 'sj-landbox' },
         el('summary', {}, v.rules.puzzle ? t('自分の土地（公開）', 'Your land (open)') : t('自分の土地を見る', 'Show your land')),
         landLine(mine.land, t('自分の土地', 'Your land'))) : null));
-    box.append(controls(v, me, mine, myTurn, veilable, recoverable));
+    box.append(controls(v, me, mine, myTurn, veilable, recoverable, names));
+  }
+
+  /** A visibly labelled line of cards (the label is for sighted players; the group keeps its aria-label). */
+  function zone(name, line) {
+    return el('div', { class: 'sj-zone' }, el('span', { class: 'sj-zone-k', 'aria-hidden': 'true' }, name), line);
   }
 
   function handLine(codes, label) {
@@ -81,36 +98,53 @@ export function createTable(root, io) {
     return el('div', { class: 'sj-land', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })));
   }
 
-  function controls(v, me, mine, myTurn, veilable, recoverable) {
+  function controls(v, me, mine, myTurn, veilable, recoverable, names) {
     const panel = el('section', { class: 'sj-controls', 'aria-live': 'polite', 'aria-label': t('操作', 'Controls') });
     if (payload.outcome || v.phase === 'over') {
       panel.append(el('p', { class: 'sj-prompt' }, t('対局終了', 'Game over')));
-      if (v.result && v.result.reason === 'closing') panel.append(el('p', {}, t('閉場: 手札を公開しました', 'Market closed: hands shown')));
-      if (mine.hand && mine.hand.length) panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      const ending = v.result && ENDINGS[v.result.reason];
+      if (ending) {
+        const who = v.result.seat >= 0 ? names[v.result.seat] || '' : '';
+        panel.append(el('p', { class: 'sj-ending', dataset: { testid: 'ending' } }, t(ending[0], ending[1]).replace('{p}', who)));
+      }
+      if (mine.hand && mine.hand.length) panel.append(zone(t('残り手札', 'Cards left'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     if (!myTurn) {
       panel.append(el('p', { class: 'sj-prompt' }, payload.replay ? t('再生中', 'Replay') : t('相手の番です…', "Opponent's turn…")));
-      if (mine.hand) panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
+      if (mine.hand) panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     const task = v.task;
     const acts = legal();
     if (v.phase === 'pick' && !task) {
       panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
-      panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
-      panel.append(landButtons(acts, 'pick'));
+      panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
+      panel.append(zone(t('土地', 'Land'), landButtons(acts, 'pick')));
+      panel.append(el('p', { class: 'sj-hint', dataset: { testid: 'pick-hint' } }, t(
+        'ヒント: 数字札だけの手札は危険です。相手が夜の星組を出すと逆順で「超える値 00」になり、答えられるのは朝の星札・恐慌札・00の双札だけです。答えられないとその場で負け（包囲）。',
+        'Tip: a hand of number cards only is risky. After the opponent\'s Night star shell the order is reversed with 00 to beat: only a Morning star, the panic card or a 00 pair can answer, and with none of them you lose at once (siege).')));
       return panel;
     }
     if (task && task.kind === 'take') {
-      panel.append(el('p', { class: 'sj-prompt' }, t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `Choose land cards to add to your hand (${task.count} more)`)));
-      panel.append(handLine(mine.hand, t('自分の手札', 'Your hand')));
-      panel.append(landButtons(acts, 'take'));
+      // why: a reward for your own goods, or the tax of the opponent's star shell
+      const tax = v.last_seat !== null && v.last_seat !== undefined && v.last_seat !== me;
+      const why = tax ? t('税（相手の星組）: ', 'Tax (opponent\'s star shell): ') : t('報酬（商品）: ', 'Reward (goods): ');
+      panel.append(el('p', { class: 'sj-prompt', dataset: { testid: 'take-prompt' } }, why,
+        t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)));
+      panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
+      panel.append(zone(t('土地', 'Land'), landButtons(acts, 'take')));
       return panel;
     }
     if (task && task.kind === 'recover') {
       panel.append(el('p', { class: 'sj-prompt' }, t('恐慌: ヴェールした札を１枚選んで手札に戻してください（回収）', 'Panic: choose one of your veiled cards to take back (回収)')));
-      panel.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => el('button', { type: 'button', class: 'sj-btn', onclick: () => send(`recover ${pos}`) }, t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`)))));
+      const cardAt = (pos) => { const cell = mine.row.find((c) => c.pos === pos); return cell && cell.card ? cell.card.code : null; };
+      panel.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => {
+        const code = cardAt(pos);
+        return el('button', { type: 'button', class: 'sj-btn', dataset: { pos }, onclick: () => send(`recover ${pos}`) },
+          code ? t(`${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} を回収（${pos + 1}番目）`, `Recover ${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} (card ${pos + 1})`)
+            : t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`));
+      })));
       return panel;
     }
     if (task && task.kind === 'kaijo') {

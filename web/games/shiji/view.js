@@ -1,7 +1,7 @@
 // 四時の札遊び view: the match table (mount) and the 詰み札 puzzle page (mountPage 'puzzles').
 // Renders the engine's view JSON and sends action strings; no rules live here.
 
-import { el } from './board.js';
+import { el, SYMBOLS, STAR_NAMES } from './board.js';
 import { createTable } from './table.js';
 import { mountPuzzles } from './puzzles.js';
 
@@ -18,39 +18,78 @@ export function mount(root, ctx) {
   wrap.append(log);
   const events = [];
   let last = null;
+  let replay = false;
 
+  function nameOf(payload, seat) {
+    const pl = (payload.players || [])[seat];
+    const name = pl && pl.name;
+    if (seat === payload.seat) return { ja: name ? `${name}（あなた）` : 'あなた', en: name ? `${name} (you)` : 'You' };
+    return { ja: name || (seat === 0 ? '席1' : '席2'), en: name || `Seat ${seat + 1}` };
+  }
+
+  /** What a player should notice between two updates: shells placed (with goods), 先手決め, order flips. */
   function note(payload) {
     const v = payload.view;
+    if (last && payload.ply < last.ply) events.length = 0;   // undo, or the replay stepped back: old news is wrong
     if (last && payload.ply > last.ply) {
-      for (const seat of [0, 1]) {
+      const fresh = [];
+      const lv = last.view;
+      const tries = v.lead_shown || [];
+      for (let i = (lv.lead_shown || []).length; i < tries.length; i += 1) {
+        const [a, b] = tries[i].map((x) => (x < 0 ? '—' : String(x).padStart(2, '0')));
+        const n0 = nameOf(payload, 0);
+        const n1 = nameOf(payload, 1);
+        fresh.push({ ja: `先手決め: ${n0.ja} ${a}・${n1.ja} ${b}${a === b ? '（同値: やり直し）' : ''}`,
+          en: `Who starts: ${n0.en} ${a}, ${n1.en} ${b}${a === b ? ' (tie: choose again)' : ''}` });
+      }
+      if (lv.phase !== 'play' && v.phase === 'play') {
+        const who = nameOf(payload, v.turn);
+        fresh.push({ ja: `${who.ja}が先に貝札を並べます`, en: `${who.en} place${v.turn === payload.seat ? '' : 's'} the first shell` });
+      }
+      const seats = v.last_seat === 0 ? [1, 0] : [0, 1];   // the latest placement ends up on top
+      for (const seat of seats) {
         const p = v.players[seat];
-        const before = last.view.players[seat];
-        if (p.placed > before.placed && p.goods.length) {
+        const before = lv.players[seat];
+        if (p.placed <= before.placed) continue;
+        const codes = p.row.filter((c) => c.new && c.card).map((c) => c.card.code);
+        const who = nameOf(payload, seat);
+        const numbers = codes.length >= 2 && codes.every((c) => /^[0-9]$/.test(c));
+        const value = numbers ? ` ${codes.join('')}` : '';
+        const kindJa = codes.length === 3 ? '雷霆' : numbers ? '数字組' : codes.includes('X') ? '恐慌組' : '星組';
+        const kindEn = codes.length === 3 ? '雷霆 (100)' : numbers ? 'number shell' : codes.includes('X') ? 'panic shell' : 'star shell';
+        const shownJa = codes.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][0]}${SYMBOLS[c]}` : c));
+        const shownEn = codes.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][1]} ${SYMBOLS[c]}` : c));
+        let ja = `${who.ja}: ${kindJa} ${shownJa.join('・')}${numbers ? `（値${value}）` : ''}`;
+        let en = `${who.en}: ${kindEn} ${shownEn.join(' · ')}${numbers ? ` (value${value})` : ''}`;
+        if (p.goods.length) {
           const total = p.goods.reduce((a, g) => a + g.reward, 0);
-          events.unshift({
-            ja: `${seat === 0 ? '先手' : '後手'}: 商品 ${p.goods.map((g) => g.ja).join('・')}（報酬${total}枚）`,
-            en: `Seat ${seat + 1}: goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total})`,
-          });
+          ja += ` → 商品 ${p.goods.map((g) => g.ja).join('・')}（報酬${total}枚）`;
+          en += ` → goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total} cards)`;
         }
+        fresh.push({ ja, en, seat });
       }
-      if (v.order !== last.view.order) {
-        events.unshift(v.order === 'desc' ? { ja: '評価が逆順になりました', en: 'Order is now reversed' } : { ja: '評価が昇順に戻りました', en: 'Order is ascending again' });
+      if (v.order !== lv.order) {
+        fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)' }
+          : { ja: '評価が昇順に戻りました（大きいほど優位）', en: 'Order is ascending again (higher wins)' });
       }
+      events.unshift(...fresh.reverse());
     }
-    events.splice(6);
+    events.splice(8);
     last = payload;
   }
 
   function renderChrome() {
     rules.textContent = ctx.t('遊び方', 'How to play');
     puzzles.textContent = ctx.t('詰み札（ひとり用）', 'Puzzles (solo)');
+    log.hidden = Boolean(replay && !events.length);   // the replay viewer jumps: nothing to report yet
     log.replaceChildren(el('h2', { class: 'sj-subhead' }, ctx.t('直近の出来事', 'Recent events')),
-      events.length ? el('ul', {}, events.map((e) => el('li', {}, ctx.t(e.ja, e.en))))
+      events.length ? el('ul', { dataset: { testid: 'events' } }, events.map((e, i) => el('li', { class: i === 0 ? 'sj-latest' : '' }, ctx.t(e.ja, e.en))))
         : el('p', { class: 'sj-muted' }, ctx.t('（まだありません）', '(none yet)')));
   }
 
   return {
     update(payload) {
+      replay = Boolean(payload.replay);
       note(payload);
       table.update(payload);
       renderChrome();

@@ -1,0 +1,96 @@
+"""build.py without a browser: the wheel, the dist/ layout, the service worker's precache list."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not build.npm_ready(), reason="node_modules not installed (python3 build.py does it)")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("dist")
+    return out, build.build(out=out, quiet=True)
+
+
+def test_wheel_is_pure_reproducible_and_holds_the_data(tmp_path):
+    first = build.build_wheel(tmp_path / "a")
+    second = build.build_wheel(tmp_path / "b")
+    assert first.name.endswith("-py3-none-any.whl")
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as zf:
+        names = set(zf.namelist())
+        record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        wheel_meta = zf.read(next(n for n in names if n.endswith(".dist-info/WHEEL"))).decode()
+    assert "Tag: py3-none-any" in wheel_meta
+    assert "pygames/webapi.py" in names
+    shipped_json = {p.relative_to(ROOT).as_posix() for p in (ROOT / "pygames").rglob("*.json")}
+    assert shipped_json <= names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    assert {line.split(",")[0] for line in record.splitlines()} == names
+
+
+def test_wheel_imports_in_a_clean_interpreter(tmp_path):
+    wheel = build.build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(tmp_path / "site")
+    code = ("import json, pygames.webapi as w; "
+            "print(json.loads(w.dispatch('games', '{}'))['games'].__class__.__name__)")
+    out = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r}); {code}"],
+                         capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert out.stdout.strip() == "list"
+
+
+def test_precache_lists_exactly_the_files_of_the_build(site):
+    out, info = site
+    sw = (out / "sw.js").read_text()
+    assert f'const VERSION = {json.dumps(info["version"])};' in sw
+    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"sw.js"}
+    expected_root = ["./"] if (out / "index.html").is_file() else []
+    assert sorted(precache) == sorted(expected_root + sorted(files))
+    assert "pyodide/pyodide.asm.wasm" in precache and info["wheel"] in precache
+    assert "__BUILD_VERSION__" not in sw and "__PRECACHE__" not in sw
+
+
+def test_no_cdn_url_reaches_the_browser_code(site):
+    out, _ = site
+    for path in (out / "web" / "runtime").iterdir():
+        assert not re.search(r"https?://", path.read_text()), path
+
+
+def test_rebuild_is_stable_removes_stale_files_and_a_change_gives_a_new_version(site):
+    out, info = site
+    stale = out / "web" / "old-file.js"
+    stale.write_text("old")
+    again = build.build(out=out, quiet=True)
+    assert again["version"] == info["version"] and not stale.exists()
+    salted = build.build(out=out, quiet=True, salt="another build")
+    assert salted["version"] != info["version"]
+    assert json.loads((out / "build.json").read_text())["version"] == salted["version"]
+
+
+def test_icons_are_pngs_of_the_sizes_the_manifest_names(site):
+    out, _ = site
+    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        path = out / "web" / icon["src"]
+        assert path.is_file(), icon["src"]
+        if icon["type"] == "image/png":
+            data = path.read_bytes()
+            size = int(icon["sizes"].split("x")[0])
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            assert int.from_bytes(data[16:20], "big") == size == int.from_bytes(data[20:24], "big")
+    assert manifest["start_url"] == "../" and manifest["scope"] == "../"

@@ -161,3 +161,50 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
     width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"horizontal scroll at 375 px in English: {width}"
+
+
+def _until_recover(seed: int) -> dict[str, Any]:
+    """A 3-person match played by the engine's easy bot up to a 最小1個回収 choice."""
+    call = lambda name, args: json.loads(webapi.dispatch(name, json.dumps(args)))  # noqa: E731
+    record = call("new_match", {"game": "motto", "seed": seed, "players": [
+        {"name": n, "type": "human"} for n in "ABC"]})["record"]
+    for _ in range(600):
+        view = call("view", {"record": record})
+        assert not view["outcome"], "no recover choice came up"
+        if view["view"]["phase"] == "recover":
+            return record
+        seat = view["to_move"][0]
+        action = call("bot_action", {"record": record, "seat": seat, "level": "easy"})["action"]
+        record = call("apply", {"record": record, "seat": seat, "action": action})["record"]
+    raise AssertionError("no recover choice came up")
+
+
+def test_recover_choice_on_a_phone_in_english(phone, site, wait_for_engine):
+    record = _until_recover(1)  # seed 1: C must pick which coin gives back a 3 (No.7's effect)
+    record["meta"] = {"id": "mottorecover1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    phone.goto(site.url)
+    wait_for_engine(phone)
+    phone.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    phone.goto(site.url + "#/play/mottorecover1")
+    phone.wait_for_selector(".recover-choices button")
+    assert "最小1個回収" in phone.locator("#motto-recover").inner_text()
+    phone.click(".lang-toggle")
+    phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
+    assert phone.locator(".motto .fluct.words").count() >= 1  # a 'recover 1 lowest' coin is on screen
+    assert phone.evaluate(COIN_OVERFLOW) == []  # its label stays inside the coin
+    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
+    before = phone.evaluate("() => window.pygamesMatch.record.actions.length")
+    phone.locator(".recover-choices button").first.click()
+    phone.wait_for_function(f"() => window.pygamesMatch.record.actions.length > {before}")
+    phone.wait_for_selector(".recover-choices button", state="detached")
+
+
+# Elements drawn outside their coin's box (e.g. "recover 1 lowest" on a narrow phone coin).
+COIN_OVERFLOW = """() => [...document.querySelectorAll('.motto .coin')].flatMap((c) => {
+  const box = c.getBoundingClientRect();
+  return [...c.querySelectorAll('*')].filter((k) => {
+    const r = k.getBoundingClientRect();
+    return r.right > box.right + 1 || r.left < box.left - 1;
+  }).map((k) => `${c.dataset.coin}: ${k.textContent}`);
+})"""

@@ -99,7 +99,7 @@ export function mount(root, ctx) {
     const kindClass = `coin coin-${c.kind}${opts.big ? ' coin-big' : ''}`;
     const worth = c.kind === 'coin' ? String(c.value) : `MIN×${c.multiplier}`;
     let fluct = null;
-    if (c.fluctuation === 'recover') fluct = el('span', { class: 'fluct blue', title: t('落札者以外は一番小さいダイスを1個回収', 'Others recover their lowest die') }, t('最小1個回収', 'recover 1 lowest'));
+    if (c.fluctuation === 'recover') fluct = el('span', { class: 'fluct blue words', title: t('落札者以外は一番小さいダイスを1個回収', 'Others recover their lowest die') }, t('最小1個回収', 'recover 1 lowest'));
     else if (typeof c.fluctuation === 'number') {
       const up = c.fluctuation > 0;
       fluct = el('span', { class: `fluct ${up ? 'red' : 'blue'}`, title: t('落札者以外のダイスの目が変わる', "Others' dice change") },

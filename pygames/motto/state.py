@@ -105,11 +105,11 @@ def recover_from(s: MottoState, seat: int, cid: str) -> None:
 def put_up(s: MottoState, no: int) -> None:
     """Coin ``no`` comes up for auction; the 4th hard fork ends the game instead."""
     if coin(no).kind == "fork":
-        if s.forks_up + 1 >= FORKS_TO_END:
+        s.forks_up += 1
+        if s.forks_up >= FORKS_TO_END:
             s.phase, s.end, s.end_coin = OVER, "fork", no
             s.last = dict(s.last or {}, ended="fork", end_coin=no)
             return
-        s.forks_up += 1
     s.phase, s.coin, s.turn, s.high = AUCTION, no, s.opener, None
     s.passed, s.offers, s.dropouts = [False] * s.n, [None] * s.n, []
     s.auctions += 1

@@ -125,7 +125,7 @@ export function mount(root, ctx) {
       item(t('山札', 'Deck'), String(v.deck_size), 'motto-deck'),
       item(t('脇のコイン', 'Set aside'), String(v.aside_size), 'motto-aside'),
       // the fork that ended the game came up too, though it was never auctioned: count it, as the banner does
-      item(t('ハードフォーク', 'Hard forks'), `${v.end === 'fork' ? v.forks_to_end : v.forks_up} / ${v.forks_to_end}`, 'motto-forks'),
+      item(t('ハードフォーク', 'Hard forks'), `${v.forks_up} / ${v.forks_to_end}`, 'motto-forks'),
       v.phase === 'over' ? null : item(t('次の競りで終了する確率', 'Chance the next auction ends the game'), `${pct}%`, 'motto-endchance'),
       item(t('予備のステーブルコイン', 'Spare stable coins'), String(v.supply_stables), 'motto-supply'),
       el('a', { class: 'motto-rules', href: ctx.rulesHref }, t('遊び方', 'How to play')));

@@ -5,19 +5,8 @@ import { cardElement, faceCode } from './cardview.js';
 import { engineCall } from './io.js';
 import { loadCustomCards, saveCustomCards, schemaCard } from './store.js';
 import { KINDS, KIND_NAME, PIECE_GLYPH, SPECIAL_NAME } from './pieces.js';
+import { h } from './dom.js';
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
 
 const SLIDE_DIRS = [[-1, 1], [0, 1], [1, 1], [-1, 0], null, [1, 0], [-1, -1], [0, -1], [1, -1]];
 const ARROWS = { '-1,1': '↖', '0,1': '↑', '1,1': '↗', '-1,0': '←', '1,0': '→', '-1,-1': '↙', '0,-1': '↓', '1,-1': '↘' };

@@ -2,18 +2,8 @@
 
 import { moveGrid } from './grid.js';
 import { KIND_NAME, PIECE_GLYPH, PIECE_NAME_JA, PIECE_NAME_EN, PROMOTED_OF, SPECIAL_NAME } from './pieces.js';
+import { h } from './dom.js';
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else node.setAttribute(k, String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
 
 /** The piece code a face of a card of `kind` changes. */
 export function faceCode(kind, face) {

@@ -10,19 +10,8 @@ import { cardElement } from './cardview.js';
 import { engineCall, getRecord, openRecord, downloadText, copyText } from './io.js';
 import { setupForm as buildSetupForm } from './setup.js';
 import { mountCardsPage } from './cards.js';
+import { h } from './dom.js';
 
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
 
 const SEAT_MARK = ['▲', '△'];
 let importUid = 0;

@@ -6,7 +6,6 @@ Usage: python bench/kabu_ladder.py [duels_per_pairing=200] [years=1]
 
 from __future__ import annotations
 
-import math
 import pathlib
 import sys
 import time
@@ -16,6 +15,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from pygames.core import CHANCE, Rng  # noqa: E402
 from pygames.core.game import sample_chance  # noqa: E402
 from pygames.kabu import GAME, cards  # noqa: E402
+from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 DECKS = sorted(cards.catalog()["decks"])
 TIMES: dict[str, list[float]] = {}
@@ -42,15 +42,6 @@ def duel(seed: int, levels: tuple[str, str], years: int = 1) -> tuple[int, ...]:
     return GAME.outcome(s).winners
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """95% Wilson interval for a proportion (draws count half)."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def pairing(a: str, b: str, n: int, years: int) -> None:

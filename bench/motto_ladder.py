@@ -8,13 +8,16 @@ level's win share (shared wins split) with a 95% Wilson interval, and the time p
 
 from __future__ import annotations
 
-import math
+import pathlib
 import sys
 import time
 
-from pygames.core import CHANCE, Rng
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from pygames.core import CHANCE, Rng  # noqa: E402
 from pygames.core.game import sample_chance
 from pygames.motto import GAME
+from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 LEVELS = GAME.bot_levels
 
@@ -45,13 +48,6 @@ def play(n: int, seed: int, levels: list[str], clock: dict[str, list[float]]) ->
     return [1 / len(winners) if i in winners else 0.0 for i in range(n)]
 
 
-def wilson(wins: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    p = wins / trials
-    den = 1 + z * z / trials
-    mid = (p + z * z / (2 * trials)) / den
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / den
-    return mid - half, mid + half
 
 
 def main() -> None:

@@ -6,7 +6,6 @@ Prints win rates (draws count half) with 95% Wilson intervals and decision times
 
 from __future__ import annotations
 
-import math
 import pathlib
 import sys
 import time
@@ -17,6 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from pygames.core import CHANCE, Rng  # noqa: E402
 from pygames.core.game import sample_chance  # noqa: E402
 from pygames.shiji import GAME  # noqa: E402
+from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 PAIRINGS = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
 
@@ -46,12 +46,6 @@ def play(args: tuple[int, str, str]) -> tuple[float, float, int, str]:
     return score, worst, decisions, out.details["reason"]
 
 
-def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion."""
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def main() -> None:
@@ -63,7 +57,7 @@ def main() -> None:
             results = pool.map(play, [(seed, upper, lower) for seed in range(games)], chunksize=4)
             score = sum(r[0] for r in results)
             p = score / games
-            lo, hi = wilson(p, games)
+            lo, hi = wilson(p * games, games)
             reasons: dict[str, int] = {}
             for r in results:
                 reasons[r[3]] = reasons.get(r[3], 0) + 1

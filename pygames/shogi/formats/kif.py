@@ -216,6 +216,8 @@ def import_kif(text: str) -> dict[str, Any]:
     bod_sfen = _parse_bod(header)
     if bod_sfen:
         sfen = bod_sfen
+    if body_start == len(lines) and not bod_sfen and not any("：" in ln for ln in header):
+        raise _err("棋譜（KIF）として読める行がありません", "no line of this text reads as a KIF record")
     sfen = sfen or STARTPOS
     options = GAME.normalize_options({"ruleset": "hon", "sfen": sfen}, 2)
     state = GAME.initial_state(options, 2)

@@ -214,3 +214,15 @@ def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
         play_random(seed, {"ruleset": "hon"}, max_actions=100, check=check)
         play_random(seed, {"variant": "setup", "active": ["FU-tetsu", "GI-mohyo", "KI-suizo", "HI-honno"]},
                     max_actions=100, check=check)
+
+
+@pytest.mark.parametrize("text", ["これは棋譜ではありません", "", "hello\nworld"])
+def test_text_that_is_no_kif_is_refused(text):
+    with pytest.raises(GameError) as info:
+        import_record(text)
+    assert info.value.code.startswith("shogi.") and "KIF" in info.value.message_en
+
+
+def test_header_only_kif_still_opens_the_start_position():
+    data = import_kif("開始日時：2026/11/30\n先手：A\n後手：B\n")
+    assert data["moves"] == [] and data["sfen"] == STARTPOS

@@ -7,7 +7,6 @@ Usage: python bench/shogi_ladder.py [--games 100] [--ruleset cards|hon] [--worke
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import pathlib
 import sys
@@ -18,6 +17,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from pygames.core import CHANCE, Rng  # noqa: E402
 from pygames.core.game import sample_chance  # noqa: E402
 from pygames.shogi import GAME  # noqa: E402
+from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 
 def play(args: tuple[int, str, str, str]) -> tuple[int, str, str, str | None, str, int, dict[str, list[float]]]:
@@ -40,15 +40,6 @@ def play(args: tuple[int, str, str, str]) -> tuple[int, str, str, str | None, st
     return seed, first, second, (levels[winners[0]] if winners else None), state.result[1], state.ply, times
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def combine(paths: list[str]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from . import rules
 from .cards import card_json
 from .pieces import ENGLISH, HAND_ORDER, KANJI, NAMES, OU, PROMOTABLE, sq_name
-from .position import DROP0, _DEAD, _ZONE
+from .position import _ALIGNED, DROP0, MOVE_MASK, _DEAD, _ZONE, Position
 from .sfen import make_sfen
 from .state import MAX_PLIES, ShogiState, position_key
 
@@ -29,6 +29,33 @@ def _piece_moves(state: ShogiState) -> dict[str, Any]:
     return out
 
 
+def _unsafe_check(state: ShogiState):
+    """A test ``m -> bool``: True if move ``m`` leaves the mover's king capturable by the opponent's next
+    move (card game only; 本将棋 never lists such moves). Only moves that can change the answer are
+    played out: any move while in check, king moves, and moves from a square in line with the king
+    (slides are unit directions, so only those can open a line); leaps do not depend on blockers."""
+    if state.rules.hon:
+        return None
+    pos: Position = state.position()
+    side = pos.side
+    ksq = pos.kings[side]
+    if ksq < 0:
+        return None
+    checked = rules.in_check(state, side)
+    aligned = _ALIGNED[ksq]
+
+    def unsafe(m: int) -> bool:
+        frm = m & 127
+        if not checked and frm != ksq and (frm >= DROP0 or not aligned[frm]):
+            return False
+        cap = pos.do(m)
+        bad = pos.kings[side ^ 1] >= 0 and pos.in_check(side)  # taking the king ends the game
+        pos.undo(m, cap)
+        return bad
+
+    return unsafe
+
+
 def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str, list[dict[str, Any]]]]:
     moves: dict[str, dict[str, dict[str, Any]]] = {}
     drops: dict[str, list[dict[str, Any]]] = {}
@@ -37,12 +64,16 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
     table = rules.moves_table(state)
     side = state.side
     zone = _ZONE[side]
+    unsafe = _unsafe_check(state)
     for usi, (m, foul) in table.items():
         frm, to, promo = m & 127, (m >> 7) & 127, (m >> 14) & 1
         if foul == "promotion":
             continue
         if frm >= DROP0:
-            drops.setdefault(NAMES[frm - DROP0], []).append({"to": sq_name(to), "foul": rules.foul_json(foul)})
+            drop: dict[str, Any] = {"to": sq_name(to), "foul": rules.foul_json(foul)}
+            if unsafe is not None and unsafe(m):
+                drop["unsafe"] = True
+            drops.setdefault(NAMES[frm - DROP0], []).append(drop)
             continue
         group = moves.setdefault(sq_name(frm), {})
         entry = group.get(sq_name(to))
@@ -56,6 +87,8 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
                 "to": sq_name(to), "kind": {1: "leap", 2: "slide", 3: "both"}.get(kinds, "leap"),
                 "promotion": "forced" if forced else "optional" if can else "impossible",
                 "capture": NAMES[abs(q)] if q else None, "foul": rules.foul_json(foul)}
+            if unsafe is not None and unsafe(m & MOVE_MASK & ~(1 << 14)):
+                entry["unsafe"] = True
         elif foul is None and not promo:
             entry["foul"] = None
     return ({k: list(v.values()) for k, v in moves.items()}, drops)

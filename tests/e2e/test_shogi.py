@@ -139,6 +139,7 @@ def test_card_game_against_computer(page: Any, site: Any) -> None:
         frm, to, promo = best_move(page, rng)
         page.click(f'[data-sq="{frm}"]')
         assert page.locator(f'[data-sq="{to}"].sg-target').count() == 1, "the picked target is highlighted"
+        unsafe = page.get_attribute(f'[data-sq="{to}"]', "data-unsafe") == "1"
         page.click(f'[data-sq="{to}"]')
         if promo == "?":
             dialog = page.locator(".sg-dialog[role=dialog]")
@@ -147,6 +148,10 @@ def test_card_game_against_computer(page: Any, site: Any) -> None:
             promoted = True
         elif promo == "+":
             promoted = True
+        if unsafe:  # a move leaving the king open asks first (ruling 1: legal, but the screen warns)
+            assert "王が取られる" in page.locator(".sg-dialog[role=dialog] .sg-warn").text_content()
+            assert plies(page) == before, "nothing is played before the warning is confirmed"
+            page.click(".sg-dialog [data-confirm=unsafe]")
         wait_change(page, before)
     assert drew and promoted and reloaded
     over = page.locator(".sg-over").text_content()
@@ -225,6 +230,37 @@ def test_hon_keyboard_kif_roundtrip(page: Any, site: Any, tmp_path: Any) -> None
     page.click("#lang-toggle")
     page.wait_for_function("() => document.querySelector('.sg-title').textContent === 'Standard shogi'")
     assert page.locator(".sg-move-list li").first.text_content().startswith("P-7f")
+
+
+UNSAFE_SFEN = "k4r3/9/9/9/9/9/9/9/4K4 b - 1"
+"""A card game where the 後手 rook on 4a guards the 4 file: ▲5i-4i / 4h leave the king open."""
+
+
+def test_unsafe_move_asks_first(page: Any, site: Any) -> None:
+    """A move leaving the king capturable is marked on the board and asks before it is played."""
+    from pygames import webapi
+
+    people = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
+    record = webapi.new_match("shogi", {"ruleset": "cards", "sfen": UNSAFE_SFEN}, 7, people)
+    record = record.get("record", record)
+    page.goto(site.url + "#m=" + webapi.encode_link(record)["link"])
+    wait_for_engine(page)
+    page.wait_for_selector("[data-movable]")
+    page.click('[data-sq="5i"]')
+    assert page.locator("[data-unsafe='1'].sg-target-unsafe").count() == 2
+    assert "王が取られる" in page.get_attribute('[data-sq="4i"]', "aria-label")
+    assert page.get_attribute('[data-sq="6i"]', "data-unsafe") is None
+    before = plies(page)
+    page.click('[data-sq="4i"]')
+    dialog = page.locator(".sg-dialog[role=dialog]")
+    assert dialog.locator(".sg-warn").text_content() == "この手では王が取られる状態になります。指しますか？"
+    assert axe_violations(page) == []
+    dialog.locator("[data-cancel]").click()
+    assert page.locator(".sg-dialog").count() == 0 and plies(page) == before, "cancel plays nothing"
+    page.click('[data-sq="4i"]')  # the king is still picked after cancelling
+    page.click(".sg-dialog [data-confirm=unsafe]")
+    wait_change(page, before)
+    assert page.get_attribute('[data-sq="4i"]', "data-piece") == "OU"
 
 
 def test_cards_page_and_editor(page: Any, site: Any) -> None:

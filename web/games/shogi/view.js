@@ -27,7 +27,7 @@ export function mount(root, ctx) {
     sel: null, // {sq} | {hand: 'FU'}
     cursor: '5e',
     message: null, // {text, kind}
-    dialog: null, // {kind: 'promote'|'foul'|'resign'|'import', ...}
+    dialog: null, // {kind: 'promote'|'foul'|'unsafe'|'resign'|'import', ...}
     busy: false,
   };
   let payload = null;
@@ -129,6 +129,11 @@ export function mount(root, ctx) {
     const go = (action) => {
       if (target.foul) {
         local.dialog = { kind: 'foul', action, foul: target.foul };
+        render();
+        return;
+      }
+      if (target.unsafe) {
+        local.dialog = { kind: 'unsafe', action };
         render();
         return;
       }
@@ -296,13 +301,14 @@ export function mount(root, ctx) {
         if (cell) cls.push(`sg-owner-${cell.o}`, cell.o === bottom ? 'sg-up' : 'sg-down');
         if (last && (last.to === sq || last.from === sq)) cls.push(last.to === sq ? 'sg-last-to' : 'sg-last-from');
         if (local.sel && local.sel.sq === sq) cls.push('sg-selected');
-        if (tgt) cls.push('sg-target', `sg-target-${tgt.kind}`, tgt.foul ? 'sg-target-foul' : '');
+        if (tgt) cls.push('sg-target', `sg-target-${tgt.kind}`, tgt.foul ? 'sg-target-foul' : '',
+          tgt.unsafe ? 'sg-target-unsafe' : '');
         if (kingsInCheck.has(sq)) cls.push('sg-in-check');
         const label = squareLabel(sq, f, r, cell, tgt, last);
         const movable = canMove() && cell && cell.o === view.side_to_move && view.moves && (view.moves[sq] || []).length > 0;
         const btn = h('button', { type: 'button', class: cls.filter(Boolean).join(' '), 'data-sq': sq,
           'data-piece': cell ? cell.p : null, 'data-owner': cell ? String(cell.o) : null, 'data-movable': movable ? '1' : null,
-          'data-promotion': tgt && tgt.promotion ? tgt.promotion : null,
+          'data-promotion': tgt && tgt.promotion ? tgt.promotion : null, 'data-unsafe': tgt && tgt.unsafe ? '1' : null,
           'data-targets': movable ? view.moves[sq].map((m) => `${m.to}${m.promotion === 'optional' ? '?' : m.promotion === 'forced' ? '+' : ''}`).join(' ') : null,
           role: 'gridcell', 'aria-label': label, tabindex: '-1', onclick: () => clickSquare(sq) });
         if (cell) {
@@ -353,6 +359,7 @@ export function mount(root, ctx) {
       const ken = { leap: 'leap', slide: 'slide', both: 'leap or slide', drop: 'drop here' }[tgt.kind] || '';
       parts.push(`行けます（${kja}）`); en.push(`reachable (${ken})`);
       if (tgt.foul) { parts.push(`反則: ${tgt.foul.ja}`); en.push(`foul: ${tgt.foul.en}`); }
+      if (tgt.unsafe) { parts.push('注意：王が取られる状態になります'); en.push('warning: leaves your king open to capture'); }
     }
     if (last && last.to === sq) { parts.push('最終手'); en.push('last move'); }
     return t(parts.join(' '), en.join(', '));
@@ -550,6 +557,11 @@ export function mount(root, ctx) {
       box.append(h('p', { class: 'sg-warn', text: t(`この手は反則で、指すと負けになります：${d.foul.ja}`, `This move is a foul and loses at once: ${d.foul.en}`) }));
       buttons.append(
         h('button', { type: 'button', class: 'sg-btn sg-danger', onclick: () => act(d.action) }, t('それでも指す', 'Play it anyway')));
+    } else if (d.kind === 'unsafe') {
+      box.setAttribute('aria-label', t('王が取られる手', 'King left open'));
+      box.append(h('p', { class: 'sg-warn', text: t('この手では王が取られる状態になります。指しますか？', 'This move leaves your king open to capture. Play it anyway?') }));
+      buttons.append(
+        h('button', { type: 'button', class: 'sg-btn sg-danger', 'data-confirm': 'unsafe', onclick: () => act(d.action) }, t('指す', 'Play it')));
     } else if (d.kind === 'resign') {
       box.setAttribute('aria-label', t('投了', 'Resign'));
       box.append(h('p', { text: t('投了しますか？', 'Resign this game?') }));

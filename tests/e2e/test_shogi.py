@@ -312,3 +312,19 @@ def test_phone_width(phone: Any, site: Any) -> None:
     phone.goto(site.url + "#/rules/shogi")
     phone.wait_for_selector("text=集大成将棋 の遊び方")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_board_turns_to_the_person_playing_gote(page: Any, site: Any) -> None:
+    """One person playing 後手 sees their own camp at the bottom; the flip button turns it back."""
+    from pygames import webapi
+
+    players = [{"name": "", "type": "bot", "level": "easy"}, {"name": "B", "type": "human"}]
+    record = webapi.new_match("shogi", {"ruleset": "hon"}, 7, players)["record"]
+    page.goto(site.url + "#m=" + webapi.encode_link(record)["link"])
+    wait_for_engine(page)
+    page.wait_for_selector("[data-sq]")
+    first = lambda: page.locator("[data-sq]").first.get_attribute("data-sq")  # noqa: E731
+    assert first() == "1i", "後手's camp (rank 九 of 先手's view) is at the bottom"
+    page.click(".sg-flip")
+    page.wait_for_function("document.querySelector('[data-sq]').dataset.sq === '9a'")
+    assert page.get_attribute(".sg-flip", "aria-pressed") == "false"

@@ -41,7 +41,14 @@ export function mount(root, ctx) {
     return !!payload && !payload.replay && !local.busy && Array.isArray(payload.legal) && payload.legal.length > 0;
   }
   function canMove() { return canAct() && v().phase === 'move'; }
-  function bottomSeat() { return local.flipped ? 1 : 0; }
+  /** 後手 goes to the bottom when the only person at this device plays 後手; the flip button turns
+   *  the board from there (the button's choice is remembered for the game). */
+  function soleHumanIsGote() {
+    const humans = ((payload && payload.players) || []).map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
+    return humans.length === 1 && humans[0] === 1;
+  }
+  function isFlipped() { return local.flipped !== soleHumanIsGote(); }
+  function bottomSeat() { return isFlipped() ? 1 : 0; }
 
   function say(text, kind = 'info') {
     local.message = text ? { text, kind } : null;
@@ -169,7 +176,7 @@ export function mount(root, ctx) {
   // --- keyboard ------------------------------------------------------------------------------
   function onBoardKey(ev) {
     const pos = parseSquare(local.cursor) || { file: 5, rank: 5 };
-    const dir = local.flipped ? -1 : 1;
+    const dir = isFlipped() ? -1 : 1;
     let { file, rank } = pos;
     switch (ev.key) {
       case 'ArrowUp': rank -= dir; break;
@@ -286,8 +293,8 @@ export function mount(root, ctx) {
     const bottom = bottomSeat();
     const grid = h('div', { class: 'sg-board', role: 'grid', 'aria-label': t('将棋盤', 'Shogi board'),
       onkeydown: onBoardKey });
-    const files = local.flipped ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [9, 8, 7, 6, 5, 4, 3, 2, 1];
-    const ranks = local.flipped ? [9, 8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const files = isFlipped() ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [9, 8, 7, 6, 5, 4, 3, 2, 1];
+    const ranks = isFlipped() ? [9, 8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8, 9];
     const head = h('div', { class: 'sg-files', 'aria-hidden': 'true' });
     for (const f of files) head.append(h('span', { text: FILE_DIGITS[f] }));
     const rows = h('div', { class: 'sg-rows' });
@@ -324,7 +331,7 @@ export function mount(root, ctx) {
               const to = parseSquare(sq);
               // screen angle of the move (files decrease to the right when not flipped)
               let sx = from.file - to.file; let sy = to.rank - from.rank;
-              if (local.flipped) { sx = -sx; sy = -sy; }
+              if (isFlipped()) { sx = -sx; sy = -sy; }
               mark.style.setProperty('--angle', `${Math.atan2(sy, sx) * 180 / Math.PI}deg`);
             }
           }
@@ -448,7 +455,7 @@ export function mount(root, ctx) {
         box.append(h('p', { class: 'sg-refusal', text: t(view.draw_refusal.ja, view.draw_refusal.en) }));
       }
     }
-    box.append(h('button', { type: 'button', class: 'sg-btn sg-flip', 'aria-pressed': local.flipped ? 'true' : 'false',
+    box.append(h('button', { type: 'button', class: 'sg-btn sg-flip', 'aria-pressed': isFlipped() ? 'true' : 'false',
       onclick: () => { local.flipped = !local.flipped; writeFlag(ctx, 'flipped', local.flipped); render(); } },
     t('盤を反転', 'Flip board')));
     if (!payload.replay && legal.has('resign')) {

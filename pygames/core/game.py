@@ -60,11 +60,19 @@ class OptionSpec:
     choices: tuple[tuple[Any, str, str], ...] = ()  # (value, label_ja, label_en)
     minimum: int | None = None
     maximum: int | None = None
+    since: int = 1
+    """The engine version that introduced this option (a ruling). Records of older versions
+    lack the key and get ``legacy`` instead of ``default``, so they replay as they were played."""
+    legacy: Any = None
+
+    def default_for(self, engine_version: int) -> Any:
+        """The value a record of ``engine_version`` that lacks this key was played under."""
+        return self.legacy if engine_version < self.since else self.default
 
     def to_json(self) -> dict[str, Any]:
         """The spec as JSON for the setup form."""
         return {"key": self.key, "label": {"ja": self.label_ja, "en": self.label_en}, "kind": self.kind,
-                "default": self.default, "min": self.minimum, "max": self.maximum,
+                "default": self.default, "min": self.minimum, "max": self.maximum, "since": self.since,
                 "choices": [{"value": v, "label": {"ja": ja, "en": en}} for v, ja, en in self.choices]}
 
 
@@ -78,6 +86,8 @@ class Game(ABC, Generic[State]):
     summary_ja: ClassVar[str] = ""
     summary_en: ClassVar[str] = ""
     engine_version: ClassVar[str] = "1"
+    """The rules' version, a decimal integer. Bump it when a ruling changes, and add the ruling
+    as an :class:`OptionSpec` with ``since`` = the new version and ``legacy`` = the old behaviour."""
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
@@ -86,8 +96,13 @@ class Game(ABC, Generic[State]):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
     # --- setup -------------------------------------------------------------------------
-    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
-        """Validate options and fill in defaults; raise GameError naming the bad option."""
+    def normalize_options(self, options: dict[str, Any] | None, seats: int,
+                          engine_version: str | None = None) -> dict[str, Any]:
+        """Validate options and fill in defaults; raise GameError naming the bad option.
+
+        ``engine_version`` is the version a record was played under (default: the current one):
+        options it lacks get the values that version played with (see :attr:`OptionSpec.since`)."""
+        version = check_engine_version(self, engine_version if engine_version is not None else self.engine_version)
         if not self.min_seats <= seats <= self.max_seats:
             raise GameError("match.bad_seats", f"人数は{self.min_seats}〜{self.max_seats}人です（{seats}人が指定されました）",
                             f"This game takes {self.min_seats}-{self.max_seats} players, not {seats}",
@@ -100,8 +115,19 @@ class Game(ABC, Generic[State]):
                             f"Unknown option: {', '.join(unknown)}", keys=unknown)
         result: dict[str, Any] = {}
         for spec in self.option_specs:
-            result[spec.key] = _check_option(spec, options.get(spec.key, spec.default))
+            if spec.key in options and version < spec.since:
+                raise GameError("match.unknown_option", f"設定項目「{spec.label_ja}」はこの版のルールにはありません",
+                                f"Option '{spec.label_en}' does not exist in this version of the rules",
+                                keys=[spec.key], engine_version=version)
+            result[spec.key] = _check_option(spec, options.get(spec.key, spec.default_for(version)))
         return result
+
+    def older_rulings(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rulings (options with a ``since``) whose value in ``options`` is the legacy one,
+        with their labels, so the screen can say a match is played under older rulings."""
+        return [{"key": spec.key, "label": {"ja": spec.label_ja, "en": spec.label_en}, "value": options[spec.key]}
+                for spec in self.option_specs
+                if spec.since > 1 and spec.key in options and options[spec.key] == spec.legacy != spec.default]
 
     @abstractmethod
     def initial_state(self, options: dict[str, Any], seats: int) -> State:
@@ -178,6 +204,20 @@ class Game(ABC, Generic[State]):
                 "bot_levels": list(self.bot_levels), "hidden_information": self.hidden_information,
                 "engine_version": self.engine_version,
                 "options": [spec.to_json() for spec in self.option_specs]}
+
+
+def check_engine_version(game: Game[Any], version: Any) -> int:
+    """The record's engine version as an int; GameError if malformed or newer than this engine."""
+    if (not isinstance(version, str) or not version.isascii() or not version.isdigit() or len(version) > 6
+            or int(version) < 1):
+        raise GameError("record.engine_version", "ルールの版が読めません", "The rules version is unreadable",
+                        recorded=str(version)[:20])
+    current = int(game.engine_version)
+    if int(version) > current:
+        raise GameError("record.newer_engine", "この対局は新しい版のルールで記録されています。ページを更新してください",
+                        "This match was recorded with a newer version of the rules; reload the site to update",
+                        recorded=version, current=game.engine_version)
+    return int(version)
 
 
 def _check_option(spec: OptionSpec, value: Any) -> Any:

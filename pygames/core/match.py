@@ -36,12 +36,11 @@ class Match:
         """Validate, migrate and replay a record from outside; every action is checked."""
         record = check_shape(obj)
         game = get_game(record["game"])
-        if record["engine_version"] != game.engine_version:
-            raise GameError("record.engine_version", "別の版のルールで記録された対局です",
-                            "This match was recorded with another version of the rules",
-                            recorded=record["engine_version"][:20], current=game.engine_version)
         record["players"] = check_players(record["players"], game.bot_levels)
-        record["options"] = game.normalize_options(record["options"], len(record["players"]))
+        # An older engine_version is kept: its rulings become explicit options, so the match
+        # replays exactly as it was played and can be continued under those rulings.
+        record["options"] = game.normalize_options(record["options"], len(record["players"]),
+                                                   record["engine_version"])
         actions, record["actions"] = record["actions"], []
         match = cls(game, record)
         for ply, entry in enumerate(actions):

@@ -30,9 +30,10 @@ class KabuGame(Game[KabuState]):
     )
 
     # --- setup -------------------------------------------------------------------------
-    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+    def normalize_options(self, options: dict[str, Any] | None, seats: int,
+                          engine_version: str | None = None) -> dict[str, Any]:
         """Check years and both decks against the deck limits (2-1, 2-2, 7)."""
-        result = super().normalize_options(options, seats)
+        result = super().normalize_options(options, seats, engine_version)
         for key in ("deck0", "deck1"):
             try:
                 result[key] = cards.resolve_deck(result[key], result["years"])

@@ -70,9 +70,10 @@ class Shiji(Game[State]):
     )
 
     # --- setup ---------------------------------------------------------------------------
-    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+    def normalize_options(self, options: dict[str, Any] | None, seats: int,
+                          engine_version: str | None = None) -> dict[str, Any]:
         """Defaults plus a validated puzzle position, if any."""
-        result = super().normalize_options(options, seats)
+        result = super().normalize_options(options, seats, engine_version)
         if result["puzzle"] is not None:
             from .position import check_position
             result["puzzle"] = check_position(result["puzzle"])

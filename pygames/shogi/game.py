@@ -38,9 +38,10 @@ class ShogiGame(Game[ShogiState]):
     )
 
     # --- setup -------------------------------------------------------------------------
-    def normalize_options(self, options: dict[str, Any] | None, seats: int) -> dict[str, Any]:
+    def normalize_options(self, options: dict[str, Any] | None, seats: int,
+                          engine_version: str | None = None) -> dict[str, Any]:
         """Check the card options against the schema and the variant rules."""
-        opts = super().normalize_options(options, seats)
+        opts = super().normalize_options(options, seats, engine_version)
         opts["custom_cards"] = validate_cards(opts["custom_cards"])
         pool = {**BASIC_CARDS, **{c["id"]: c for c in opts["custom_cards"]}}
         if opts["variant"] == "pickup" and opts["ruleset"] == "cards":

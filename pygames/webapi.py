@@ -79,7 +79,7 @@ def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
               players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A new record (opening chance resolved). ``players`` defaults to the minimum number of people."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
-        raise GameError("match.bad_seed", "乱数の種は0以上の整数にしてください", "The seed must be a non-negative integer")
+        raise GameError("match.bad_seed", "シード（対局番号）は0以上の整数にしてください", "The seed must be a non-negative integer")
     if players is None:
         players = [{"name": "", "type": "human"} for _ in range(get_game(game).min_seats)]
     match = Match.new(game, options, players, seed)
@@ -101,7 +101,15 @@ def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
             "to_move": list(to_move), "view": game.view(state, seat),
             "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
             "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None}
+            **_undo_fields(match, ply, seat)}
+
+
+def _undo_fields(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
+    """``can_undo`` and, when it is false for a seat at the latest position, ``undo_reason``."""
+    if seat is None or ply != len(match.states) - 1:
+        return {"can_undo": False, "undo_reason": None}
+    point, reason = match.undo_status(seat)
+    return {"can_undo": point is not None, "undo_reason": reason}
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -166,9 +174,12 @@ def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[st
     return _view_of(match, ply, _seat(match, seat, allow_none=True))
 
 
-def log(record: dict[str, Any]) -> dict[str, Any]:
-    """Every action with its seat and Japanese/English text."""
-    return {"log": _match(record).log()}
+def log(record: dict[str, Any], since: int = 0) -> dict[str, Any]:
+    """Every action (from index ``since`` on: the recent events of a turn) with its seat and
+    Japanese/English text."""
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(since)[:10])
+    return {"log": _match(record).log(since)}
 
 
 def summary(record: dict[str, Any]) -> dict[str, Any]:

@@ -436,9 +436,9 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     page.click(f'a[href="#/replay/{match_id}"]')
     page.wait_for_selector("#replay-slider")
     page.click("#replay-first")
-    page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('0 /')")
+    page.wait_for_function("() => document.getElementById('replay-slider').value === '0'")
     page.click("#replay-forward")
-    page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('1 /')")
+    page.wait_for_function("() => document.getElementById('replay-slider').value === '1'")
     assert page.locator("#replay-back").is_enabled()
     assert axe_violations(page) == []
 

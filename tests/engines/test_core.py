@@ -175,3 +175,25 @@ def test_game_call_passes_the_replayed_match():
     scores = call("game_call", game="toy", name="scores", args={"record": record})["scores"]
     assert scores == call("summary", record=record)["outcome"]["scores"]
     assert call("game_call", game="toy", name="nope")["error"]["code"] == "api.unknown_call"
+
+
+def test_view_says_why_undo_is_not_possible():
+    record = call("new_match", game="toy", seed=2, players=PLAYERS)["record"]
+    fresh = call("view", record=record, seat=0)
+    assert fresh["can_undo"] is False and fresh["undo_reason"]["code"] == "match.undo_nothing"
+    after = call("apply", record=record, seat=0, action="stop")["record"]
+    mine = call("view", record=after, seat=0)
+    assert mine["can_undo"] is True and mine["undo_reason"] is None
+    rolled = call("apply", record=record, seat=0, action="roll")["record"]
+    blocked = call("view", record=rolled, seat=0)
+    assert blocked["can_undo"] is False and blocked["undo_reason"]["code"] == "match.undo_chance"
+    assert blocked["undo_reason"]["ja"] and blocked["undo_reason"]["en"]
+    assert call("view", record=rolled, seat=None)["undo_reason"] is None
+
+
+def test_log_since_gives_the_tail_only():
+    record = play_out(6)
+    whole = call("log", record=record)["log"]
+    tail = call("log", record=record, since=3)["log"]
+    assert tail == whole[3:] and tail[0]["ply"] == 4
+    assert call("log", record=record, since=-1)["error"]["code"] == "match.bad_ply"

@@ -6,6 +6,7 @@ import { t, pick, errorText, formatTime } from './i18n.js';
 import { games, whenReady, isReady, call } from './engine.js';
 import { listSaves, deleteSave, rawSave, saveMatch, SaveError } from './storage.js';
 import { go } from './router.js';
+import { seatName } from './seats.js';
 
 const MAX_IMPORT_BYTES = 2_000_000;
 
@@ -77,7 +78,8 @@ export function homePage(root) {
       li.append(h('p', { class: 'error save-error', role: 'note' }, why));
     }
     if (!entry.broken) {
-      const players = (entry.players || []).filter(Boolean).join(t('listSep'));
+      const seats = Array.isArray(entry.players) ? entry.players : [];
+      const players = seats.map((p, i) => (typeof p === 'string' ? p : seatName(seats, i))).filter(Boolean).join(t('listSep'));
       if (players) li.append(h('p', { class: 'save-players' }, players));
       const progress = entry.progress ? pick(entry.progress) : '';
       li.append(h('p', { class: 'muted save-meta' },

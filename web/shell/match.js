@@ -10,6 +10,9 @@ import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { sharePanel } from './share.js';
 import { plainView } from './plainview.js';
+import { seatName, namedPlayers } from './seats.js';
+import { eventStrip, eventsStart, recentEvents, flash, markChanged, changedKeys } from './turn.js';
+import { resultDisplay } from './result.js';
 
 const BOT_DELAY_MS = 500;
 
@@ -43,6 +46,8 @@ export async function matchPage(root, { id }) {
   let general = null; // last view() result for the spectator (to_move, outcome, progress)
   let notice = null; // {kind, text()} in the status area
   let shareBox = null;
+  let events = []; // what happened since the shown seat's last action (turn.js)
+  let undoNote = ''; // why undo is not possible, shown after a click on the greyed button
 
   // --- layout ----------------------------------------------------------------------
   const title = h('h1', { class: 'match-title' });
@@ -50,14 +55,20 @@ export async function matchPage(root, { id }) {
   const toolbar = h('nav', { class: 'toolbar' });
   const status = h('p', { class: 'status', id: 'match-status', role: 'status', 'aria-live': 'polite' });
   const alertBox = h('p', { class: 'error', id: 'match-alert', role: 'alert' });
-  const banner = h('section', { class: 'outcome', id: 'outcome', hidden: true, 'aria-live': 'polite' });
+  const result = resultDisplay({ game: info.name, matchId: record.meta.id });
+  const banner = result.banner;
+  const strip = eventStrip();
+  const turnSlot = h('div', { class: 'turn-slot' }, strip.el);
+  const undoWhy = h('p', { class: 'undo-why muted small', id: 'undo-why', role: 'status' });
   const handover = h('section', { class: 'handover card', id: 'handover', hidden: true, 'aria-labelledby': 'handover-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
   const shareSlot = h('div', { class: 'share-slot' });
-  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar), shareSlot, status, alertBox, banner, handover, viewRoot, logBox);
+  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy), shareSlot, status, alertBox, banner, handover,
+    turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
-  const ctx = baseCtx(info.name, { act, check });
+  const turn = { strip: strip.el, flash, markChanged, changedKeys };
+  const ctx = baseCtx(info.name, { act, check, turn });
   let view;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
@@ -92,8 +103,20 @@ export async function matchPage(root, { id }) {
       coverSeat = seat;
     }
     shown = seat;
+    await fetchEvents();
     if (save) persist();
     render();
+  }
+
+  /** The log entries since the shown seat's last action (the turn display's events). */
+  async function fetchEvents() {
+    const since = eventsStart(record.actions, shown);
+    try {
+      const { log } = await call('log', { record, since });
+      events = recentEvents(log, shown, players);
+    } catch {
+      events = [];
+    }
   }
 
   function persist() {
@@ -168,7 +191,14 @@ export async function matchPage(root, { id }) {
   }
 
   async function undo() {
-    if (busy || shown === null) return;
+    if (busy || covered || shown === null || !(payload && payload.can_undo)) {
+      const why = undoBlocked();
+      if (why) {
+        undoNote = t('undoWhy', why);
+        renderToolbar();
+      }
+      return;
+    }
     busy = true;
     try {
       const result = await call('undo', { record, seat: shown });
@@ -184,7 +214,7 @@ export async function matchPage(root, { id }) {
   }
 
   // --- drawing ---------------------------------------------------------------------------
-  const nameOf = (seat) => (seat === -1 ? t('chanceSeat') : (players[seat] && players[seat].name) || t('defaultName', seat + 1));
+  const nameOf = (seat) => seatName(players, seat);
 
   function render() {
     if (!alive) return;
@@ -198,8 +228,10 @@ export async function matchPage(root, { id }) {
     logBox.replaceChildren(h('summary', {}, t('logHeading')), ...(logBox.open ? [h('p', { class: 'muted' }, t('loading'))] : []));
     if (logBox.open) renderLog();
     viewRoot.hidden = covered;
+    strip.update({ events: covered ? [] : events, thinking, players });
+    if (!turnSlot.contains(strip.el) && !viewRoot.contains(strip.el)) turnSlot.append(strip.el);
     if (!covered && payload) {
-      const shownPayload = { ...payload, players, replay: false };
+      const shownPayload = { ...payload, players: namedPlayers(players), events, thinking, replay: false };
       if (busy && thinking !== null) shownPayload.legal = []; // computer seats act first
       try {
         view.update(shownPayload);
@@ -207,13 +239,31 @@ export async function matchPage(root, { id }) {
         console.warn('view update failed', err);
       }
     }
+    if (!covered && payload && typeof view.resultBreakdown === 'function' && general && general.outcome) {
+      let node = null;
+      try { node = view.resultBreakdown({ ...payload, players: namedPlayers(players) }); } catch (err) { console.warn('resultBreakdown failed', err); }
+      result.update(general.outcome, players, node);
+    }
+  }
+
+  /** Why undo is not possible now ('' when it is). */
+  function undoBlocked() {
+    if (busy && thinking !== null) return t('undoBusy');
+    if (shown === null) return t('undoSpectator');
+    if (payload && payload.can_undo) return '';
+    return payload && payload.undo_reason ? pick(payload.undo_reason) : '';
   }
 
   function renderToolbar() {
     const canUndo = Boolean(payload && payload.can_undo) && !busy && !covered;
-    fill(toolbar, 
+    const why = canUndo ? '' : undoBlocked();
+    if (canUndo) undoNote = '';
+    undoWhy.textContent = undoNote;
+    // A greyed undo stays clickable (aria-disabled) so that a click or a tap says why.
+    fill(toolbar,
       h('a', { class: 'button', href: ctx.rulesHref }, t('rules')),
-      h('button', { type: 'button', id: 'undo-button', disabled: !canUndo, onclick: undo }, t('undo')),
+      h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
+        title: why ? t('undoWhy', why) : null, 'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
       h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),
       h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
       h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
@@ -241,16 +291,7 @@ export async function matchPage(root, { id }) {
   }
 
   function renderBanner() {
-    const outcome = general && general.outcome;
-    banner.hidden = !outcome;
-    if (!outcome) return;
-    const result = outcome.draw || !outcome.winners.length ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map(nameOf).join(t('listSep')));
-    const reason = pick(outcome.reason || {});
-    fill(banner, 
-      h('h2', {}, result),
-      reason ? h('p', {}, reason) : null,
-      Array.isArray(outcome.scores) ? h('p', { class: 'scores' }, `${t('scores')}: `,
-        outcome.scores.map((s, i) => `${nameOf(i)} ${s}`).join(t('listSep'))) : null);
+    result.update((general && general.outcome) || null, players);
   }
 
   function renderHandover() {
@@ -274,7 +315,7 @@ export async function matchPage(root, { id }) {
       const { log } = await call('log', { record });
       if (!alive || !logBox.open) return;
       const list = log.length ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
-        h('span', { class: 'log-seat' }, `${nameOf(e.seat)}: `), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
+        e.seat === -1 ? null : h('span', { class: 'log-seat' }, nameOf(e.seat)), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
       logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
     } catch (err) {
       showError(err);
@@ -317,6 +358,7 @@ export async function matchPage(root, { id }) {
       if (shareBox) shareBox.destroy();
     },
     relang() {
+      strip.relang();
       render();
       if (shareBox) shareBox.relang();
     },

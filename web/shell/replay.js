@@ -1,5 +1,6 @@
-// Replay viewer: first/back/forward/last and a slider over plies (the `replay` call), with
-// the game's view mounted in replay mode and a point-of-view choice.
+// Replay viewer: first/back/forward/last, a slider over plies (the `replay` call), the move list
+// (click a move to go there) and the keys ← → Home End, with the game's view mounted in replay
+// mode and a point-of-view choice.
 
 import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
@@ -8,6 +9,8 @@ import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved } from './match.js';
 import { plainView } from './plainview.js';
+import { seatName, namedPlayers } from './seats.js';
+import { eventStrip, recentEvents } from './turn.js';
 
 /** Render the replay of saved match `id`. */
 export async function replayPage(root, { id }) {
@@ -29,7 +32,10 @@ export async function replayPage(root, { id }) {
   const controls = h('div', { class: 'replay-controls card' });
   const alertBox = h('p', { class: 'error', role: 'alert' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
-  root.append(title, controls, alertBox, viewRoot);
+  const strip = eventStrip();
+  const moves = h('details', { class: 'replay-moves card', id: 'replay-moves', open: true });
+  root.append(title, controls, alertBox, strip.el, viewRoot, moves);
+  let log = [];
 
   const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
   const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct') });
@@ -59,7 +65,7 @@ export async function replayPage(root, { id }) {
     }
   }
 
-  const nameOf = (i) => (players[i] && players[i].name) || t('defaultName', i + 1);
+  const nameOf = (i) => seatName(players, i);
   const buttons = {};
   let slider;
   let position;
@@ -85,6 +91,7 @@ export async function replayPage(root, { id }) {
         button('replay-last', t('last'), () => plies)),
       h('div', { class: 'field slider' }, h('label', { for: 'replay-slider' }, t('plySlider')), slider),
       position,
+      h('p', { class: 'muted small', id: 'replay-keys' }, t('replayKeys')),
       h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('perspective')), seatSelect),
       h('p', {}, h('a', { class: 'button', href: `#/play/${record.meta.id}` }, t('toMatch')), ' ',
         h('a', { class: 'button', href: '#/' }, t('home'))));
@@ -100,22 +107,69 @@ export async function replayPage(root, { id }) {
     slider.value = String(ply);
     slider.setAttribute('aria-valuetext', t('plyOf', ply, plies));
     position.textContent = t('plyOf', ply, plies);
+    renderMoves();
+    const events = recentEvents(log.slice(Math.max(0, ply - 3), ply), seat, players);
+    strip.update({ events, thinking: null, players });
     if (payload) {
       try {
-        view.update({ ...payload, legal: [], players, replay: true });
+        view.update({ ...payload, legal: [], players: namedPlayers(players), events, thinking: null, replay: true });
       } catch (err) {
         console.warn('view update failed', err);
       }
     }
   }
 
+  /** The move list: one button per ply (and the start position); the current one is marked. */
+  let movesBuilt = '';
+  function renderMoves() {
+    const key = `${log.length}:${document.documentElement.lang}`;
+    if (key !== movesBuilt) {
+      movesBuilt = key;
+      const item = (n, label, who) => h('li', {}, h('button', { type: 'button', dataset: { ply: n }, onclick: () => show(n) },
+        h('span', { class: 'move-no' }, n === 0 ? '' : String(n)), who ? h('strong', {}, who) : null, h('span', {}, label)));
+      fill(moves, h('summary', {}, t('replayMoves')),
+        h('ol', { class: 'replay-move-list', 'aria-label': t('replayMoves') },
+          item(0, t('replayStart'), null),
+          log.map((e) => item(e.ply, pick(e.ja, e.en), e.seat === -1 ? null : nameOf(e.seat)))));
+    }
+    for (const b of moves.querySelectorAll('button[data-ply]')) {
+      const current = Number(b.dataset.ply) === ply;
+      if (current) b.setAttribute('aria-current', 'step');
+      else b.removeAttribute('aria-current');
+    }
+    const current = moves.querySelector('button[aria-current]');
+    const list = moves.querySelector('.replay-move-list');
+    if (current && list && moves.open) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }
+
+  /** ← → one move, Home / End the first and last (not while typing or on the slider). */
+  function onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = e.target && e.target.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (e.target && e.target.isContentEditable)) return;
+    const step = { ArrowLeft: () => ply - 1, ArrowRight: () => ply + 1, Home: () => 0, End: () => plies }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    show(step());
+  }
+  document.addEventListener('keydown', onKey);
+
+  try {
+    log = (await call('log', { record })).log;
+  } catch (err) {
+    alertBox.textContent = t('engineFailed', errorText(err));
+  }
   build();
   await show(ply);
   return {
     destroy() {
       alive = false;
+      document.removeEventListener('keydown', onKey);
       if (view && view.destroy) view.destroy();
     },
-    relang: build,
+    relang() { movesBuilt = ''; strip.relang(); build(); },
   };
 }

@@ -167,9 +167,10 @@ export async function setupPage(root, { game }) {
       document.getElementById('seed').focus();
       return;
     }
-    const players = model.seats.slice(0, model.count).map((s, i) => (s.type === 'bot'
-      ? { type: 'bot', level: s.level, name: t('computerName', s.level, i + 1) }
-      : { type: 'human', name: s.name.trim() || t('defaultName', i + 1) }));
+    // A name is stored only when a person typed it; the rest are localised when drawn (seats.js).
+    const players = model.seats.slice(0, model.count).map((s) => (s.type === 'bot'
+      ? { type: 'bot', level: s.level, name: '' }
+      : { type: 'human', name: s.name.trim() }));
     startButton.disabled = true;
     try {
       const options = await collectOptions();

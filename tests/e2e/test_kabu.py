@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import axe_violations, wait_for_engine
+from tests.e2e.conftest import assert_no_horizontal_overflow, axe_violations, wait_for_engine
 
 SEED = 20261130
 """The match seed: the same seed and the same clicks give the same duel."""
@@ -51,8 +51,7 @@ def _click_and_wait(page: Any, selector: str, ply: int) -> None:
 
 def _no_horizontal_scroll(page: Any) -> None:
     """Nothing sticks out past the phone's 375 px (wide tables scroll inside their own box)."""
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= PHONE_WIDTH, f"page scrolls sideways: {width} > {PHONE_WIDTH}"
+    assert_no_horizontal_overflow(page)
 
 
 def _build_deck(page: Any) -> None:

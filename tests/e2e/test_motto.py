@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from pygames import webapi
+from tests.e2e.conftest import assert_no_horizontal_overflow
 
 SEED = 4273  # a short game (237 plies, 15 decisions of the person) with this test's policy
 MAX_TURNS = 400  # safety cap on the person's decisions; a game needs far fewer
@@ -140,8 +141,7 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     phone.goto(site.url + "#/play/mottophone1")
     phone.wait_for_selector(".motto .player")
     phone.wait_for_selector("#motto-standing .die")
-    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
+    assert_no_horizontal_overflow(phone)
     assert phone.locator("#motto-auction-h").inner_text() == "競り"
     # Three people on one device: C (to move, no offer yet) builds and sends a bid; then A's builder
     # must hold A's own standing offer (6,2), never what C had built.
@@ -159,8 +159,7 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     assert phone.evaluate(faces) == "6,2"
     phone.click(".lang-toggle")
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
-    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll at 375 px in English: {width}"
+    assert_no_horizontal_overflow(phone)
 
 
 def _until_recover(seed: int) -> dict[str, Any]:
@@ -192,8 +191,7 @@ def test_recover_choice_on_a_phone_in_english(phone, site, wait_for_engine):
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
     assert phone.locator(".motto .fluct.words").count() >= 1  # a 'recover 1 lowest' coin is on screen
     assert phone.evaluate(COIN_OVERFLOW) == []  # its label stays inside the coin
-    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
+    assert_no_horizontal_overflow(phone)
     before = phone.evaluate("() => window.pygamesMatch.record.actions.length")
     phone.locator(".recover-choices button").first.click()
     phone.wait_for_function(f"() => window.pygamesMatch.record.actions.length > {before}")

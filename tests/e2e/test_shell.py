@@ -18,6 +18,7 @@ import pytest
 
 from pygames import webapi
 from pygames.core import linkcodec
+from tests.e2e.conftest import assert_no_horizontal_overflow
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[dict[str, Any]] = json.loads(webapi.dispatch("games"))["games"]
@@ -340,8 +341,7 @@ def test_quota_exceeded_is_explained_and_loses_nothing(page, site, wait_for_engi
 
 # --- phone width and accessibility -------------------------------------------------------------
 def _no_horizontal_scroll(page: Any) -> None:
-    width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert width[0] <= width[1], f"horizontal scroll: {width}"
+    assert_no_horizontal_overflow(page)
 
 
 def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine, guard):

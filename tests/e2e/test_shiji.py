@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.conftest import assert_no_horizontal_overflow
+
 PUZZLES = Path(__file__).resolve().parents[2] / "pygames" / "shiji" / "data" / "puzzles.json"
 SEED = 4242
 RELOAD_AFTER = 12
@@ -206,7 +208,7 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     wait_for_engine(phone)
     phone.locator("button[data-puzzle]").first.click()
     phone.wait_for_selector(".sj-puzzles .sj-table")
-    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
+    assert_no_horizontal_overflow(phone)
     phone.goto(site.url + "#/new/shiji")
     phone.wait_for_selector("#start-match")
     phone.fill("#seed", str(SEED))
@@ -214,4 +216,4 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     phone.wait_for_url("**#/play/*")
     _wait_idle(phone)
     phone.wait_for_selector(".sj-table")
-    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
+    assert_no_horizontal_overflow(phone)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import axe_violations, wait_for_engine
+from tests.e2e.conftest import assert_no_horizontal_overflow, axe_violations, wait_for_engine
 
 SEED = 3
 """Match seed of the card game (the computer's moves and the deck follow from it)."""
@@ -305,13 +305,12 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
 def test_phone_width(phone: Any, site: Any) -> None:
     """At 375 px the board, hands, cards and controls fit without horizontal scrolling."""
     start_match(phone, site)
-    width = phone.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, width
+    assert_no_horizontal_overflow(phone)
     box = phone.locator(".sg-board").bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
     phone.goto(site.url + "#/rules/shogi")
     phone.wait_for_selector("text=集大成将棋 の遊び方")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    assert_no_horizontal_overflow(phone)
 
 
 def test_board_turns_to_the_person_playing_gote(page: Any, site: Any) -> None:

@@ -39,9 +39,11 @@ Layout and language checks (plain functions; each fails the test with a message 
                placeholder words (``undefined``, ``null``, ``NaN``, ``[object``, ``TODO``).
   ``shot(page, name)``: saves ``test-results/screenshots/<name>.png`` (viewport only) for a reviewer;
                returns the path.
-  ``key_moment(page, name, *selectors)``: at a key moment, check prompt and primary action in
-               view, no horizontal overflow, the language rule of the page's <html lang>, then ``shot``.
-  ``english_context(browser)``-style pages: ``new_page(width, height, locale="en-US")``.
+  ``key_moment(page, name, *selectors, allow=, exclude=)``: at a key moment (first prompt, computer
+               turn, dialog, end): ``shot`` first, then every selector in view, no sideways scroll, no
+               Japanese if <html lang="en">, no placeholder text.
+  English or phone pages: ``new_page(375, 812, phone=True, locale="en-US")`` (a first visit follows
+               the browser's language, so this page comes up in English).
 """
 
 from __future__ import annotations
@@ -307,9 +309,13 @@ RESULTS = ROOT / "test-results"
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60\u3000-\u303f]")
 PLACEHOLDER = re.compile(r"\b(undefined|null|NaN|TODO|FIXME)\b|\[object |\$\{")
 
-VISIBLE_TEXTS_JS = """(selector) => {
+VISIBLE_TEXTS_JS = """([selector, exclude]) => {
   const root = document.querySelector(selector) || document.body;
   const out = [];
+  // Skipped: an explicit lang="ja" part (a rules page's Japanese section), translate="no" (a proper
+  // name or a shogi piece glyph), and the `exclude` subtrees.
+  const skipped = (el) => Boolean(el.closest('[translate="no"]') || (exclude && el.closest(exclude))
+    || (el.closest('[lang]') && el.closest('[lang]') !== document.documentElement && el.closest('[lang]').getAttribute('lang').startsWith('ja')));
   const shown = (el) => {
     for (let e = el; e; e = e.parentElement) {
       if (e.hidden || e.getAttribute('aria-hidden') === 'true') return false;
@@ -322,13 +328,11 @@ VISIBLE_TEXTS_JS = """(selector) => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.nodeValue.trim();
     const el = n.parentElement;
-    if (!text || !el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName)) continue;
-    if (el.closest('[lang]') && el.closest('[lang]').getAttribute('lang').startsWith('ja') && el.closest('[lang]') !== document.documentElement) continue;
+    if (!text || !el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName) || skipped(el)) continue;
     if (shown(el)) out.push({ text, where: el.id ? '#' + el.id : el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '') });
   }
   for (const el of root.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
-    if (!shown(el)) continue;
-    if (el.closest('[lang]') && el.closest('[lang]').getAttribute('lang').startsWith('ja') && el.closest('[lang]') !== document.documentElement) continue;
+    if (!shown(el) || skipped(el)) continue;
     for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
       const v = el.getAttribute(attr);
       if (v) out.push({ text: v, where: `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}[${attr}]` });
@@ -359,18 +363,20 @@ def assert_no_horizontal_overflow(page: Any) -> None:
     assert width <= inner, f"the page is {width}px wide in a {inner}px window (it scrolls sideways)"
 
 
-def assert_no_japanese(page: Any, selector: str = "body", allow: str = r"^日本語$") -> None:
-    """English mode: no Japanese characters in what the player sees (text and labels). Elements
-    inside an explicit ``lang="ja"`` are skipped (a rules page's Japanese section, the toggle)."""
+def assert_no_japanese(page: Any, selector: str = "body", allow: str = r"^日本語$", exclude: str = "") -> None:
+    """English mode: no Japanese characters in what the player sees (text and labels). Skipped:
+    elements inside an explicit ``lang="ja"`` (the language toggle, a rules page's Japanese section)
+    or ``translate="no"`` (proper names, shogi piece glyphs), and the ``exclude`` selector's subtrees;
+    ``allow`` is a regex of tolerated texts."""
     tolerated = re.compile(allow) if allow else None
-    found = [f"{t['where']}: {t['text'][:60]!r}" for t in page.evaluate(VISIBLE_TEXTS_JS, selector)
+    found = [f"{t['where']}: {t['text'][:60]!r}" for t in page.evaluate(VISIBLE_TEXTS_JS, [selector, exclude])
              if JAPANESE.search(t["text"]) and not (tolerated and tolerated.search(t["text"]))]
     assert not found, "Japanese text in English mode:\n  " + "\n  ".join(found[:15])
 
 
-def assert_no_placeholder_english(page: Any, selector: str = "body") -> None:
-    """Japanese (or any) mode: no placeholder words such as undefined, null, NaN, [object …]."""
-    found = [f"{t['where']}: {t['text'][:60]!r}" for t in page.evaluate(VISIBLE_TEXTS_JS, selector)
+def assert_no_placeholder_english(page: Any, selector: str = "body", exclude: str = "") -> None:
+    """Japanese (or any) mode: no placeholder words such as undefined, null, NaN, [object …], ${…}."""
+    found = [f"{t['where']}: {t['text'][:60]!r}" for t in page.evaluate(VISIBLE_TEXTS_JS, [selector, exclude])
              if PLACEHOLDER.search(t["text"])]
     assert not found, "placeholder text on the page:\n  " + "\n  ".join(found[:15])
 
@@ -383,17 +389,19 @@ def shot(page: Any, name: str) -> Path:
     return out
 
 
-def key_moment(page: Any, name: str, *selectors: str) -> Path:
+def key_moment(page: Any, name: str, *selectors: str, allow: str = r"^日本語$", exclude: str = "") -> Path:
     """One key moment of a match (first prompt, a computer turn, a dialog, the end): every selector
-    (the prompt, the primary action…) inside the viewport, no sideways scroll, the language rule of
-    the page's language, and a screenshot ``name``."""
+    (the prompt, the primary action…) inside the viewport, no sideways scroll, no Japanese when the
+    page is in English (``allow``/``exclude`` as for assert_no_japanese), no placeholder text, and a
+    screenshot ``name`` (taken first, so a failure still leaves the picture)."""
+    path = shot(page, name)
     for sel in selectors:
         assert_in_viewport(page, sel)
     assert_no_horizontal_overflow(page)
     if page.evaluate("() => document.documentElement.lang") == "en":
-        assert_no_japanese(page)
-    assert_no_placeholder_english(page)
-    return shot(page, name)
+        assert_no_japanese(page, allow=allow, exclude=exclude)
+    assert_no_placeholder_english(page, exclude=exclude)
+    return path
 
 
 @pytest.fixture(name="shot")

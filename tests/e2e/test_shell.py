@@ -18,7 +18,8 @@ import pytest
 
 from pygames import webapi
 from pygames.core import linkcodec
-from tests.e2e.conftest import assert_no_horizontal_overflow
+from tests.e2e.conftest import (assert_in_viewport, assert_no_horizontal_overflow, assert_no_japanese,
+                                assert_no_placeholder_english, key_moment, shot)
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[dict[str, Any]] = json.loads(webapi.dispatch("games"))["games"]
@@ -481,3 +482,129 @@ def test_two_people_on_one_device_get_a_hand_over_screen(page, site, wait_for_en
         pytest.skip("the match ended before the other person's turn")
     assert page.locator("#handover").is_visible() and page.locator("#view-root").is_hidden()
     assert page.evaluate("() => window.pygamesMatch.payload.seat") != first
+
+
+# --- language, seat names, the turn display, undo, result, replay (issue 11) -------------------
+def test_first_visit_follows_the_browser_language_then_the_choice(new_page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    page = new_page(locale="en-US")
+    _open(page, site, wait_for_engine)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#games-h").inner_text() == "Games"
+    assert_no_japanese(page)
+    assert_no_placeholder_english(page)
+    page.click("#lang-toggle")  # the choice wins over the browser from now on
+    page.reload()
+    wait_for_engine(page)
+    assert page.locator("#games-h").inner_text() == "ゲーム"
+    assert_no_placeholder_english(page)
+
+
+@needs_game
+def test_share_link_in_an_english_browser_is_english_with_localised_seats(new_page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    info = _pick_game()
+    record = _record(info, "unused")
+    for p in record["players"]:
+        p["name"] = "" if p["type"] == "bot" else p["name"]
+    record["players"][0]["name"] = ""  # an untyped name: the localised default
+    link = json.loads(webapi.dispatch("encode_link", json.dumps({"record": record})))["link"]
+    for width, height in ((1280, 800), (375, 812)):
+        page = new_page(width, height, phone=width < 500, locale="en-US")
+        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+        page.goto(site.url + "#m=" + link)
+        wait_for_engine(page)
+        page.wait_for_url("**#/play/*")
+        _wait_idle(page)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        names = page.evaluate("() => window.pygamesMatch.viewPayload.players.map((p) => p.name)")
+        assert names[0] == "Player 1" and all(n.startswith("Computer") for n in names[1:]), names
+        # The shell's parts are English (each game's own screen has its own tests); no focus frame
+        # around a page opened from a link.
+        assert_no_japanese(page, exclude="#view-root")
+        assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") in ("none", "")
+        shot(page, f"shell-share-link-en-{width}")
+
+
+@needs_game
+def test_setup_stores_only_typed_names_and_undo_says_why(page, site, wait_for_engine, guard):
+    info = _pick_game()
+    if not _has_view(info["name"]):
+        guard.allow(MISSING_FILE)
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _open(page, site, wait_for_engine, f"#/new/{info['name']}")
+    page.wait_for_selector("#start-match")
+    page.fill("#seed", "31")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    _wait_idle(page)
+    players = page.evaluate("() => window.pygamesMatch.record.players")
+    assert all(p["name"] == "" for p in players), players  # no name typed: none stored
+    assert page.locator(".match-players").inner_text().startswith("プレイヤー1")
+    payload = page.evaluate("() => window.pygamesMatch.payload")
+    if not payload["can_undo"]:
+        # A greyed 待った says why when clicked (and in its tooltip), in the current language.
+        assert page.locator("#undo-button").get_attribute("aria-disabled") == "true"
+        assert payload["undo_reason"]["ja"] in page.locator("#undo-button").get_attribute("title")
+        assert page.locator("#undo-why").inner_text() == ""  # nothing is said before the player acts
+        page.click("#undo-button", force=True)  # aria-disabled: Playwright would wait for "enabled"
+        assert payload["undo_reason"]["ja"] in page.locator("#undo-why").inner_text()
+        page.click("#lang-toggle")
+        assert payload["undo_reason"]["en"] in page.locator("#undo-button").get_attribute("title")
+        assert page.locator(".match-players").inner_text().startswith("Player 1")
+        page.click("#lang-toggle")
+    page.evaluate(PLAY_JS, [1, True])
+    _wait_idle(page)
+    after = page.evaluate("() => window.pygamesMatch.viewPayload")
+    log = json.loads(webapi.dispatch("log", json.dumps({"record": page.evaluate("() => window.pygamesMatch.record")})))["log"]
+    own = max(i for i, e in enumerate(log) if e["seat"] == after["seat"])
+    # The payload's events are what happened since the person's own last action (that one first).
+    assert [e["ply"] for e in after["events"]] == [e["ply"] for e in log[max(own, len(log) - 6):]]
+    strip = page.locator("#turn-events")
+    if after["events"]:
+        assert strip.is_visible() and strip.locator("li").count() == len(after["events"])
+        assert_in_viewport(page, "#turn-events")
+    if after["can_undo"]:
+        assert page.locator("#undo-button").get_attribute("aria-disabled") is None
+
+
+@needs_game
+def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    info = _pick_game()
+    for width, height in ((1280, 800), (375, 812)):
+        page = new_page(width, height, phone=width < 500)
+        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+        record = _record(info, f"toend{width}", seed=11)
+        _put_saves(page, site, wait_for_engine, {f"pygames.match.toend{width}": json.dumps(record)})
+        page.goto(site.url + f"#/play/toend{width}")
+        _wait_idle(page)
+        assert page.evaluate(PLAY_JS, [MAX_DECISIONS, False]) >= 0, "the match did not end"
+        page.wait_for_selector("#outcome:not([hidden])")
+        key_moment(page, f"shell-result-{width}", "#outcome h2", "#result-dismiss")
+        outcome = page.evaluate("() => window.pygamesMatch.general.outcome")
+        if isinstance(outcome.get("scores"), list):
+            assert page.locator("#outcome .result-scores tr").count() == len(outcome["scores"])
+        page.click("#result-dismiss")
+        assert page.locator("#outcome").is_hidden() and page.locator("#outcome-bar").is_visible()
+        page.click("#result-show")
+        assert page.locator("#outcome").is_visible()
+
+        page.goto(site.url + f"#/replay/toend{width}")
+        page.wait_for_selector("#replay-moves button[data-ply]")
+        plies = page.evaluate("() => window.pygamesMatch === undefined") and len(
+            page.locator("#replay-moves button[data-ply]").all()) - 1
+        slider = "() => document.getElementById('replay-slider').value"
+        page.locator("body").press("Home")
+        page.wait_for_function(f"{slider} === '0'")
+        page.locator("body").press("ArrowRight")
+        page.wait_for_function(f"{slider} === '1'")
+        page.locator("body").press("End")
+        page.wait_for_function(f"{slider} === '{plies}'")
+        page.locator("body").press("ArrowLeft")
+        page.wait_for_function(f"{slider} === '{plies - 1}'")
+        page.click('#replay-moves button[data-ply="2"]')
+        page.wait_for_function(f"{slider} === '2'")
+        assert page.locator('#replay-moves button[aria-current="step"]').get_attribute("data-ply") == "2"
+        assert_no_horizontal_overflow(page)
+        shot(page, f"shell-replay-{width}")

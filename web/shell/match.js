@@ -47,6 +47,7 @@ export async function matchPage(root, { id }) {
   let notice = null; // {kind, text()} in the status area
   let shareBox = null;
   let events = []; // what happened since the shown seat's last action (turn.js)
+  let viewPayload = null; // the last payload given to the view (with names, events, thinking)
   let undoNote = ''; // why undo is not possible, shown after a click on the greyed button
 
   // --- layout ----------------------------------------------------------------------
@@ -232,6 +233,7 @@ export async function matchPage(root, { id }) {
     if (!turnSlot.contains(strip.el) && !viewRoot.contains(strip.el)) turnSlot.append(strip.el);
     if (!covered && payload) {
       const shownPayload = { ...payload, players: namedPlayers(players), events, thinking, replay: false };
+      viewPayload = shownPayload;
       if (busy && thinking !== null) shownPayload.legal = []; // computer seats act first
       try {
         view.update(shownPayload);
@@ -345,7 +347,7 @@ export async function matchPage(root, { id }) {
   // A read-only window onto the match for tests and debugging (actions still go through act).
   window.pygamesMatch = {
     get record() { return record; }, get payload() { return payload; }, get general() { return general; },
-    get busy() { return busy; }, get covered() { return covered; }, act,
+    get busy() { return busy; }, get covered() { return covered; }, get viewPayload() { return viewPayload; }, act,
     /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
     get idle() { return !busy && Boolean(general) && (Boolean(general.outcome) || botToMove(general.to_move) === undefined); },
   };

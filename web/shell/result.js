@@ -1,6 +1,6 @@
 // The result of a match, drawn by the shell from `outcome`: a panel over the final position
 // (winner, reason, the scores as a ranked table, and the view's own breakdown when it offers
-// one), dismissible to look at the board, plus a compact banner (#outcome) that stays.
+// one) as #outcome, dismissible to look at the board; then a compact banner (#outcome-bar) stays.
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
@@ -12,8 +12,8 @@ import { formatNumber } from './format.js';
  * `breakdown` is an optional Node from the view (its resultBreakdown(payload) hook).
  */
 export function resultDisplay({ game, matchId }) {
-  const banner = h('section', { class: 'outcome', id: 'outcome', hidden: true, 'aria-live': 'polite' });
-  const overlay = h('section', { class: 'result-overlay', id: 'result-overlay', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-h' });
+  const banner = h('section', { class: 'outcome', id: 'outcome-bar', hidden: true, 'aria-live': 'polite' });
+  const overlay = h('section', { class: 'result-overlay', id: 'outcome', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-h' });
   let dismissed = false;
   let last = null;
 
@@ -32,8 +32,8 @@ export function resultDisplay({ game, matchId }) {
 
   function update(outcome, players, breakdown = null) {
     last = { outcome, players, breakdown };
-    banner.hidden = !outcome;
     overlay.hidden = !outcome || dismissed;
+    banner.hidden = !outcome || !overlay.hidden; // the compact banner replaces the panel once dismissed
     if (!outcome) {
       dismissed = false;
       return;

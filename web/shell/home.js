@@ -85,7 +85,7 @@ export function homePage(root) {
       li.append(h('p', { class: 'muted save-meta' },
         entry.finished ? h('span', { class: 'badge' }, t('finished')) : null,
         progress ? `${progress} · ` : '',
-        entry.updated ? `${t('lastPlayed')}: ${formatTime(entry.updated)}` : ''));
+        entry.updated ? t('lastPlayed', formatTime(entry.updated)) : ''));
     }
     const actions = h('div', { class: 'actions' });
     const label = (verb) => `${verb}: ${title}${entry.updated ? ` (${formatTime(entry.updated)})` : ''}`;

@@ -115,7 +115,9 @@ class Game(ABC, Generic[State]):
                             f"Unknown option: {', '.join(unknown)}", keys=unknown)
         result: dict[str, Any] = {}
         for spec in self.option_specs:
-            if spec.key in options and version < spec.since:
+            # An older record may carry the ruling explicitly, but only with its legacy value (that
+            # is how Match.from_record keeps it; such a record must load again).
+            if spec.key in options and version < spec.since and options[spec.key] != spec.legacy:
                 raise GameError("match.unknown_option", f"設定項目「{spec.label_ja}」はこの版のルールにはありません",
                                 f"Option '{spec.label_en}' does not exist in this version of the rules",
                                 keys=[spec.key], engine_version=version)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.game import OptionSpec
 
 from . import state as st
 from .bids import canonical, stronger_bids
 from .coins import FORKS_TO_END, coin, merge_gap
 from .scoring import beats, score
-from .state import AUCTION, DRAW, OVER, RECOVER, MottoState
+from .state import DRAW, OVER, RECOVER, START, MottoState
+
+START_CHOICES = (("random", "抽選（シードで決める）", "Drawn by lot (from the seed)"),
+                 *((str(k), f"{k}番目の席", f"Seat {k}") for k in range(1, 6)))
 
 
 def _err(code: str, ja: str, en: str, **params: Any) -> GameError:
@@ -70,22 +74,41 @@ class MottoGame(Game[MottoState]):
     max_seats = 5
     bot_levels = ("easy", "normal", "hard")
     hidden_information = False
+    engine_version = "2"
+    option_specs = (
+        # v2: the start player is chosen at setup or drawn by lot (v1 records: always seat 1).
+        OptionSpec("start", "スタートプレイヤー", "Start player", "choice", "random", START_CHOICES,
+                   since=2, legacy="1"),
+    )
 
     # --- setup -----------------------------------------------------------------------
     def initial_state(self, options: dict[str, Any], seats: int) -> MottoState:
-        return MottoState(seats)
+        """The opening position; ``options["start"]`` is a seat number ("1"…) or "random" (a chance
+        draw, logged, before the first coin). Without the key: seat 1, as in version 1."""
+        s = MottoState(seats)
+        start = options.get("start", "1")
+        if start == "random":
+            s.phase, s.starter = START, None
+        elif isinstance(start, str) and start.isdigit() and 1 <= int(start) <= seats:
+            s.opener = s.starter = int(start) - 1
+        else:
+            raise _err("bad_start", f"スタートプレイヤーは1〜{seats}番目の席か抽選から選んでください",
+                       f"The start player must be seat 1 to {seats} or drawn by lot", start=str(start)[:10], seats=seats)
+        return s
 
     # --- rules -----------------------------------------------------------------------
     def to_move(self, s: MottoState) -> tuple[int, ...]:
         if s.phase == OVER:
             return ()
-        if s.phase == DRAW:
+        if s.phase in (DRAW, START):
             return (CHANCE,)
         if s.phase == RECOVER:
             return (s.pending[0],)
         return (s.turn,) if s.turn is not None else ()
 
     def chance_outcomes(self, s: MottoState) -> list[tuple[str, float]]:
+        if s.phase == START:
+            return [(f"start {k}", 1 / s.n) for k in range(1, s.n + 1)]
         if s.phase != DRAW:
             return []
         pool = s.deck or s.aside
@@ -139,10 +162,18 @@ class MottoGame(Game[MottoState]):
                    f"Unknown action: {action[:30]} (bid 6,5 / pass)", action=action[:40])
 
     def _apply_chance(self, s: MottoState, action: str) -> MottoState:
+        if s.phase == START:
+            k = action[6:]
+            if not action.startswith("start ") or not k.isdigit() or not 1 <= int(k) <= s.n or len(k) > 1:
+                raise GameError("match.bad_chance", f"ありえない抽選の結果です: {action[:40]}",
+                                f"Impossible chance outcome: {action[:40]}", action=action[:40])
+            t = s.clone()
+            t.phase, t.opener, t.starter = DRAW, int(k) - 1, int(k) - 1
+            return t
         pool = s.deck or s.aside
         no = action[5:]
         if s.phase != DRAW or not action.startswith("draw ") or not no.isdigit() or int(no) not in pool:
-            raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
+            raise GameError("match.bad_chance", f"ありえない抽選の結果です: {action[:40]}",
                             f"Impossible chance outcome: {action[:40]}", action=action[:40])
         t = s.clone()
         st.draw(t, int(no))

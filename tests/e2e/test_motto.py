@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pygames import webapi
-from tests.e2e.conftest import assert_no_horizontal_overflow
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, key_moment, shot
 
 SEED = 4273  # a short game (237 plies, 15 decisions of the person) with this test's policy
 MAX_TURNS = 400  # safety cap on the person's decisions; a game needs far fewer
@@ -53,10 +53,12 @@ def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
     # the coin on auction is explained in words with units, not only bare numbers on the card
     assert "1目につき" in page.locator("#motto-coin-info").inner_text()
     standing = page.locator("#motto-standing .die").count()
-    if standing and turn < 4:  # before the reload: the list holds what this page saw happen
-        # the computers' bids in this auction are listed, so the person sees what just happened
-        page.wait_for_selector("#motto-recent", timeout=5_000)
-        assert "入札" in page.locator("#motto-recent").inner_text()
+    view = page.evaluate("() => window.pygamesMatch.viewPayload")
+    if standing and view["view"]["standing"]["seat"] != view["seat"]:
+        # the computers' bids since the person's last move are events beside the coin (also after
+        # the reload: they come from the log), so the person sees what just happened
+        assert any("入札" in e for e in page.locator(".motto-auction #turn-events .turn-bot").all_inner_texts())
+        assert_in_viewport(page, "#motto-bar")  # prompt, bid and pass stay on screen
         seen["recent"] += 1
     if standing and not seen["too_weak"]:
         # a single 1 never beats a standing bid: the engine says why, and Bid stays disabled
@@ -129,7 +131,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
 
 
 def test_phone_width_and_english(phone, site, wait_for_engine):
-    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "players": [
+    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "options": {"start": "1"}, "players": [
         {"name": "A", "type": "human"}, {"name": "B", "type": "human"}, {"name": "C", "type": "human"}]})))["record"]
     for action in ("bid 6,2", "bid 6,3"):
         seat = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["to_move"][0]
@@ -145,7 +147,7 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     assert phone.locator("#motto-auction-h").inner_text() == "競り"
     # Three people on one device: C (to move, no offer yet) builds and sends a bid; then A's builder
     # must hold A's own standing offer (6,2), never what C had built.
-    assert phone.locator("#motto-turn").inner_text() == "手番: C"
+    assert phone.locator("#motto-turn").inner_text() == "Cの番"
     faces = "() => [...document.querySelectorAll('#motto-preview .die')].map((d) => d.dataset.face).join(',')"
     assert phone.evaluate(faces) == ""
     phone.click("#motto-weakest")
@@ -155,7 +157,7 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     phone.click("#motto-bid")
     phone.wait_for_function("() => window.pygamesMatch.idle && document.querySelector('.player[data-seat=\"0\"] .badge.you')"
                             " && document.querySelector('#motto-preview')")
-    assert phone.locator("#motto-turn").inner_text() == "手番: A"
+    assert phone.locator("#motto-turn").inner_text() == "Aの番"
     assert phone.evaluate(faces) == "6,2"
     phone.click(".lang-toggle")
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
@@ -165,7 +167,7 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
 def _until_recover(seed: int) -> dict[str, Any]:
     """A 3-person match played by the engine's easy bot up to a 最小1個回収 choice."""
     call = lambda name, args: json.loads(webapi.dispatch(name, json.dumps(args)))  # noqa: E731
-    record = call("new_match", {"game": "motto", "seed": seed, "players": [
+    record = call("new_match", {"game": "motto", "seed": seed, "options": {"start": "1"}, "players": [
         {"name": n, "type": "human"} for n in "ABC"]})["record"]
     for _ in range(600):
         view = call("view", {"record": record})

@@ -241,6 +241,7 @@ export async function matchPage(root, { id }) {
         console.warn('view update failed', err);
       }
     }
+    if (!strip.el.isConnected) turnSlot.append(strip.el); // the view dropped it: back to the default place
     if (!covered && payload && typeof view.resultBreakdown === 'function' && general && general.outcome) {
       let node = null;
       try { node = view.resultBreakdown({ ...payload, players: namedPlayers(players) }); } catch (err) { console.warn('resultBreakdown failed', err); }

@@ -95,7 +95,7 @@ export function eventStrip() {
     const key = events.map((e) => e.ply).join(',');
     const fresh = key !== lastKey;
     fill(list, events.map((e) => {
-      const who = e.seat === -1 ? null : e.kind === 'self' ? t('you') : seatName(players, e.seat);
+      const who = e.seat === -1 ? null : seatName(players, e.seat);
       const li = h('li', { class: `turn-event turn-${e.kind}`, dataset: { ply: e.ply, seat: e.seat } },
         who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, pick(e.ja, e.en)));
       if (fresh && !seen.has(e.ply)) li.classList.add('turn-new');

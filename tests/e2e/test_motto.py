@@ -208,3 +208,85 @@ COIN_OVERFLOW = """() => [...document.querySelectorAll('.motto .coin')].flatMap(
     return r.right > box.right + 1 || r.left < box.left - 1;
   }).map((k) => `${c.dataset.coin}: ${k.textContent}`);
 })"""
+
+
+# --- key moments at both sizes, in both languages (issue 11) -----------------------------------
+def _call(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(webapi.dispatch(name, json.dumps(args)))
+
+
+def _near_the_end(seed: int) -> tuple[dict[str, Any], str]:
+    """A match (person at seat 0, two computers) stopped at the person's last decision, and the
+    action the engine's bot would play there (the computers then finish the game the same way)."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "easy"}]
+    record = _call("new_match", {"game": "motto", "seed": seed, "players": players, "options": {"start": "1"}})["record"]
+    last = None
+    for _ in range(2000):
+        view = _call("view", {"record": record})
+        if view["outcome"]:
+            break
+        seat = view["to_move"][0]
+        action = _call("bot_action", {"record": record, "seat": seat, "level": "easy"})["action"]
+        if seat == 0:
+            last = (json.loads(json.dumps(record)), action)
+        record = _call("apply", {"record": record, "seat": seat, "action": action})["record"]
+    assert last, "the person never had to decide"
+    return last
+
+
+def _put(page: Any, site: Any, wait_for_engine: Any, record: dict[str, Any], match_id: str) -> None:
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    page.goto(site.url)
+    wait_for_engine(page)
+    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    page.goto(site.url + f"#/play/{match_id}")
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (375, 812, "en-US")])
+def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, width, height, locale):
+    lang = locale[:2]
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    name = f"motto-{lang}-{width}"
+    # 1. the first prompt: the person opens; prompt, Bid and Hard pass are on screen, nothing red
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "easy"}]
+    record = _call("new_match", {"game": "motto", "seed": 21, "players": players, "options": {"start": "1"}})["record"]
+    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _put(page, site, wait_for_engine, record, "mottokey1")
+    page.wait_for_selector("#motto-bar")
+    _idle(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+    key_moment(page, f"{name}-1-first-prompt", "#motto-prompt", "#motto-bid", "#motto-pass")
+    assert page.locator("#motto-verdict.bad").count() == 0  # no error before the person acts
+    # 2. a computer's turn: the thinking line and what it did are where the eye is
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
+    page.click("#motto-pass")
+    page.wait_for_selector(".motto-auction .turn-thinking:not([hidden])")
+    key_moment(page, f"{name}-2-computer-turn", ".motto-auction .turn-thinking")
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _idle(page)
+    events = page.evaluate("() => window.pygamesMatch.viewPayload.events")
+    assert any(e["kind"] == "bot" for e in events), events
+    if page.locator("#motto-bar").count():
+        assert_in_viewport(page, "#motto-bar")
+    # 3. a dialog: the 最小1個回収 choice
+    _put(page, site, wait_for_engine, _until_recover(1), "mottokey2")
+    page.wait_for_selector(".recover-choices button")
+    key_moment(page, f"{name}-3-recover-choice", "#motto-recover", ".recover-choices button")
+    # 4. the end: the result over the final position, with the breakdown; dismiss to see the board
+    before, action = _near_the_end(5)
+    _put(page, site, wait_for_engine, before, "mottokey3")
+    page.wait_for_selector("#motto-bar, .recover-choices button")
+    _idle(page)
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _idle(page)
+    key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
+    assert page.locator("#outcome .motto-result-lines li").count() == 3
+    log = _call("log", {"record": page.evaluate("() => window.pygamesMatch.record")})["log"]
+    assert "ゲーム終了" in log[-1]["ja"] and ("ends the game" in log[-1]["en"] or "game is over" in log[-1]["en"])
+    page.click("#result-dismiss")
+    assert_in_viewport(page, "#outcome-bar")
+    shot(page, f"{name}-5-final-position")

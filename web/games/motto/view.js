@@ -362,7 +362,7 @@ export function mount(root, ctx) {
     const sec = el('section', { class: 'motto-public card', 'aria-labelledby': 'motto-public-h' },
       el('h2', { id: 'motto-public-h' }, t('公開されたコイン', 'Coins in the open')));
     const group = (label, nos, id) => el('div', { class: 'public-group', id },
-      el('h3', {}, `${label}（${nos.length}）`),
+      el('h3', {}, t(`${label}（${nos.length}）`, `${label} (${nos.length})`)),
       nos.length ? el('div', { class: 'coins' }, nos.map((no) => coinCard(v.coins[String(no)], null))) : el('p', { class: 'muted' }, t('なし', 'none')));
     sec.append(group(t('脇によけたコイン（後半に競る）', 'Set aside (auctioned in the second half)'), v.aside, 'motto-aside-list'));
     if (v.revealed.length) sec.append(group(t('めくったコイン', 'Revealed'), v.revealed, 'motto-revealed'));

@@ -130,13 +130,7 @@ def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
     Nothing is applied: views use this to explain a pick before it is sent."""
     match = _match(record)
-    seat = _seat(match, seat)
-    if seat not in match.to_move():
-        raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                        f"It is not seat {seat + 1}'s turn", seat=seat)
-    if not isinstance(action, str):
-        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
-    match.game.apply(match.state, seat, action)
+    match.game.apply(match.state, _seat(match, seat), action)  # game over, turn, then the game's rules
     return {"ok": True}
 
 

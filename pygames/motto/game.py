@@ -10,7 +10,7 @@ from . import state as st
 from .bids import canonical, stronger_bids
 from .coins import FORKS_TO_END, coin, merge_gap
 from .scoring import beats, score
-from .state import AUCTION, DRAW, OVER, RECOVER, MottoState
+from .state import DRAW, OVER, RECOVER, MottoState
 
 
 def _err(code: str, ja: str, en: str, **params: Any) -> GameError:
@@ -99,14 +99,9 @@ class MottoGame(Game[MottoState]):
         standing = s.offers[s.high] if s.high is not None else None
         return ["pass", *stronger_bids(s.free[seat], standing)]
 
-    def apply(self, s: MottoState, seat: int, action: str) -> MottoState:
-        if not isinstance(action, str):
-            raise _err("bad_action", "手が文字列ではありません", "The action is not a string")
+    def _apply(self, s: MottoState, seat: int, action: str) -> MottoState:
         if seat == CHANCE:
             return self._apply_chance(s, action)
-        if seat not in self.to_move(s):
-            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                            f"It is not seat {seat + 1}'s turn", seat=seat)
         if s.phase == RECOVER:
             return self._apply_recover(s, seat, action)
         if action == "pass":

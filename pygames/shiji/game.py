@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import CHANCE, Game, GameError, Outcome, Rng
+from ..core import CHANCE, Game, Outcome, Rng
 from ..core.game import OptionSpec
 from . import rules as R
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
@@ -106,6 +106,8 @@ class Shiji(Game[State]):
         return (s.turn,)
 
     def chance_outcomes(self, s: State) -> list[tuple[str, float]]:
+        if self.to_move(s) != (CHANCE,):
+            return []
         task = s.tasks[0]
         if task[0] == "first":
             return [("first 0", 0.5), ("first 1", 0.5)]
@@ -131,13 +133,10 @@ class Shiji(Game[State]):
         return [f"veil {p}" for p in s.veilable[seat]] + [fmt_place(k) for k in R.placements(s, seat)]
 
     # --- applying ------------------------------------------------------------------------
-    def apply(self, s: State, seat: int, action: str) -> State:
+    def _apply(self, s: State, seat: int, action: str) -> State:
         if seat == CHANCE:
             return self._chance(s, action)
         verb, args = parse(action)
-        if seat not in self.to_move(s):
-            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
-                            seat=seat, action=action)
         now = self._now(s, seat)
         expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place"), "take": ("take",),
                     "recover": ("recover",), "kaijo": ("place", "accept")}[now]
@@ -190,10 +189,6 @@ class Shiji(Game[State]):
         return s.phase
 
     def _chance(self, s: State, action: str) -> State:
-        if not s.tasks or s.tasks[0][0] not in ("draw", "first"):
-            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
-        if action not in [a for a, _ in self.chance_outcomes(s)]:
-            raise GameError("match.bad_chance", "ありえない偶然の結果です", "Impossible chance outcome", action=action[:40])
         parts = action.split()
         if parts[0] == "first":
             first = int(parts[1])

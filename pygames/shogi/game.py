@@ -94,23 +94,14 @@ class ShogiGame(Game[ShogiState]):
 
     def chance_outcomes(self, state: ShogiState) -> list[tuple[str, float]]:
         if state.phase not in ("setup", "draw_pending"):
-            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+            return []
         return rules.draw_outcomes(state)
 
-    def apply(self, state: ShogiState, seat: int, action: str) -> ShogiState:
-        if not isinstance(action, str):
-            raise GameError("shogi.bad_action", "手が文字列ではありません", "The action is not a string")
-        if state.phase == "over":
-            raise GameError("shogi.game_over", "対局は終わっています", "The game is over", action=action[:40])
+    def _apply(self, state: ShogiState, seat: int, action: str) -> ShogiState:
         if seat == CHANCE:
             if state.phase == "setup":
                 return rules.play_setup_card(state, action)
-            if state.phase == "draw_pending":
-                return rules.play_drawn_card(state, action)
-            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
-        if seat != state.side or state.phase not in ("move", "draw_choice"):
-            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
-                            seat=seat, action=action[:40])
+            return rules.play_drawn_card(state, action)
         if state.phase == "draw_choice":
             return rules.play_choice(state, action)
         if action == "resign":

@@ -41,7 +41,7 @@ class Board:
         """Play one USI move (GameError if illegal)."""
         from ..game import GAME
         if self.state.phase != "move":
-            raise GameError("shogi.game_over", "対局は終わっています", "The game is over")
+            raise GameError("match.game_over", "対局は終わっています", "The game is over")
         self.state = GAME.apply(self.state, self.state.side, usi)
 
     def sfen(self) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
 from .errors import GameError
+from .grammar import check_action
 from .rng import Rng
 
 CHANCE = -1
@@ -155,7 +156,8 @@ class Game(ABC, Generic[State]):
         The protocol's checks live here, once for every game: the action is a string, the match
         is not over (``match.game_over``), chance acts only at chance nodes and only with a
         possible outcome (``match.not_chance``, ``match.bad_chance``), a player only on its turn
-        (``match.not_your_turn``). Then the game's own :meth:`_apply` judges the action."""
+        (``match.not_your_turn``) with canonical text (:mod:`.grammar`). Then the game's own
+        :meth:`_apply` judges the action."""
         if not isinstance(action, str):
             raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
         movers = self.to_move(state)
@@ -171,6 +173,8 @@ class Game(ABC, Generic[State]):
         elif seat not in movers:
             raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
                             f"It is not seat {seat + 1}'s turn", seat=seat, action=action[:40])
+        else:
+            check_action(action)  # one grammar for every game: ASCII words, single spaces
         return self._apply(state, seat, action)
 
     @abstractmethod

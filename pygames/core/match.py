@@ -36,7 +36,7 @@ class Match:
         """Validate, migrate and replay a record from outside; every action is checked."""
         record = check_shape(obj)
         game = get_game(record["game"])
-        record["players"] = check_players(record["players"], game.bot_levels)
+        record["players"] = check_players(record.get("players"), game.bot_levels)
         # An older engine_version is kept: its rulings become explicit options, so the match
         # replays exactly as it was played and can be continued under those rulings.
         record["options"] = game.normalize_options(record["options"], len(record["players"]),

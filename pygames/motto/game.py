@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.grammar import is_number
 
 from . import state as st
 from .bids import canonical, stronger_bids
@@ -21,7 +22,7 @@ def parse_bid(action: str) -> tuple[int, ...]:
     """Faces of ``bid 6,6,1``; GameError if malformed or not in canonical (high-to-low) order."""
     body = action[4:]
     parts = body.split(",") if body else []
-    if not parts or len(parts) > 12 or not all(p.isdigit() and len(p) == 1 for p in parts):
+    if not parts or len(parts) > 12 or not all(is_number(p) and len(p) == 1 for p in parts):
         raise _err("bid.syntax", "入札は「bid 6,6,1」のように目をカンマで区切って書きます",
                    "Write a bid as 'bid 6,6,1': the faces separated by commas", action=action[:40])
     faces = tuple(int(p) for p in parts)
@@ -136,7 +137,7 @@ class MottoGame(Game[MottoState]):
     def _apply_chance(self, s: MottoState, action: str) -> MottoState:
         pool = s.deck or s.aside
         no = action[5:]
-        if s.phase != DRAW or not action.startswith("draw ") or not no.isdigit() or int(no) not in pool:
+        if s.phase != DRAW or not action.startswith("draw ") or not is_number(no) or int(no) not in pool:
             raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
                             f"Impossible chance outcome: {action[:40]}", action=action[:40])
         t = s.clone()

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core import CHANCE, Game, Outcome, Rng
 from ..core.game import OptionSpec
+from ..core.grammar import not_canonical, number, tokens
 from . import rules as R
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
 from .messages import ENDINGS, NOW, refuse, seat_name
@@ -18,7 +19,7 @@ def parse(action: Any) -> tuple[str, tuple[int, ...]]:
     """Split an action string into (verb, numbers); cards become kinds. GameError if unreadable."""
     if not isinstance(action, str) or len(action) > 40:
         raise refuse("shiji.action.syntax", str(action)[:40])
-    parts = action.split()
+    parts = tokens(action)  # the shared grammar: ASCII, single spaces
     if not parts or parts[0] not in VERBS:
         raise refuse("shiji.action.syntax", action)
     verb, args = parts[0], parts[1:]
@@ -27,11 +28,13 @@ def parse(action: Any) -> tuple[str, tuple[int, ...]]:
         if verb in ("veil", "recover"):
             if not a.isdigit() or len(a) > 3:
                 raise refuse("shiji.action.syntax", action)
-            out.append(int(a))
+            out.append(number(a, action))
         else:
             k = parse_card(a)
             if k is None:
                 raise refuse("shiji.action.syntax", action)
+            if CODES[k] != a:  # an alias (m, S, 朝): only the code is recorded
+                raise not_canonical(action, a, CODES[k])
             out.append(k)
     arity = {"pick": (1,), "lead": (2,), "veil": (1,), "place": (2, 3), "take": (1,), "recover": (1,), "accept": (0,)}
     if len(out) not in arity[verb]:

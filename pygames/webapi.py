@@ -101,7 +101,14 @@ def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
             "to_move": list(to_move), "view": game.view(state, seat),
             "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
             "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None}
+            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None,
+            "rulings": _rulings(match)}
+
+
+def _rulings(match: Match) -> dict[str, Any]:
+    """The rules version a match was recorded under, the engine's, and the older rulings in force."""
+    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version,
+            "older": match.game.older_rulings(match.record["options"])}
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from pygames.core.grammar import is_number
 
 from . import state as st
 from .bids import canonical, stronger_bids
-from .coins import FORKS_TO_END, coin, merge_gap
+from .coins import FORKS_TO_END, merge_gap
 from .scoring import beats, score
 from .state import DRAW, OVER, RECOVER, MottoState
 
@@ -32,31 +32,6 @@ def parse_bid(action: str) -> tuple[int, ...]:
         raise _err("bid.not_canonical", f"目は大きい順に書きます: {canonical(faces)}",
                    f"List the faces from high to low: {canonical(faces)}", canonical=canonical(faces))
     return faces
-
-
-def end_chance(s: MottoState) -> float:
-    """Probability that the next coin to come up ends the game (the 4th hard fork, or none left)."""
-    if s.phase == OVER:
-        return 1.0
-    need_fork = s.forks_up + 1 >= FORKS_TO_END
-
-    def ends(no: int) -> bool:
-        return need_fork and coin(no).kind == "fork"
-
-    if s.revealed and s.deck:
-        return sum(ends(min(s.revealed[0], d)) for d in s.deck) / len(s.deck)
-    if s.revealed:
-        return float(ends(s.revealed[0]))
-    if len(s.deck) >= 2:
-        d = sorted(s.deck)
-        m = len(d)
-        # the lower of two random coins is d[i] in (m - 1 - i) of the m(m-1)/2 pairs
-        return sum(m - 1 - i for i, no in enumerate(d) if ends(no)) / (m * (m - 1) / 2)
-    if s.deck:
-        return float(ends(s.deck[0]))
-    if not s.aside:
-        return 1.0
-    return sum(ends(no) for no in s.aside) / len(s.aside)
 
 
 class MottoGame(Game[MottoState]):

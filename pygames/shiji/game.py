@@ -6,46 +6,11 @@ from typing import Any
 
 from ..core import CHANCE, Game, Outcome, Rng
 from ..core.game import OptionSpec
-from ..core.grammar import not_canonical, number, tokens
-from . import rules as R
+from . import bots, puzzles, rules as R
+from .actions import fmt_place, lead_pairs, parse
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
 from .messages import ENDINGS, NOW, refuse, seat_name
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
-
-VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept")
-
-
-def parse(action: Any) -> tuple[str, tuple[int, ...]]:
-    """Split an action string into (verb, numbers); cards become kinds. GameError if unreadable."""
-    if not isinstance(action, str) or len(action) > 40:
-        raise refuse("shiji.action.syntax", str(action)[:40])
-    parts = tokens(action)  # the shared grammar: ASCII, single spaces
-    if not parts or parts[0] not in VERBS:
-        raise refuse("shiji.action.syntax", action)
-    verb, args = parts[0], parts[1:]
-    out = []
-    for a in args:
-        if verb in ("veil", "recover"):
-            if not a.isdigit() or len(a) > 3:
-                raise refuse("shiji.action.syntax", action)
-            out.append(number(a, action))
-        else:
-            k = parse_card(a)
-            if k is None:
-                raise refuse("shiji.action.syntax", action)
-            if CODES[k] != a:  # an alias (m, S, 朝): only the code is recorded
-                raise not_canonical(action, a, CODES[k])
-            out.append(k)
-    arity = {"pick": (1,), "lead": (2,), "veil": (1,), "place": (2, 3), "take": (1,), "recover": (1,), "accept": (0,)}
-    if len(out) not in arity[verb]:
-        raise refuse("shiji.action.syntax", action)
-    return verb, tuple(out)
-
-
-def fmt_place(kinds: tuple[int, ...]) -> str:
-    """Canonical text of a placement."""
-    return "place " + " ".join(CODES[k] for k in kinds)
-
 
 class Shiji(Game[State]):
     """四時の札遊び: a two-player climbing card game with stars, goods and a market."""
@@ -265,19 +230,11 @@ class Shiji(Game[State]):
 
     def extra_calls(self) -> dict[str, Any]:
         """The 詰み札 calls: list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution."""
-        from .puzzles import CALLS
-        return dict(CALLS)
+        return puzzles.calls(self)
 
     # --- computer ------------------------------------------------------------------------
     def bot_action(self, s: State, seat: int, level: str, rng: Rng) -> str:
-        from .bots import choose
-        return choose(self, s, seat, level, rng)
-
-
-def lead_pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The 数字組 a hand can show for 先手決め."""
-    nums = [k for k in range(10) if hand[k]]
-    return [(a, b) for a in nums for b in nums if a != b or hand[a] >= 2]
+        return bots.choose(self, s, seat, level, rng)
 
 
 def accounted(s: State, seat: int) -> tuple[int, ...]:

@@ -290,3 +290,18 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     page.click("#result-dismiss")
     assert_in_viewport(page, "#outcome-bar")
     shot(page, f"{name}-5-final-position")
+
+
+def test_a_version_1_save_says_it_keeps_the_old_start_rule(page, site, wait_for_engine):
+    from pathlib import Path
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "records" / "motto-v1-12.json"
+    record = json.loads(fixture.read_text())["record"]
+    for p in record["players"]:
+        p["type"], p["name"] = "human", ""  # people, so nothing moves on its own
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _put(page, site, wait_for_engine, record, "mottov1")
+    page.wait_for_selector("#rulings-note:not([hidden])")
+    assert "スタートプレイヤー" in page.locator("#rulings-note").inner_text()
+    assert "1番目の席" in page.locator("#rulings-note").inner_text()
+    page.click("#lang-toggle")
+    assert "Start player" in page.locator("#rulings-note").inner_text()

@@ -129,6 +129,7 @@ const STRINGS = {
   rulesMissing: ['このゲームの遊び方はまだありません。', 'The rules of this game are not available yet.'],
   pageMissing: ['そのページはありません。', 'That page does not exist.'],
   routeMissing: ['そのページはありません。', 'That page does not exist.'],
+  olderRulings: (which) => [`この対局は以前のルールのまま続けています（${which}）`, `This match continues under older rulings (${which})`],
   // turn display, result, undo
   eventsHeading: ['いまの流れ', 'What just happened'],
   you: ['あなた', 'You'],

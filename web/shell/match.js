@@ -61,11 +61,12 @@ export async function matchPage(root, { id }) {
   const strip = eventStrip();
   const turnSlot = h('div', { class: 'turn-slot' }, strip.el);
   const undoWhy = h('p', { class: 'undo-why muted small', id: 'undo-why', role: 'status' });
+  const rulingsNote = h('p', { class: 'rulings-note muted small', id: 'rulings-note', hidden: true });
   const handover = h('section', { class: 'handover card', id: 'handover', hidden: true, 'aria-labelledby': 'handover-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
   const shareSlot = h('div', { class: 'share-slot' });
-  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy), shareSlot, status, alertBox, banner, handover,
+  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
     turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys };
@@ -223,6 +224,7 @@ export async function matchPage(root, { id }) {
     playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
     toolbar.setAttribute('aria-label', t('toolbar'));
     renderToolbar();
+    renderRulings();
     renderStatus();
     renderBanner();
     renderHandover();
@@ -271,6 +273,19 @@ export async function matchPage(root, { id }) {
       h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
       h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
       h('a', { class: 'button', href: '#/' }, t('home')));
+  }
+
+  /** A match recorded under older rulings says so (and which), e.g. motto v1: seat 1 always starts. */
+  function renderRulings() {
+    const older = (general && general.rulings && general.rulings.older) || [];
+    rulingsNote.hidden = older.length === 0;
+    if (!older.length) return;
+    const valueText = (r) => {
+      const spec = (info.options || []).find((o) => o.key === r.key);
+      const choice = spec && (spec.choices || []).find((c) => c.value === r.value);
+      return choice ? pick(choice.label) : String(r.value);
+    };
+    rulingsNote.textContent = t('olderRulings', older.map((r) => `${pick(r.label)}　${valueText(r)}`).join(t('listSep')));
   }
 
   function renderStatus() {

@@ -33,7 +33,7 @@ def parse_bid(action: str) -> tuple[int, ...]:
     if not all(1 <= f <= 6 for f in faces):
         raise _err("bid.bad_face", "ダイスの目は1〜6です", "Dice faces are 1 to 6", action=action[:40])
     if canonical(faces) != action:
-        raise _err("bid.not_canonical", f"目は大きい順に書きます: {canonical(faces)}",
+        raise _err("bid.not_canonical", f"目は大きい順に書いてください（{canonical(faces)}）",
                    f"List the faces from high to low: {canonical(faces)}", canonical=canonical(faces))
     return faces
 
@@ -129,14 +129,14 @@ class MottoGame(Game[MottoState]):
             t.high = seat
             st.next_bidder(t, seat)
             return t
-        raise _err("bad_action", f"知らない手です: {action[:30]}（bid 6,5 / pass）",
-                   f"Unknown action: {action[:30]} (bid 6,5 / pass)", action=action[:40])
+        raise _err("bad_action", f"「{action[:30]}」という手はありません（書き方は bid 6,5 か pass）",
+                   f"There is no action '{action[:30]}' (write bid 6,5 or pass)", action=action[:40])
 
     def _apply_chance(self, s: MottoState, action: str) -> MottoState:
         if s.phase == START:
             k = action[6:]
             if not action.startswith("start ") or not is_number(k) or not 1 <= int(k) <= s.n:
-                raise GameError("match.bad_chance", f"ありえない抽選の結果です: {action[:40]}",
+                raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
                                 f"Impossible chance outcome: {action[:40]}", action=action[:40])
             t = s.clone()
             t.phase, t.opener, t.starter = DRAW, int(k) - 1, int(k) - 1
@@ -144,7 +144,7 @@ class MottoGame(Game[MottoState]):
         pool = s.deck or s.aside
         no = action[5:]
         if s.phase != DRAW or not action.startswith("draw ") or not is_number(no) or int(no) not in pool:
-            raise GameError("match.bad_chance", f"ありえない抽選の結果です: {action[:40]}",
+            raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
                             f"Impossible chance outcome: {action[:40]}", action=action[:40])
         t = s.clone()
         st.draw(t, int(no))

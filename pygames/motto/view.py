@@ -93,8 +93,8 @@ def describe(game: "MottoGame", s: MottoState, seat: int, action: str) -> tuple[
                 ja += f"、{r + 1}番がステーブルコインを{_faces(last['runner_bid'])}で獲得"
                 en += f"; P{r + 1} takes a stable coin with {_faces(last['runner_bid'])}"
         else:
-            ja += f" → 全員パス: {c_ja}は除外、全員のダイス−1"
-            en += f" → all passed: {c_en} leaves the game, everyone's dice −1"
+            ja += f" → 全員パス。{c_ja}は除外、全員のダイス−1"
+            en += f" → all passed; {c_en} leaves the game, everyone's dice −1"
     if after.phase == OVER and s.phase != OVER:
         if after.end == "fork":
             ja += "。4枚目のハードフォークでゲーム終了"

@@ -103,7 +103,8 @@ export function eventStrip() {
     }));
     seen = new Set(events.map((e) => e.ply));
     lastKey = key;
-    el.hidden = events.length === 0 && thinking === null;
+    // Only the viewer's own move is no news: the strip shows when someone else acted or thinks.
+    el.hidden = !events.some((e) => e.kind !== 'self') && thinking === null;
     thinkingLine.hidden = thinking === null;
     if (thinking !== null) {
       fill(thinkingLine, h('span', { class: 'turn-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')), ' ', t('thinking', seatName(players, thinking)));

@@ -133,7 +133,7 @@ export function mount(root, ctx) {
           ctx.turn && !payload.replay ? ctx.turn.strip : null))); // what the others just did, beside the coin
     } else if (v.phase === 'recover' && v.recover) {
       const cause = v.last && v.last.fluctuation === 'recover' ? v.coins[String(v.last.coin)] : null;
-      sec.append(el('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause)}（最小1個回収）の効果: `, `${coinTitle(cause)} (recover 1 lowest): `) : '',
+      sec.append(el('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause)}（最小1個回収）の効果。`, `${coinTitle(cause)} (recover 1 lowest): `) : '',
         t(`${nameOf(v.recover.seat)} が一番小さい目${v.recover.face}のダイスを1個手元に戻します。同じ目が複数のコインにあるので、どのコインから戻すか選びます`,
           `${nameOf(v.recover.seat)} takes back one lowest die (showing ${v.recover.face}). Dice showing ${v.recover.face} sit on more than one coin: choose which coin it comes from`)));
       if (mine && !payload.replay) {
@@ -310,7 +310,7 @@ export function mount(root, ctx) {
     const proj = p.projection;
     return el('section', { class: 'player card', 'aria-labelledby': `motto-p${p.seat}`, dataset: { seat: String(p.seat) } },
       el('h3', { id: `motto-p${p.seat}` }, nameOf(p.seat), ' ', ...badges),
-      p.offer ? el('p', { class: 'offer' }, t('入札中: ', 'Offer: '), diceRow(p.offer, t)) : null,
+      p.offer ? el('p', { class: 'offer' }, t('入札中　', 'Offer: '), diceRow(p.offer, t)) : null,
       el('p', { class: 'free-line' }, t(`手元 ${p.free} 個`, `${p.free} free`), free),
       el('div', { class: 'coins' }, p.coins.map((c) => coinCard(c, c.dice))),
       el('p', { class: 'projection', dataset: { total: String(proj.total) } },
@@ -345,7 +345,7 @@ export function mount(root, ctx) {
   function breakdown(v, outcome) {
     const sec = el('section', { class: 'motto-end card', id: 'motto-end', 'aria-labelledby': 'motto-end-h' },
       el('h2', { id: 'motto-end-h' }, t('得点計算', 'Scoring')),
-      el('p', { class: 'muted' }, t('公開された順に: ①価格上昇（まとめる）②MIN（ステーブル・ハードフォーク）③大暴落',
+      el('p', { class: 'muted' }, t('公開されている順に ①価格上昇（まとめる）②MIN（ステーブル・ハードフォーク）③大暴落',
         'In the published order: 1. price rise (merge) 2. MIN (stable coins, hard forks) 3. crash')));
     const winners = outcome ? outcome.winners : [];
     const sheets = outcome ? outcome.details.scores : v.players.map((p) => p.projection);

@@ -114,8 +114,11 @@ def _undo_fields(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
 
 def _rulings(match: Match) -> dict[str, Any]:
     """The rules version a match was recorded under, the engine's, and the older rulings in force."""
-    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version,
-            "older": match.game.older_rulings(match.record["options"])}
+    recorded = int(match.record["engine_version"])
+    since = {spec.key: spec.since for spec in match.game.option_specs}
+    # Only rulings that came after the recorded version: a new match may pick the old value freely.
+    older = [r for r in match.game.older_rulings(match.record["options"]) if since.get(r["key"], 1) > recorded]
+    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version, "older": older}
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:

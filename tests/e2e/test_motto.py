@@ -245,7 +245,7 @@ def _put(page: Any, site: Any, wait_for_engine: Any, record: dict[str, Any], mat
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (375, 812, "en-US")])
-def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, width, height, locale):
+def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, axe_violations, width, height, locale):
     lang = locale[:2]
     page = new_page(width, height, phone=width < 500, locale=locale)
     name = f"motto-{lang}-{width}"
@@ -260,6 +260,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-1-first-prompt", "#motto-prompt", "#motto-bid", "#motto-pass")
     assert page.locator("#motto-verdict.bad").count() == 0  # no error before the person acts
+    assert axe_violations(page) == []
     # 2. a computer's turn: the thinking line and what it did are where the eye is
     page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
     page.click("#motto-pass")
@@ -285,6 +286,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     _idle(page)
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
     assert page.locator("#outcome .motto-result-lines li").count() == 3
+    assert axe_violations(page) == []
     log = _call("log", {"record": page.evaluate("() => window.pygamesMatch.record")})["log"]
     assert "ゲーム終了" in log[-1]["ja"] and ("ends the game" in log[-1]["en"] or "game is over" in log[-1]["en"])
     page.click("#result-dismiss")

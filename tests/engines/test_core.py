@@ -197,3 +197,15 @@ def test_log_since_gives_the_tail_only():
     tail = call("log", record=record, since=3)["log"]
     assert tail == whole[3:] and tail[0]["ply"] == 4
     assert call("log", record=record, since=-1)["error"]["code"] == "match.bad_ply"
+
+
+def test_rulings_lists_only_rulings_newer_than_the_record():
+    from pygames.core.registry import get_game
+    motto = get_game("motto")
+    players = [{"name": "", "type": "human"}] * 3
+    new = call("new_match", game="motto", seed=1, players=players, options={"start": "1"})["record"]
+    assert call("view", record=new)["rulings"]["older"] == []  # seat 1 chosen today is no old ruling
+    old = dict(new, engine_version="1", options={})
+    old["actions"] = [a for a in new["actions"]]
+    older = call("view", record=old)["rulings"]["older"]
+    assert [r["key"] for r in older] == ["start"] and motto.engine_version == "2"

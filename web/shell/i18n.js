@@ -130,6 +130,7 @@ const STRINGS = {
   pageMissing: ['そのページはありません。', 'That page does not exist.'],
   routeMissing: ['そのページはありません。', 'That page does not exist.'],
   olderRulings: (which) => [`この対局は以前のルールのまま続けています（${which}）`, `This match continues under older rulings (${which})`],
+  rulingValue: (label, value) => [`${label}は${value}`, `${label}: ${value}`],
   // turn display, result, undo
   eventsHeading: ['いまの流れ', 'What just happened'],
   you: ['あなた', 'You'],

@@ -285,7 +285,7 @@ export async function matchPage(root, { id }) {
       const choice = spec && (spec.choices || []).find((c) => c.value === r.value);
       return choice ? pick(choice.label) : String(r.value);
     };
-    rulingsNote.textContent = t('olderRulings', older.map((r) => `${pick(r.label)}　${valueText(r)}`).join(t('listSep')));
+    rulingsNote.textContent = t('olderRulings', older.map((r) => t('rulingValue', pick(r.label), valueText(r))).join(t('listSep')));
   }
 
   function renderStatus() {

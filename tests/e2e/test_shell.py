@@ -608,3 +608,25 @@ def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_pag
         assert page.locator('#replay-moves button[aria-current="step"]').get_attribute("data-ply") == "2"
         assert_no_horizontal_overflow(page)
         shot(page, f"shell-replay-{width}")
+
+
+@needs_game
+def test_flash_highlights_briefly_and_without_motion_when_asked(page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    info = _pick_game()
+    _put_saves(page, site, wait_for_engine, {"pygames.match.flash1": json.dumps(_record(info, "flash1"))})
+    page.goto(site.url + "#/play/flash1")
+    _wait_idle(page)
+    probe = """async () => {
+      const { flash } = await import('./web/shell/turn.js');
+      const el = document.getElementById('match-status');
+      flash(el, 'gain');
+      const cs = getComputedStyle(el);
+      return { cls: el.className, animation: cs.animationName, outline: cs.outlineStyle };
+    }"""
+    moving = page.evaluate(probe)
+    assert "pg-flash" in moving["cls"] and moving["animation"] == "pg-flash"
+    page.emulate_media(reduced_motion="reduce")
+    still = page.evaluate(probe)
+    assert still["animation"] == "none" and still["outline"] == "solid"  # a steady mark instead
+    page.wait_for_function("() => !document.getElementById('match-status').classList.contains('pg-flash')")

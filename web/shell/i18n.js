@@ -56,7 +56,7 @@ const STRINGS = {
   computer: ['コンピュータ', 'Computer'],
   name: ['名前', 'Name'],
   level: ['強さ', 'Level'],
-  levelName: (level) => LEVELS[level] || [level, level],
+  levelName: (level) => { const l = LEVELS[level] || [level, level]; return [l[0], l[1].charAt(0).toUpperCase() + l[1].slice(1)]; },
   defaultName: (n) => [`プレイヤー${n}`, `Player ${n}`],
   computerName: (level, n) => [`コンピュータ${n ?? ''}（${(LEVELS[level] || [level])[0]}）`, `Computer${n ? ` ${n}` : ''} (${(LEVELS[level] || [level, level])[1]})`],
   optionsHeading: ['設定', 'Options'],

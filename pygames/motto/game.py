@@ -44,8 +44,8 @@ class MottoGame(Game[MottoState]):
     name = "motto"
     title_ja = "モットコイン"
     title_en = "Motto Coin"
-    summary_ja = "ダイスの目で仮想通貨を競り落とす。載せたダイスはゲーム終了の大暴落で損失になる。3〜5人。"
-    summary_en = "Bid dice faces for crypto-coins; the dice you lock up become losses in the final crash. 3-5 players."
+    summary_ja = "ダイスの目で仮想通貨を競り落とす。コインに載せたダイスは、ゲーム終了の大暴落で損失になる。"
+    summary_en = "Bid dice faces for crypto-coins; the dice you lock up on them become losses in the final crash."
     min_seats = 3
     max_seats = 5
     bot_levels = ("easy", "normal", "hard")

@@ -123,10 +123,12 @@ export function homePage(root) {
   }
 
   function renderImport() {
-    const input = h('input', { type: 'file', id: 'import-file', accept: '.json,application/json', disabled: !isReady(), onchange: onImport });
+    const input = h('input', { type: 'file', id: 'import-file', class: 'file-input', accept: '.json,application/json', disabled: !isReady(), onchange: onImport });
     fill(importBox, 
       h('h2', { id: 'import-h' }, t('importHeading')),
-      h('label', { for: 'import-file' }, t('importLabel')), ' ', input,
+      // The native file control's own words follow the browser, not the page: it stays hidden
+      // behind a label drawn as a button, in the page's language.
+      h('label', { for: 'import-file', class: `button file-button${isReady() ? '' : ' is-disabled'}` }, t('importLabel')), input,
       h('p', { id: 'import-status', class: flash ? flash.kind : '', role: 'status' }, flash ? flash.text() : ''));
   }
 

@@ -307,3 +307,20 @@ def test_a_version_1_save_says_it_keeps_the_old_start_rule(page, site, wait_for_
     assert "1番目の席" in page.locator("#rulings-note").inner_text()
     page.click("#lang-toggle")
     assert "Start player" in page.locator("#rulings-note").inner_text()
+
+
+def test_a_won_coin_and_the_others_moves_are_shown(page, site, wait_for_engine):
+    people = [{"name": n, "type": "human"} for n in "ABC"]
+    record = _call("new_match", {"game": "motto", "seed": 9, "players": people, "options": {"start": "1"}})["record"]
+    for seat, action in ((0, "bid 6"), (1, "pass")):
+        record = _call("apply", {"record": record, "seat": seat, "action": action})["record"]
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _put(page, site, wait_for_engine, record, "mottowin1")
+    page.wait_for_selector("#motto-bar")
+    # C sees what A and B did since C's last move (C has not moved yet: the last events)
+    events = page.locator(".motto-auction #turn-events .turn-event").all_inner_texts()
+    assert any("6 で入札" in e and e.startswith("A") for e in events), events
+    assert any("ハードパス" in e and e.startswith("B") for e in events), events
+    coin = page.evaluate("() => window.pygamesMatch.viewPayload.view.coin.id")
+    page.click("#motto-pass")  # C passes: A wins the coin, which lights up in A's holdings
+    page.wait_for_selector(f'.player[data-seat="0"] .coin[data-coin="{coin}"].pg-flash')

@@ -11,7 +11,7 @@ import { messagePage } from './pages.js';
 import { sharePanel } from './share.js';
 import { plainView } from './plainview.js';
 import { seatName, namedPlayers } from './seats.js';
-import { eventStrip, eventsStart, recentEvents, flash, markChanged, changedKeys } from './turn.js';
+import { eventStrip, eventsStart, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
 
 const BOT_DELAY_MS = 500;
@@ -69,7 +69,7 @@ export async function matchPage(root, { id }) {
   root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
     turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
-  const turn = { strip: strip.el, flash, markChanged, changedKeys };
+  const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
   const ctx = baseCtx(info.name, { act, check, turn });
   let view;
   try {

@@ -35,6 +35,33 @@ export function flash(el, kind = '') {
   el.pgFlashTimer = setTimeout(() => el.classList.remove(...cls), FLASH_MS);
 }
 
+/**
+ * Flashes that survive a view redrawing itself (views that rebuild their DOM on every update):
+ * `const flashes = flashTracker(root)`; `flashes.mark(selector, kind?)` after an update, and
+ * `flashes.apply()` after every render. A redrawn element continues its highlight where it was.
+ */
+export function flashTracker(root) {
+  let items = [];
+  const apply = () => {
+    const now = performance.now();
+    items = items.filter((i) => now - i.start < FLASH_MS);
+    for (const i of items) {
+      for (const el of root.querySelectorAll(i.selector)) {
+        if (el.classList.contains('pg-flash')) continue;
+        const cls = i.kind ? ['pg-flash', `pg-flash-${i.kind}`] : ['pg-flash'];
+        el.classList.add(...cls);
+        el.style.animationDelay = `${-(now - i.start)}ms`;
+        clearTimeout(el.pgFlashTimer);
+        el.pgFlashTimer = setTimeout(() => { el.classList.remove(...cls); el.style.animationDelay = ''; }, FLASH_MS - (now - i.start));
+      }
+    }
+  };
+  return {
+    mark(selector, kind = '') { if (selector) items.push({ selector, kind, start: performance.now() }); apply(); },
+    apply,
+  };
+}
+
 /** flash() every element of `els` (nulls are skipped). */
 export function markChanged(els, kind = '') {
   for (const el of els || []) flash(el, kind);

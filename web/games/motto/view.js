@@ -3,7 +3,7 @@
 // Uses the shell's turn display (events strip in the auction panel, flashes of won coins and
 // changed dice) and its action bar (prompt, your bid, Bid / Hard pass stay on screen).
 
-import { flash, changedKeys } from '../../shell/turn.js';
+import { flashTracker, changedKeys } from '../../shell/turn.js';
 import { formatNumber as fmt } from '../../shell/format.js';
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -45,6 +45,7 @@ export function mount(root, ctx) {
   const t = (ja, en) => ctx.t(ja, en);
   const box = el('div', { class: 'motto' });
   root.append(box);
+  const flashes = flashTracker(box); // highlights survive the view redrawing itself
   let payload = null;
   let counts = [0, 0, 0, 0, 0, 0, 0]; // counts[face]
   let builderKey = '';
@@ -384,6 +385,7 @@ export function mount(root, ctx) {
     parts.push(auction, el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))), publicCoins(v));
     if (built) parts.push(actionBar(v, built));
     box.replaceChildren(...parts);
+    flashes.apply();
     if (focusId) restoreFocus(focusId);
   }
 
@@ -400,14 +402,13 @@ export function mount(root, ctx) {
     if (!prev || next.ply <= prev.ply) return;
     for (const cid of changedKeys(prev.owners, next.owners)) {
       if (next.owners[cid] === undefined) continue;
-      const node = box.querySelector(`.player[data-seat="${next.owners[cid]}"] .coin[data-coin="${cid}"]`);
-      flash(node, 'gain');
+      flashes.mark(`.player[data-seat="${next.owners[cid]}"] .coin[data-coin="${cid}"]`, 'gain');
     }
     for (const cid of changedKeys(prev.dice, next.dice)) {
       if (prev.owners[cid] === undefined || prev.owners[cid] !== next.owners[cid]) continue;
-      flash(box.querySelector(`.player[data-seat="${next.owners[cid]}"] .coin[data-coin="${cid}"] .dice`), 'loss');
+      flashes.mark(`.player[data-seat="${next.owners[cid]}"] .coin[data-coin="${cid}"] .dice`, 'loss');
     }
-    if (next.standing && next.standing !== prev.standing) flash(box.querySelector('#motto-standing'));
+    if (next.standing && next.standing !== prev.standing) flashes.mark('#motto-standing');
   }
 
   /** The result panel's breakdown (shell hook): each player's value and crash in one line. */

@@ -74,16 +74,22 @@ def _match(record: Any) -> Match:
     return cached
 
 
-def _seat(match: Match, seat: Any, allow_none: bool = False) -> int | None:
-    if seat is None and allow_none:
-        return None
+def _seat(match: Match, seat: Any) -> int:
+    """A seat number of ``match``; GameError otherwise."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.record["players"]):
         raise GameError("match.bad_seat", f"席番号が不正です: {str(seat)[:10]}", f"Bad seat number: {str(seat)[:10]}")
     return seat
 
 
+def _viewer(match: Match, seat: Any) -> int | None:
+    """A seat number, or None for a spectator."""
+    return None if seat is None else _seat(match, seat)
+
+
 def _snapshot(match: Match) -> dict[str, Any]:
-    return json.loads(json.dumps(match.record))
+    """A deep copy of the record, as JSON would carry it."""
+    copied: dict[str, Any] = json.loads(json.dumps(match.record))
+    return copied
 
 
 # --- calls ---------------------------------------------------------------------------
@@ -106,7 +112,7 @@ def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
 def view(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees now, with its legal actions and the result."""
     match = _match(record)
-    return _view_of(match, len(match.states) - 1, _seat(match, seat, allow_none=True))
+    return _view_of(match, len(match.states) - 1, _viewer(match, seat))
 
 
 def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
@@ -181,7 +187,7 @@ def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[st
     match = _match(record)
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(match.states):
         raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(ply)[:10])
-    return _view_of(match, ply, _seat(match, seat, allow_none=True))
+    return _view_of(match, ply, _viewer(match, seat))
 
 
 def log(record: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +308,7 @@ def _next_viewer(match: Match, looking: int | None) -> int | None:
 
 
 def _answer(match: Match, since: int, looking: Any, both: Any = False) -> dict[str, Any]:
-    looking = _seat(match, looking, allow_none=True)
+    looking = _viewer(match, looking)
     shown = _next_viewer(match, looking)
     last = len(match.states) - 1
     seats = [looking, shown] if both is True and looking is not None else [shown]
@@ -330,7 +336,8 @@ def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[
     except TypeError as err:
         raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
                         detail=str(err)[:200]) from None
-    return func(**args)
+    result: dict[str, Any] = func(**args)
+    return result
 
 
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {

@@ -209,3 +209,39 @@ def test_rulings_lists_only_rulings_newer_than_the_record():
     old["actions"] = [a for a in new["actions"]]
     older = call("view", record=old)["rulings"]["older"]
     assert [r["key"] for r in older] == ["start"] and motto.engine_version == "2"
+
+
+def test_the_playout_helper_plays_stops_and_catches_mutation():
+    from pygames.core.playout import bot_choice, playout, random_choice
+
+    start = TOY.initial_state(TOY.normalize_options({}, 2), 2)
+    end, log = playout(TOY, start, random_choice(TOY, Rng(1)), Rng(2))
+    assert TOY.outcome(end) is not None and log[0][0] == -1
+    assert playout(TOY, start, random_choice(TOY, Rng(1)), Rng(2)) == (end, log)
+    steps = []
+    _, short = playout(TOY, start, bot_choice(TOY, ("easy", "easy"), 3), Rng(2),
+                       on_step=lambda before, seat, action, after: steps.append(action) or len(steps) == 3)
+    assert len(short) == 3 == len(steps)
+    assert len(playout(TOY, start, random_choice(TOY, Rng(1)), Rng(2), max_steps=2)[1]) == 2
+
+    class Leaky(type(TOY)):
+        name = "leaky"
+
+        def _apply(self, s, seat, action):
+            self.touched = getattr(self, "touched", 0) + 1
+            return super()._apply(s, seat, action)
+
+    leaky = Leaky()
+    with pytest.raises(AssertionError, match="mutated"):
+        playout(leaky, start, random_choice(leaky, Rng(1)), Rng(2), snapshot=lambda s: leaky.__dict__.copy())
+
+
+def test_answers_carry_the_events_since_the_viewers_last_action():
+    record = call("new_match", game="toy", seed=3, players=PLAYERS)["record"]
+    first = call("look", record=record, look=0)
+    assert [e["ply"] for e in first["events"]] == list(range(1, len(record["actions"]) + 1))[-6:]
+    answer = call("play", record=record, seat=0, action="stop", look=0)
+    log = call("log", record={**record, "actions": record["actions"] + answer["added"]})["log"]
+    own = max(i for i, e in enumerate(log) if e["seat"] == 0)
+    assert answer["events"] == log[max(own, len(log) - 6):]
+    assert answer["events"][0]["seat"] == 0 and answer["events"][0]["action"] == "stop"

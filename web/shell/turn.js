@@ -6,7 +6,7 @@
 //   the shell shows it just above the view.
 // - flash(el) / markChanged(els): a brief highlight of changed things (a moved piece, a filled
 //   order, a won coin). Without motion when the player asked for reduced motion.
-// - recentEvents(log, seat, players): the payload's `events` from the engine's log.
+// - recentEvents(log, seat, players): the payload's `events` from the engine's log entries.
 // Documented in web/games/README.md ("The turn display").
 
 import { h, fill } from './dom.js';
@@ -78,23 +78,9 @@ export function changedKeys(prev, next) {
 }
 
 /**
- * Where the viewer's recent events start in `actions` (the record's "seat:action" list): at
- * `seat`'s own last action (so it is shown first, as 'self'), at most MAX_EVENTS back.
- */
-export function eventsStart(actions, seat) {
-  let start = 0;
-  if (seat !== null && seat !== undefined) {
-    const prefix = `${seat}:`;
-    for (let i = actions.length - 1; i >= 0; i--) {
-      if (String(actions[i]).startsWith(prefix)) { start = i; break; }
-    }
-  }
-  return Math.max(start, actions.length - MAX_EVENTS);
-}
-
-/**
- * The payload's `events` from engine log entries (the `log` call from eventsStart on), newest
- * last: {ply, seat, kind: 'self'|'chance'|'bot'|'human', ja, en}.
+ * The payload's `events` from engine log entries, newest
+ * last: {ply, seat, kind: 'self'|'chance'|'bot'|'human', ja, en}. The engine picks them
+ * (webapi `_answer`'s `events`: from the viewer's own last action on, at most six).
  */
 export function recentEvents(log, seat, players) {
   return log.slice(-MAX_EVENTS).map((e) => ({

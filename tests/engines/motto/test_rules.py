@@ -6,7 +6,6 @@ import pytest
 
 from pygames.core import CHANCE, GameError
 from pygames.motto import GAME
-from pygames.motto import state as st
 from pygames.motto.coins import COINS, coin, dice_per_player
 from pygames.motto.odds import end_chance
 from pygames.motto.scoring import score
@@ -354,6 +353,6 @@ def test_game_end_is_in_the_log():
     s = at_auction(3, 1)
     s.forks_up = 3
     s.deck, s.revealed = [24], []
-    s.phase = st.DRAW
+    s.phase = DRAW
     ja, en = GAME.describe_action(s, CHANCE, "draw 24")
     assert ja.endswith("4枚目のハードフォークでゲーム終了") and en.endswith("The 4th hard fork ends the game")

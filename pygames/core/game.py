@@ -168,9 +168,9 @@ class Game(ABC, Generic[State]):
                             seat=seat, action=action[:40])
         if seat == CHANCE:
             if movers != (CHANCE,):
-                raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+                raise GameError("match.not_chance", "今は抽選（札を引く・さいころなど）の番ではありません", "This is not a chance node")
             if action not in [a for a, p in self.chance_outcomes(state) if p > 0]:
-                raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
+                raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
                                 f"Impossible chance outcome: {action[:40]}", action=action[:40])
         elif seat not in movers:
             raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",

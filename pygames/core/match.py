@@ -81,7 +81,7 @@ class Match:
     def play(self, seat: int, action: str) -> None:
         """Apply a player's action, then resolve any chance that follows. GameError if illegal."""
         if seat == CHANCE:
-            raise GameError("match.not_chance", "偶然の結果は指定できません", "Chance outcomes cannot be chosen")
+            raise GameError("match.not_chance", "抽選（札を引く・さいころなど）の結果は指定できません", "Chance outcomes cannot be chosen")
         self._push(seat, action)
         self.resolve_chance()
 

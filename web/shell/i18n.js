@@ -27,6 +27,7 @@ const STRINGS = {
   players: (n, m) => n === m ? [`${n}人`, `${n} players`] : [`${n}〜${m}人`, `${n}–${m} players`],
   newMatch: ['新しい対局', 'New match'],
   rules: ['遊び方', 'How to play'],
+  rulesShort: ['遊び方', 'Rules'],
   noGames: ['遊べるゲームがまだありません。', 'No games are available yet.'],
   savesHeading: ['保存した対局', 'Saved matches'],
   noSaves: ['保存した対局はありません。', 'No saved matches.'],

@@ -266,7 +266,7 @@ export async function matchPage(root, { id }) {
     undoWhy.textContent = undoNote;
     // A greyed undo stays clickable (aria-disabled) so that a click or a tap says why.
     fill(toolbar,
-      h('a', { class: 'button', href: ctx.rulesHref }, t('rules')),
+      h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')),
       h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
         title: why ? t('undoWhy', why) : null, 'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
       h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),

@@ -78,8 +78,8 @@ export function changedKeys(prev, next) {
 }
 
 /**
- * The payload's `events` from engine log entries, newest
- * last: {ply, seat, kind: 'self'|'chance'|'bot'|'human', ja, en}. The engine picks them
+ * The payload's `events` from engine log entries, newest last:
+ * {ply, seat, kind: 'self'|'chance'|'bot'|'human', ja, en}. The engine picks the entries
  * (webapi `_answer`'s `events`: from the viewer's own last action on, at most six).
  */
 export function recentEvents(log, seat, players) {

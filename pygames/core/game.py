@@ -115,7 +115,9 @@ class Game(ABC, Generic[State]):
                             f"Unknown option: {', '.join(unknown)}", keys=unknown)
         result: dict[str, Any] = {}
         for spec in self.option_specs:
-            if spec.key in options and version < spec.since:
+            if spec.key in options and version < spec.since and options[spec.key] != spec.legacy:
+                # a record of an older version may carry the ruling only with its legacy value
+                # (that is how a loaded and continued record is saved again)
                 raise GameError("match.unknown_option", f"設定項目「{spec.label_ja}」はこの版のルールにはありません",
                                 f"Option '{spec.label_en}' does not exist in this version of the rules",
                                 keys=[spec.key], engine_version=version)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import GameError
+from pygames.core.grammar import number
 
 from . import book, cards, flow
 from .state import MAX_LIMIT, PHASE_SIDE, SPECIAL_SELL_PREMIUM, KabuState
@@ -37,24 +38,18 @@ def bad_syntax(action: str) -> GameError:
                f"Malformed action: {action[:60]} (e.g. buy S03 limit 12 x2)", action=action[:60])
 
 
-def read_number(token: str, strict: bool) -> int | None:
-    """A whole number written in ``token``, or None. ``strict`` (ruling 19): ASCII digits only,
-    no leading zero. Otherwise (version-1 records) any digits Python reads, as v1 accepted them."""
-    if strict:
-        if not token.isascii() or not token.isdigit() or (len(token) > 1 and token[0] == "0"):
-            return None
-        return int(token)
-    if not token.isdigit():
+def read_number(token: str, strict: bool, action: str = "") -> int | None:
+    """A whole number written in ``token``, or None. ``strict`` (ruling 19): the core grammar's
+    canonical number (ASCII digits, no leading zero; its ``match.action.*`` error names the rule).
+    Otherwise (version-1 records) the digits as v1 read them, leading zeros included."""
+    if not token.isascii() or not token.isdigit():
         return None
-    try:
-        return int(token)
-    except ValueError:  # digits that are not decimal (², ②): refused, never a crash
-        return None
+    return number(token, action) if strict else int(token)
 
 
 def parse_qty(token: str, action: str, strict: bool = True) -> int:
     """``xN`` → N (1..999)."""
-    qty = read_number(token[1:], strict) if len(token) >= 2 and token[0] == "x" and len(token) <= 5 else None
+    qty = read_number(token[1:], strict, action) if len(token) >= 2 and token[0] == "x" and len(token) <= 5 else None
     if qty is None:
         raise bad_syntax(action)
     if qty < 1:
@@ -64,7 +59,7 @@ def parse_qty(token: str, action: str, strict: bool = True) -> int:
 
 def parse_price(token: str, action: str, strict: bool = True) -> int:
     """A limit price in whole units, 1..MAX_LIMIT (ASCII digits: ruling 19)."""
-    price = read_number(token, strict) if len(token) <= 6 else None
+    price = read_number(token, strict, action) if len(token) <= 6 else None
     if price is None:
         raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}の整数（単位・半角数字）です: {token[:8]}",
                   f"A limit price is a whole number of units, 1-{MAX_LIMIT}, in ASCII digits: {token[:8]}",

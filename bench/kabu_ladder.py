@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
-from pygames.core.game import sample_chance  # noqa: E402
-from pygames.kabu import GAME, cards  # noqa: E402
-from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
+from stats import wilson
+
+from pygames.core import CHANCE, Rng
+from pygames.core.game import sample_chance
+from pygames.kabu import GAME, cards
 
 DECKS = sorted(cards.catalog()["decks"])
 TIMES: dict[str, list[float]] = {}

@@ -193,6 +193,11 @@ class Game(ABC, Generic[State]):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-able picture of the state for ``seat`` (None: a spectator) with secrets removed."""
 
+    def check_details(self, state: State, seat: int, action: str) -> dict[str, Any] | None:
+        """What a player should know about a legal ``action`` before sending it (JSON-able), e.g.
+        the worst case of a kabu order (ruling 16); None when there is nothing to say."""
+        return None
+
     def describe_action(self, state: State, seat: int, action: str) -> tuple[str, str]:
         """(Japanese, English) text of ``action`` played from ``state``; used in logs."""
         return action, action

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -22,7 +22,7 @@ def _load(name: str) -> Any:
     return json.loads(resources.files("pygames.kabu").joinpath("data", name).read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> dict[str, Any]:
     """Every card and ready-made deck, as loaded from ``data/*.json``."""
     stocks = _load("stocks.json")

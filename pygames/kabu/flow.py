@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from . import book, cards
-from .state import LIQUIDATION_DISCOUNT, LIQUIDATION_PHASE, MIN_PRICE, OVER_PHASE, SALARY, START_CASH, KabuState
+from .state import (
+    LIQUIDATION_DISCOUNT,
+    LIQUIDATION_PHASE,
+    MIN_PRICE,
+    OVER_PHASE,
+    SALARY,
+    START_CASH,
+    KabuState,
+)
 
 PRICE_CARDS = (-3, -2, -1, 0, 1, 2, 3)
 """The seven price cards of ④, reshuffled every draw (ruling 3)."""

@@ -146,9 +146,12 @@ class KabuGame(Game[KabuState]):
         return False
 
     def extra_calls(self) -> dict[str, Any]:
-        """``catalog`` (cards, ready decks, limits) and ``check_deck`` for the deck builder;
-        ``preview`` (ruling 16): an order's worst case before it is confirmed."""
-        return {"catalog": _catalog_call, "check_deck": _check_deck_call, "preview": _preview_call}
+        """``catalog`` (cards, ready decks, limits) and ``check_deck`` for the deck builder."""
+        return {"catalog": _catalog_call, "check_deck": _check_deck_call}
+
+    def check_details(self, state: KabuState, seat: int, action: str) -> dict[str, Any] | None:
+        """Ruling 16: the worst case of an order action against the orders ``seat`` can see."""
+        return preview.worst_case(state, seat, action)
 
     # --- computer ----------------------------------------------------------------------
     def bot_action(self, state: KabuState, seat: int, level: str, rng: Rng) -> str:
@@ -173,13 +176,3 @@ def _check_deck_call(deck: Any, years: Any = 1) -> dict[str, Any]:
     cost = sum(cards.event(c)["cost"] for c in checked["events"])
     return {"deck": checked, "event_cost": cost, "limits": cards.limits(years)}
 
-
-def _preview_call(match: Any, seat: Any, action: Any) -> dict[str, Any]:
-    """Ruling 16: ``{ok, preview}`` for an order action of ``seat`` (preview None for other
-    actions); the GameError that refuses it otherwise. Nothing is applied."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in match.to_move():
-        raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
-                        seat=str(seat)[:10])
-    if not isinstance(action, str):
-        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
-    return {"ok": True, "preview": preview.worst_case(match.state, seat, action)}

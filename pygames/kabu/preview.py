@@ -34,8 +34,10 @@ def far_from(current: int) -> int:
 def _worst_event_drop(s: KabuState, seat: int, issue: str) -> int:
     """The largest fall of ``issue`` the coming ⑧ can bring (0 if nothing can lower it)."""
     drawer = s.active
-    if s.top_seen[drawer] == seat and s.top[drawer] is not None:
-        pool = [s.top[drawer]]
+    top = s.top[drawer]
+    pool: list[str]
+    if s.top_seen[drawer] == seat and top is not None:
+        pool = [top]
     elif drawer == seat:
         pool = list(s.deck[seat])
     else:
@@ -80,7 +82,6 @@ def worst_case(s: KabuState, seat: int, action: str) -> dict[str, Any] | None:
         book.market_sells(sim, later)
     mine = [f for f in sim.fills[start:] if f["issue"] == issue and (f["buyer"] if side == "buy" else f["seller"]) == seat]
     filled = sum(f["qty"] for f in mine)
-    left = next((o["qty"] for o in sim.orders if o["id"] == oid), 0)
     units = sum(f["price"] * f["qty"] for f in mine)
     prices = [f["price"] for f in mine]
     worst = (max(prices) if side == "buy" else min(prices)) if prices else None

@@ -94,7 +94,7 @@ class KabuState:
         self.bankrupt: int | None = None
         self.finished = False
 
-    def clone(self) -> "KabuState":
+    def clone(self) -> KabuState:
         """An independent copy (log entries and snapshots are never mutated, so they are shared)."""
         new = KabuState.__new__(KabuState)
         new.__dict__.update(self.__dict__)

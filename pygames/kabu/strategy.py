@@ -11,8 +11,7 @@
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from pygames.core import Rng
@@ -36,12 +35,12 @@ SELL_BACK_CARRY = {"normal": 2.0, "hard": 3.0}
 less than this many units."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _effect(card: str, issue: str) -> int:
     return cards.event_effect(card, [issue], None)[issue]
 
 
-@lru_cache(maxsize=None)
+@cache
 def price_card_lift(price: int) -> float:
     """Expected change of one ④ price card at ``price``: zero, except that the one-unit floor
     lifts the mean for very cheap issues (the seven cards are equally likely)."""
@@ -50,7 +49,7 @@ def price_card_lift(price: int) -> float:
     return sum(max(1, price + c) for c in PRICE_CARDS) / len(PRICE_CARDS) - price
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pool_mean(issue: str) -> float:
     pool = sorted(cards.catalog()["events"])
     return sum(_effect(c, issue) for c in pool) / len(pool)

@@ -6,7 +6,14 @@ from typing import Any
 
 from . import book, cards, flow, text
 from .actions import max_order_qty
-from .state import LIQUIDATION_DISCOUNT, MAX_LIMIT, MIN_PRICE, SPECIAL_SELL_PREMIUM, UNIT_YEN, KabuState
+from .state import (
+    LIQUIDATION_DISCOUNT,
+    MAX_LIMIT,
+    MIN_PRICE,
+    SPECIAL_SELL_PREMIUM,
+    UNIT_YEN,
+    KabuState,
+)
 
 
 def _visible_orders(s: KabuState, seat: int | None) -> list[dict[str, Any]]:

@@ -135,7 +135,7 @@ def test_trading_bots_order_in_most_turns_and_trade_with_each_other(level):
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_bot_leaves_a_bid_under_the_price_that_a_person_can_sell_into(level):
-    s, actions = _bot_phase(to_phase5(), 1, level)
+    s, _ = _bot_phase(to_phase5(), 1, level)
     bids = [o for o in s.orders if o["owner"] == 1 and o["side"] == "buy"]
     assert bids and all(o["kind"] == "limit" for o in bids)
     assert any(s.price[o["issue"]] - 3 <= o["price"] <= s.price[o["issue"]] + 1 for o in bids)

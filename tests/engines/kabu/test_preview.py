@@ -61,7 +61,7 @@ def test_an_illegal_order_is_refused_with_its_rule():
     assert e.value.code == "match.action.not_ascii"  # the core grammar, as when it is sent
 
 
-def test_the_web_api_gives_the_preview_and_nothing_is_applied():
+def test_the_web_api_check_gives_the_preview_and_nothing_is_applied():
     record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "kabu", "seed": 3})))["record"]
     view = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": 0})))
     if view["view"]["pending"]["kind"] == "t05":  # the ready deck holds チャート分析: not now
@@ -69,9 +69,10 @@ def test_the_web_api_gives_the_preview_and_nothing_is_applied():
         view = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": 0})))
     assert view["view"]["pending"]["kind"] == "orders"
     issue = view["view"]["pending"]["entry"]["issues"][0]
-    out = json.loads(webapi.dispatch("game_call", json.dumps(
-        {"game": "kabu", "name": "preview", "args": {"record": record, "seat": 0, "action": f"buy {issue} mkt x1"}})))
-    assert out["ok"] and out["preview"]["issue"] == issue and out["preview"]["summary_en"].startswith("Worst case")
-    bad = json.loads(webapi.dispatch("game_call", json.dumps(
-        {"game": "kabu", "name": "preview", "args": {"record": record, "seat": 0, "action": "buy S99 mkt x1"}})))
+    out = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 0, "action": f"buy {issue} mkt x1"})))
+    assert out["ok"] and out["details"]["issue"] == issue and out["details"]["summary_en"].startswith("Worst case")
+    assert json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 0, "action": "done"})))["details"] is None
+    bad = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 0, "action": "buy S99 mkt x1"})))
     assert bad["error"]["code"] == "kabu.order.unknown_issue"
+    after = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": 0})))
+    assert after["ply"] == view["ply"]

@@ -147,7 +147,7 @@ class KabuGame(Game[KabuState]):
 
     def extra_calls(self) -> dict[str, Any]:
         """``catalog`` (cards, ready decks, limits) and ``check_deck`` for the deck builder."""
-        return {"catalog": _catalog_call, "check_deck": _check_deck_call}
+        return {"catalog": _catalog_call, "check_deck": _check_deck_call, "deck_state": _deck_state_call}
 
     def check_details(self, state: KabuState, seat: int, action: str) -> dict[str, Any] | None:
         """Ruling 16: the worst case of an order action against the orders ``seat`` can see."""
@@ -176,3 +176,16 @@ def _check_deck_call(deck: Any, years: Any = 1) -> dict[str, Any]:
     cost = sum(cards.event(c)["cost"] for c in checked["events"])
     return {"deck": checked, "event_cost": cost, "limits": cards.limits(years)}
 
+
+def _deck_state_call(deck: Any, years: Any = 1) -> dict[str, Any]:
+    """The deck builder's live picture: every limit with the deck's figure (``tally``) and the
+    engine's verdict (``error``: the GameError of the first broken limit, or None)."""
+    years = _years(years)
+    if isinstance(deck, str):
+        deck = cards.resolve_deck(deck, years)
+    error = None
+    try:
+        cards.check_deck(deck, years)
+    except GameError as err:
+        error = err.to_json()
+    return {"tally": cards.tally(deck, years), "error": error, "limits": cards.limits(years)}

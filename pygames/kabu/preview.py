@@ -134,7 +134,10 @@ def _texts(p: dict[str, Any]) -> dict[str, str]:
         ja = "見えている注文とは、このフェーズの判定では約定しません。"
         en = "Against the orders you can see, nothing fills at this phase's judging."
     left = p["unfilled_qty"]
-    if left and p["rest"] == "cancelled":
+    if left and p["rest"] == "cancelled" and not p["fills"]:
+        ja += "この注文は判定のあと取り消されます（成行は1回の約定判定だけ: 裁定15）。"
+        en += " It is then cancelled (a market order lives for one judging: ruling 15)."
+    elif left and p["rest"] == "cancelled":
         ja += f"残り{left}株は取り消されます（成行は1回の約定判定だけ: 裁定15）。"
         en += f" The other {_shares(left)} {'is' if left == 1 else 'are'} cancelled (a market order lives for one judging: ruling 15)."
     elif left and p["kind"] == "limit":

@@ -179,7 +179,8 @@ def _check_deck_call(deck: Any, years: Any = 1) -> dict[str, Any]:
 
 def _deck_state_call(deck: Any, years: Any = 1) -> dict[str, Any]:
     """The deck builder's live picture: every limit with the deck's figure (``tally``) and the
-    engine's verdict (``error``: the GameError of the first broken limit, or None)."""
+    engine's verdict (``verdict``: the GameError JSON of the first broken limit, or None; not
+    ``error``, which the web bridge would take for a failed call)."""
     years = _years(years)
     if isinstance(deck, str):
         deck = cards.resolve_deck(deck, years)
@@ -188,4 +189,4 @@ def _deck_state_call(deck: Any, years: Any = 1) -> dict[str, Any]:
         cards.check_deck(deck, years)
     except GameError as err:
         error = err.to_json()
-    return {"tally": cards.tally(deck, years), "error": error, "limits": cards.limits(years)}
+    return {"tally": cards.tally(deck, years), "verdict": error, "limits": cards.limits(years)}

@@ -157,7 +157,7 @@ export function setupForm(root, ctx) {
       try {
         const r = await ctx.api('game_call', { game: 'kabu', name: 'deck_state', args: { deck: options()[`deck${i}`], years: state.years } });
         tal[i] = r.tally || [];
-        if (r.error) msg[i] = ctx.t(r.error.message_ja, r.error.message_en);
+        if (r.verdict) msg[i] = ctx.t(r.verdict.message_ja, r.verdict.message_en);
       } catch (err) {
         msg[i] = ctx.t(err.message_ja || String(err), err.message_en || String(err));
       }

@@ -10,6 +10,15 @@ import { recentPanel } from './recent.js';
 
 const LEVELS = { easy: ['よわい', 'easy'], normal: ['ふつう', 'normal'], hard: ['つよい', 'hard'] };
 
+/** The view as it was when this turn began, as far as its logs tell (to fill "just now" on opening). */
+function beforeThisTurn(v) {
+  const turn = v.turn.index;
+  const keep = key => (v[key] || []).filter(x => x.turn < turn);
+  const pc = v.last_price_card && v.last_price_card.turn === turn ? null : v.last_price_card;
+  return { ...v, fills: keep('fills'), events: keep('events'), tool_log: keep('tool_log'), dividends: keep('dividends'),
+    cancels: keep('cancels'), last_price_card: pc };
+}
+
 /** The phone tabs: what is one tap away below the prompt and the market (desktop shows them all). */
 const TABS = [['book', '板', 'Book'], ['assets', '資産', 'Assets'], ['recent', '直近', 'Recent'],
   ['charts', 'チャート', 'Charts'], ['cards', 'カード', 'Cards'], ['fills', '約定', 'Fills']];
@@ -110,7 +119,7 @@ export function mount(root, ctx) {
       const same = seenView && seenView.seat === m.v.seat && !payload.replay;
       ui.changed = same ? changedKeys(seenView, m.v, [0, 1]) : new Set();
       if (same) pushFeed(ui, happenings(seenView, m.v, m.me));
-      else ui.feed = [];
+      else { ui.feed = []; pushFeed(ui, happenings(beforeThisTurn(m.v), m.v, m.me)); }
       seenView = m.v;
       seenKey = viewKey;
     }

@@ -246,7 +246,7 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
 def _absurd_sell_link() -> str:
     """A duel at ⑨ of the first turn where the computer's public limit sell asks 9,999 units."""
     plain = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": []}
-    call = lambda name, **args: json.loads(webapi.dispatch(name, json.dumps(args)))  # noqa: E731
+    call = lambda name, **args: json.loads(webapi.dispatch(name, json.dumps(args)))
     record = call("new_match", game="kabu", seed=5, options={"deck0": plain, "deck1": plain},
                   players=[{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}])["record"]
     for seat, action in ((1, "buy S03 limit 15 x1"), (0, "done"), (1, "done"), (1, "sell S03 limit 9999 x1"),

@@ -129,6 +129,6 @@ export function feedPanel(m, L) {
   return h('section', { class: 'kabu-feed', id: 'kabu-feed', 'aria-labelledby': 'kabu-feed-h' },
     h('h2', { id: 'kabu-feed-h' }, ctx.t('いま起きたこと', 'Just now')),
     items.length
-      ? h('ul', { 'aria-live': 'polite' }, items.map(x => h('li', { class: `kabu-ev-${x.kind}${x.fresh ? ' kabu-fresh' : ''}`, 'data-kind': x.kind }, text(x, L))))
+      ? h('ul', { 'aria-live': 'polite', tabindex: '0', 'aria-label': ctx.t('いま起きたこと', 'Just now') }, items.map(x => h('li', { class: `kabu-ev-${x.kind}${x.fresh ? ' kabu-fresh' : ''}`, 'data-kind': x.kind }, text(x, L))))
       : h('p', { class: 'kabu-muted' }, ctx.t('相手の注文・約定・イベントはここに出ます。', "The opponent's orders, fills and events appear here.")));
 }

@@ -334,7 +334,8 @@ function ordersPrompt(m) {
   }
   if (tools.length) out.push(h('div', { id: 'kabu-phase-tools' }, h('h3', {}, ctx.t('使えるツール', 'Tools you can use')), ...tools));
 
-  out.push(h('div', { class: 'kabu-row' }, button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m,
+  // the phase's confirmation sits at the top of the prompt, so a long order list never pushes it away
+  out.unshift(h('div', { class: 'kabu-row kabu-done-row' }, button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m,
     { primary: true, attrs: { id: 'kabu-done' } })));
   return out;
 }

@@ -31,6 +31,7 @@ export function mount(root, ctx) {
   const ui = { error: '', feed: [], tab: 'book' };
   let seenView = null; // the view the person last saw (for "just now" and the highlights)
   let seenKey = '';
+  let lastDecision = '';
   let payload = null;
   let lastKey = '';
   let busy = false;
@@ -154,6 +155,14 @@ export function mount(root, ctx) {
       if (el && !el.disabled) el.focus({ preventScroll: true });
     }
     if (force) window.scrollTo(0, scrollY);
+    // a new decision for the person: bring the prompt into view if it is off screen (the next step is always in view)
+    const decision = `${viewKey}:${m.legal.length > 0}`;
+    if (m.legal.length > 0 && decision !== lastDecision) {
+      const prompt = document.getElementById('kabu-prompt');
+      const r = prompt && prompt.getBoundingClientRect();
+      if (r && (r.top < 0 || r.top > window.innerHeight - 120)) box.scrollIntoView({ block: 'start' });
+    }
+    lastDecision = decision;
   }
 
   return {

@@ -1,12 +1,20 @@
 """How the computer decides, from one seat's view JSON only (see VIEW.md).
 
-* easy   — plays at the current price with a coin flip, uses tools at random.
-* normal — values a share as price + the dividends still to come, buys below that value with
-  limit orders it can pay for (never risking 清算), sells only above it, uses tools plainly.
-* hard   — adds the expected price drift: its own event deck (contents known, order not), the
-  opponent's deck (count known, contents estimated from the card pool, or the card seen with
-  T06), the public order book (it takes mispriced opponent orders), dodges a likely bad next
-  event, and times T04/T05/event targets for the relative gain over the opponent.
+The order phases are a market maker's: every phase the bot wants a set of limit orders and
+reconciles its open orders with it (cancel what it no longer wants, place what is missing, confirm).
+A fill is judged by :func:`trade_gain`: the shares' future (dividends, expected moves) and the
+re-marking of every share held, since a player-to-player fill sets the price (8-9).
+
+* easy   — one limit order near the price in most phases, tools at random.
+* normal — values a share as price + the dividends to come + its own deck's events; takes the
+  opponent's orders and the market's shares worth having, leaves a bid two units under the price
+  and offers shares from two units over it, sells one back to the market when it holds much.
+* hard   — the same with tighter quotes (one unit), the opponent's deck estimated from the card
+  pool (or the card seen with T06) and the price floor's lift, counts half of the opponent's gain
+  from a fill against its own (it plays for the difference), steps aside before a likely bad event,
+  and times T04/T05/event targets for the relative gain over the opponent.
+All of them only ever place limit orders they can pay for in cash (never risking 清算) and answer
+opponent orders within REACH units of the price.
 """
 
 from __future__ import annotations

@@ -57,9 +57,9 @@ def _click_and_wait(page: Any, selector: str, ply: int) -> None:
 
 
 def _no_horizontal_scroll(page: Any) -> None:
-    """Nothing sticks out past the phone's 375 px (wide tables scroll inside their own box)."""
+    """Nothing sticks out past the viewport's width (wide tables scroll inside their own box)."""
     width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= PHONE_WIDTH, f"page scrolls sideways: {width} > {PHONE_WIDTH}"
+    assert width <= page.viewport_size["width"], f"page scrolls sideways: {width} > {page.viewport_size['width']}"
 
 
 def _build_deck(page: Any) -> None:
@@ -312,6 +312,8 @@ def _english_end_screen(page: Any) -> None:
     assert "Duel over" in text and "Just now" in text
     assert "、" not in text and "清算" not in text and "終了" not in text
     _no_horizontal_scroll(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "kabu-end-en-1280x800.png"))
 
 
 def test_kabu_rules_page_has_one_title(page: Any, site: Any) -> None:

@@ -19,11 +19,10 @@ from dataclasses import dataclass, field
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from stats import wilson
-
-from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
-from pygames.kabu import GAME, cards
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import Chooser, bot_choice, playout  # noqa: E402
+from pygames.kabu import GAME, cards  # noqa: E402
+from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
 DECKS = sorted(cards.catalog()["decks"])
 TIMES: dict[str, list[float]] = {}
@@ -48,31 +47,32 @@ def duel(seed: int, levels: tuple[str, str], years: int = 1) -> Duel:
     """One seeded duel between two levels."""
     deck0, deck1 = DECKS[seed % len(DECKS)], DECKS[(seed // len(DECKS)) % len(DECKS)]
     opts = GAME.normalize_options({"years": years, "deck0": deck0, "deck1": deck1}, 2)
-    s = GAME.initial_state(opts, 2)
-    chance = Rng.derive(seed, "chance")
     ordered: list[set[int]] = [set(), set()]
-    ply = 0
-    while GAME.to_move(s):
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-            continue
-        seat = movers[ply % len(movers)]
-        start = time.perf_counter()
-        action = GAME.bot_action(s, seat, levels[seat], Rng.derive(seed, "bot", ply, seat))
-        TIMES.setdefault(levels[seat], []).append(time.perf_counter() - start)
-        if action.split(" ")[0] in ORDER_VERBS:
-            ordered[seat].add(s.turn)
-        s = GAME.apply(s, seat, action)
-        ply += 1
-        if ply > 20000:
-            raise RuntimeError(f"seed {seed}: the duel does not end ({levels})")
+
+    def note(before, seat: int, action: str, _after) -> None:
+        if seat >= 0 and action.split(" ")[0] in ORDER_VERBS:
+            ordered[seat].add(before.turn)
+
+    s, _ = playout(GAME, GAME.initial_state(opts, 2), timed(bot_choice(GAME, levels, seed), levels),
+                   Rng.derive(seed, "chance"), on_step=note, max_steps=20000)
+    if not s.finished:
+        raise RuntimeError(f"seed {seed}: the duel does not end ({levels})")
     out = GAME.outcome(s)
     after2 = next((a["totals"] for a in s.asset_history if a["turn"] == 1), None)
     leader = None if after2 is None or after2[0] == after2[1] else (0 if after2[0] > after2[1] else 1)
     played = min(s.turn, s.total_turns)
     return Duel(out.winners, sum(1 for f in s.fills if f["how"] == "trade"), ordered, [played, played], leader,
                 s.bankrupt is not None)
+
+
+def timed(choose: Chooser, levels: tuple[str, str]) -> Chooser:
+    """``choose``, timing each decision under its level in TIMES."""
+    def run(s, seat: int, decision: int) -> str:
+        start = time.perf_counter()
+        action = choose(s, seat, decision)
+        TIMES.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        return action
+    return run
 
 
 def pairing(a: str, b: str, n: int, years: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core.playout import bot_choice, playout
 from pygames.kabu import GAME, strategy
 
 from .helpers import add_order, give, play, to_phase5
@@ -18,23 +18,17 @@ DUELS_PER_PAIR = 2
 def bot_duel(seed, levels, deck="balanced", blind_checks=False):
     opts = GAME.normalize_options({"deck0": deck, "deck1": "dividend"}, 2)
     s = GAME.initial_state(opts, 2)
-    chance = Rng.derive(seed, "chance")
-    actions = []
-    while GAME.to_move(s):
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-            continue
-        seat = movers[-1]
-        rng_seed = len(actions) * 7 + seed
-        action = GAME.bot_action(s, seat, levels[seat], Rng(rng_seed))
-        if blind_checks and len(actions) % 5 == 0:
+    choose = bot_choice(GAME, levels, seed)
+
+    def blind(s, seat: int, decision: int) -> str:
+        action = choose(s, seat, decision)
+        if blind_checks and decision % 5 == 0:
             # the same choice when everything the seat cannot see is different
-            assert GAME.bot_action(disguise(s, seat), seat, levels[seat], Rng(rng_seed)) == action
-        s = GAME.apply(s, seat, action)
-        actions.append(action)
-        check_invariants(s)
-    return s, actions
+            assert choose(disguise(s, seat), seat, decision) == action
+        return action
+
+    s, steps = playout(GAME, s, blind, Rng.derive(seed, "chance"), on_step=lambda b, seat, a, s: check_invariants(s))
+    return s, [action for seat, action in steps if seat != CHANCE]
 
 
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard"), ("hard", "easy"), ("hard", "hard")])
@@ -114,21 +108,15 @@ def _bot_phase(s, seat, level):
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_trading_bots_order_in_most_turns_and_trade_with_each_other(level):
     """The defect: the market emptied in the first buy phase and the computer never traded again."""
-    s = GAME.initial_state(GAME.normalize_options({"deck0": "growth", "deck1": "dividend"}, 2), 2)
-    chance = Rng.derive(7, "chance")
     ordered = [set(), set()]
-    ply = 0
-    while GAME.to_move(s):
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-            continue
-        seat = movers[0]
-        action = GAME.bot_action(s, seat, level, Rng.derive(7, "bot", ply, seat))
-        if action.split(" ")[0] in ("buy", "sell", "change"):
-            ordered[seat].add(s.turn)
-        s = GAME.apply(s, seat, action)
-        ply += 1
+
+    def note(before, seat, action, _after):
+        if seat != CHANCE and action.split(" ")[0] in ("buy", "sell", "change"):
+            ordered[seat].add(before.turn)
+
+    s = GAME.initial_state(GAME.normalize_options({"deck0": "growth", "deck1": "dividend"}, 2), 2)
+    s, _ = playout(GAME, s, bot_choice(GAME, (level, level), 7), Rng.derive(7, "chance"), on_step=note)
+    assert GAME.outcome(s) is not None
     assert len([f for f in s.fills if f["how"] == "trade"]) >= 2, "the computers never traded with each other"
     assert all(len(turns) >= 6 for turns in ordered), ordered  # no bot sits the duel out
 

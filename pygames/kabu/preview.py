@@ -75,7 +75,7 @@ def worst_case(s: KabuState, seat: int, action: str) -> dict[str, Any] | None:
             if key is None:
                 break
             sim.ranks[key] = seat  # winning the janken is the worst case in yen
-    else:
+    elif not (s.phase == 10 and s.turn == s.total_turns - 1):  # the last ⑩ has no market timing after it
         fall = PRICE_CARD_WORST if s.phase == 10 else _worst_event_drop(s, seat, issue)
         later = "after4" if s.phase == 10 else "after8"
         sim.price[issue] = max(1, sim.price[issue] + fall)
@@ -87,8 +87,10 @@ def worst_case(s: KabuState, seat: int, action: str) -> dict[str, Any] | None:
     worst = (max(prices) if side == "buy" else min(prices)) if prices else None
     limit = order["price"]
     rest = "none"
+    last = s.phase == 10 and s.turn == s.total_turns - 1
     if qty - filled > 0:
         rest = "cancelled" if order["kind"] == "mkt" and s.rules["market_one_judging"] and side == "buy" else "waits"
+        rest = "expires" if last else rest
     if rest == "waits" and order["kind"] == "limit" and side == "buy":
         worst = max(worst or 0, limit)  # a waiting limit buy never pays more than its limit
     gap = far_from(current)
@@ -140,6 +142,9 @@ def _texts(p: dict[str, Any]) -> dict[str, str]:
     elif left and p["rest"] == "cancelled":
         ja += f"残り{left}株は取り消されます（成行は1回の約定判定だけ: 裁定15）。"
         en += f" The other {_shares(left)} {'is' if left == 1 else 'are'} cancelled (a market order lives for one judging: ruling 15)."
+    elif left and p["rest"] == "expires":
+        ja += f"残り{left}株はこのあと約定の機会がなく、デュエルが終わります。"
+        en += f" The other {_shares(left)} have no later judging: the duel ends."
     elif left and p["kind"] == "limit":
         ja += f"残り{left}株は指値{p['limit']:,}単位で注文待ちになります。"
         en += f" The other {_shares(left)} wait at the limit of {p['limit']:,} units."

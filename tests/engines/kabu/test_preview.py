@@ -76,3 +76,13 @@ def test_the_web_api_check_gives_the_preview_and_nothing_is_applied():
     assert bad["error"]["code"] == "kabu.order.unknown_issue"
     after = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": 0})))
     assert after["ply"] == view["ply"]
+
+
+def test_a_sell_in_the_last_sell_phase_never_reaches_the_market():
+    s = give(to_phase5(), 0, "S03", 1)
+    s.turn = s.total_turns - 1  # the last turn (first player's ⑤ stands in for it)
+    s = both_done(both_done(s))  # ⑤ ⑥
+    s = play(s, "c:event E06", "0:done", "1:done")  # ⑧ ⑨ → ⑩
+    assert s.phase == 10
+    p = preview.worst_case(s, 0, "sell S03 mkt x1")
+    assert p["fills"] == [] and p["market_timing"] is None and p["rest"] == "expires" and not p["far"]

@@ -172,16 +172,18 @@ def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> d
     return {"action": match.bot_action(_seat(match, seat), level)}
 
 
-def undo(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The record with ``seat``'s last action (and all after it) taken back."""
-    match = _match(record)
-    point = match.undo_point(_seat(match, seat))
+def undo(record: dict[str, Any] | None = None, seat: Any = None, match: str | None = None, ply: int | None = None,
+         tip: str | None = None, look: int | None = None) -> dict[str, Any]:
+    """The record with ``seat``'s last action (and all after it) taken back, with what the page
+    shows next as :func:`look` answers it (one call per click: the cached match may be named by
+    ``match``, ``ply`` and ``tip`` instead of ``record``)."""
+    current = _current(match, ply, tip, record)
+    point = current.undo_point(_seat(current, seat))
     if point is None:
         raise GameError("match.cannot_undo", "これ以上は戻せません（公開された情報より前には戻れません）",
                         "Nothing more can be undone (not past revealed information)")
-    snapshot = _snapshot(match)
-    del snapshot["actions"][point:]
-    return {"record": snapshot}
+    current.truncate(point)
+    return {"record": _snapshot(current), **_answer(current, point, look)}
 
 
 def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[str, Any]:

@@ -193,10 +193,9 @@ export async function matchPage(root, { id }) {
     if (busy || shown === null) return;
     busy = true;
     try {
-      const result = await call('undo', { record, seat: shown });
-      record = { ...result.record, meta: record.meta };
+      const answer = await playCall('undo', { seat: shown, look: shown });
       alertBox.textContent = '';
-      await refresh();
+      adopt(answer);
     } catch (err) {
       showError(err);
     } finally {

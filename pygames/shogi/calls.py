@@ -7,8 +7,8 @@ from typing import Any, Callable
 
 from pygames.core.errors import GameError
 
-from .cards import BASIC_SET, KINDS, NULLIFY, card_json, validate_cards as _validate_cards
-from .pieces import SPECIALS
+from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, card_json, validate_cards as _validate_cards
+from .pieces import NAMES, PROMOTABLE, PROMOTE, SPECIALS
 from .sfen import make_sfen, parse_sfen
 
 
@@ -88,9 +88,13 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
 
 
 def card_schema() -> dict[str, Any]:
-    """What the card editor needs: kinds, specials and the basic set."""
+    """What the card editor and the setup form need: kinds, specials, the basic set, the promoted face
+    of each kind (the piece a card's "promoted" face changes) and the ピックアップ deck rule."""
+    promoted = {NAMES[c]: NAMES[c + PROMOTE] for c in sorted(PROMOTABLE)}
     return {"kinds": list(KINDS) + [NULLIFY], "specials": list(SPECIALS),
-            "basic_set": [card_json(c) for c in BASIC_SET["cards"]], "copies": BASIC_SET["copies"]}
+            "basic_set": [card_json(c) for c in BASIC_SET["cards"]], "copies": BASIC_SET["copies"],
+            "promoted": promoted,
+            "pickup": {"per": sum(PICKUP_RATIO.values()), "ratio": dict(PICKUP_RATIO), "max_cards": MAX_ID_LIST}}
 
 
 def validate_cards(cards: Any) -> dict[str, Any]:

@@ -341,6 +341,12 @@ export function mount(root, ctx) {
     const hadFocus = wrap.contains(document.activeElement) && document.activeElement.classList.contains('sg-sq');
     const p = shown();
     const view = v();
+    // the phase first: the page's CSS hides the shell's result banner while the view shows the result
+    if (live) wrap.dataset.phase = (live.view && live.view.phase) || '';
+    // keep the page's height while the view is rebuilt: the browser would otherwise clamp the scroll
+    // position and the board would jump
+    wrap.style.minHeight = `${wrap.offsetHeight}px`;
+    const scrollY = window.scrollY;
     wrap.replaceChildren();
     bar = null;
     if (!p || !view.board) return;
@@ -386,6 +392,8 @@ export function mount(root, ctx) {
     renderBar();
     updateCursor();
     fit();
+    wrap.style.minHeight = '';
+    if (window.scrollY !== scrollY) window.scrollTo({ top: scrollY, behavior: 'instant' });
     if (hadFocus && !local.dialog) focusCursor();
   }
 
@@ -549,8 +557,13 @@ export function mount(root, ctx) {
     wrap.style.setProperty('--sg-play-h', `${Math.ceil(play.getBoundingClientRect().height)}px`);
     wrap.dataset.fit = scroll ? 'window' : 'below';
     if (scroll && !local.scrolled) {
+      // once per visit, after the shell has finished its own navigation (focus) work
       local.scrolled = true;
-      window.scrollTo({ top: topDoc - 4, behavior: 'instant' });
+      setTimeout(() => requestAnimationFrame(() => {
+        if (!wrap.isConnected) return;
+        const top = wrap.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo({ top: top - 4, behavior: 'instant' });
+      }), 0);
     }
   }
   const onResize = () => fit();
@@ -573,6 +586,7 @@ export function mount(root, ctx) {
       const prevPlies = live && live.plies;
       const first = !live;
       live = next;
+      if (local.lang !== lang()) { local.lang = lang(); local.scrolled = false; } // the shell re-laid out its header
       if (!next || prevPly !== (next.view && next.view.ply) || prevPlies !== next.plies) {
         local.sel = null;
         local.dialog = null;

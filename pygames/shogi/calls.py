@@ -4,20 +4,18 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pygames.core.errors import GameError
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
-<<<<<<< HEAD
-from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, card_json, validate_cards as _validate_cards
+from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, card_json
+from .cards import validate_cards as _validate_cards
+from .formats.kif import export_kif as kif_text
+from .formats.kif import import_kif as parse_kif
 from .pieces import NAMES, PROMOTABLE, PROMOTE, SPECIALS
-=======
-from .cards import BASIC_SET, KINDS, NULLIFY, card_json, validate_cards as _validate_cards
-from .pieces import SPECIALS
-from .formats.kif import export_kif as kif_text, import_kif as parse_kif
->>>>>>> main
 from .sfen import make_sfen, parse_sfen
 from .start import checked_sfen
 
@@ -63,8 +61,7 @@ def import_sfen(text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise GameError("shogi.sfen.invalid", "SFENが不正です: 文字列ではありません", "Invalid SFEN: not text")
     body = text.strip()
-    if body.startswith("position "):
-        body = body[len("position "):]
+    body = body.removeprefix("position ")
     moves: list[str] = []
     if " moves " in f"{body} ":
         body, _, tail = f"{body} ".partition(" moves ")

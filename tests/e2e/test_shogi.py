@@ -325,7 +325,7 @@ def test_board_turns_to_the_person_playing_gote(page: Any, site: Any) -> None:
     page.goto(site.url + "#m=" + webapi.encode_link(record)["link"])
     wait_for_engine(page)
     page.wait_for_selector("[data-sq]")
-    first = lambda: page.locator("[data-sq]").first.get_attribute("data-sq")  # noqa: E731
+    first = lambda: page.locator("[data-sq]").first.get_attribute("data-sq")
     assert first() == "1i", "後手's camp (rank 九 of 先手's view) is at the bottom"
     page.click(".sg-flip")
     page.wait_for_function("document.querySelector('[data-sq]').dataset.sq === '9a'")

@@ -4,18 +4,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Callable
 
 from pygames.core.errors import GameError
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
-from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, card_json
-from .cards import validate_cards as _validate_cards
-from .formats.kif import export_kif as kif_text
-from .formats.kif import import_kif as parse_kif
+from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, card_json, validate_cards as _validate_cards
 from .pieces import NAMES, PROMOTABLE, PROMOTE, SPECIALS
+from .formats.kif import export_kif as kif_text, import_kif as parse_kif
 from .sfen import make_sfen, parse_sfen
 from .start import checked_sfen
 
@@ -61,7 +58,8 @@ def import_sfen(text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise GameError("shogi.sfen.invalid", "SFENが不正です: 文字列ではありません", "Invalid SFEN: not text")
     body = text.strip()
-    body = body.removeprefix("position ")
+    if body.startswith("position "):
+        body = body[len("position "):]
     moves: list[str] = []
     if " moves " in f"{body} ":
         body, _, tail = f"{body} ".partition(" moves ")

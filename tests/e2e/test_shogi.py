@@ -164,7 +164,7 @@ def test_card_game_against_computer(page: Any, site: Any) -> None:
     page.click(".sg-export summary")
     page.click("[data-export=sfen]")
     page.wait_for_function("() => document.querySelector('.sg-export-text').value.includes('\"active\"')")
-    sfen, cards = page.locator(".sg-export-text").input_value().split("\n", 1)
+    sfen, _cards = page.locator(".sg-export-text").input_value().split("\n", 1)
     assert len(sfen.split()) == 4 and sfen.split()[0].count("/") == 8, sfen
     assert axe_violations(page) == []
 

@@ -10,8 +10,8 @@ from pygames.core.errors import GameError
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
-from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, card_json, validate_cards as _validate_cards
-from .pieces import NAMES, PROMOTABLE, PROMOTE, SPECIALS
+from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, PROMOTED_NAME, card_json, validate_cards as _validate_cards
+from .pieces import SPECIALS
 from .formats.kif import export_kif as kif_text, import_kif as parse_kif
 from .sfen import make_sfen, parse_sfen
 from .start import checked_sfen
@@ -88,10 +88,9 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
 def card_schema() -> dict[str, Any]:
     """What the card editor and the setup form need: kinds, specials, the basic set, the promoted face
     of each kind (the piece a card's "promoted" face changes) and the ピックアップ deck rule."""
-    promoted = {NAMES[c]: NAMES[c + PROMOTE] for c in sorted(PROMOTABLE)}
     return {"kinds": list(KINDS) + [NULLIFY], "specials": list(SPECIALS),
             "basic_set": [card_json(c) for c in BASIC_SET["cards"]], "copies": BASIC_SET["copies"],
-            "promoted": promoted,
+            "promoted": dict(PROMOTED_NAME),
             "pickup": {"per": sum(PICKUP_RATIO.values()), "ratio": dict(PICKUP_RATIO), "max_cards": MAX_ID_LIST}}
 
 

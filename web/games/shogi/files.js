@@ -55,11 +55,37 @@ function isUnknownCall(err) {
 }
 
 const FORMATS = [
-  // [format, button label ja, en, call, text key, default file name, mime]
-  ['kif', 'KIF', 'KIF', 'export_kif', 'kif', 'shogi.kifu'],
-  ['ki2', 'KI2', 'KI2', 'export_ki2', 'ki2', 'shogi.ki2'],
-  ['csa', 'CSA', 'CSA', 'export_csa', 'csa', 'shogi.csa'],
+  // [format of the engine's export_record, button label ja, en]
+  ['kifu', 'KIF', 'KIF'],
+  ['kif', 'KIF（Shift_JIS）', 'KIF (Shift_JIS)'],
+  ['ki2', 'KI2', 'KI2'],
+  ['csa', 'CSA', 'CSA'],
 ];
+
+/** Offer base64 bytes as a file download (the engine encodes Shift_JIS files itself). */
+function downloadBase64(filename, b64) {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The record in `format` from the engine: {text, filename, base64?}. export_record once it is there,
+ *  else the older export_kif (UTF-8 KIF only). */
+async function exportAs(ctx, record, format) {
+  try {
+    return await engineCall(ctx, 'export_record', { record, format });
+  } catch (err) {
+    if (!isUnknownCall(err) || format !== 'kifu') throw err;
+    const res = await engineCall(ctx, 'export_kif', { record });
+    return { text: res.kif, filename: res.filename || 'shogi.kifu' };
+  }
+}
 
 /**
  * The files panel (a <details>). o = {ctx, t, payload, view, state: {open, msg, text, importText,
@@ -75,14 +101,14 @@ export function filesPanel(o) {
   area.value = state.text || view.sfen || '';
   const show = (text) => { state.text = text; area.value = text; };
 
-  const exportButton = ([fmt, ja, en, call, key, fallbackName]) => h('button', { type: 'button', class: 'sg-btn', 'data-export': fmt,
+  const exportButton = ([fmt, ja, en]) => h('button', { type: 'button', class: 'sg-btn', 'data-export': fmt === 'kifu' ? 'kif' : fmt,
     onclick: async () => {
       try {
-        const res = await engineCall(ctx, call, { record: await getRecord(ctx, payload) });
-        const text = res[key] ?? res.text;
-        show(text);
-        downloadText(res.filename || fallbackName, text, 'text/plain;charset=utf-8');
-        note(t(`${ja}を保存しました`, `${en} saved`));
+        const res = await exportAs(ctx, await getRecord(ctx, payload), fmt);
+        show(res.text);
+        if (res.base64) downloadBase64(res.filename, res.base64);
+        else downloadText(res.filename, res.text, 'text/plain;charset=utf-8');
+        note(t(`${ja}を保存しました（${res.filename}）`, `${en} saved (${res.filename})`));
       } catch (err) { note(codedText(t, err)); }
     } }, t(`${ja}を保存`, `Save ${en}`));
   const sfenButton = h('button', { type: 'button', class: 'sg-btn', 'data-export': 'sfen', onclick: async () => {
@@ -118,12 +144,13 @@ function importBox(o) {
     msg.textContent = text;
     msg.classList.toggle('sg-message-error', error);
   };
-  const players = () => {
-    const ps = (payload.players || []).map((p) => ({ ...p }));
-    return ps.length ? ps : null;
-  };
+  const players = () => null; // the players named in the file, both played by people here
   async function open(res) {
-    const notice = res.notice || null;
+    // the engine's notice (a record loaded up to an illegal move) and the file's end word, shown by
+    // the view of the opened match
+    const parts = [res.notice, res.result !== '投了' ? res.result_text : null].filter((x) => x && (x.ja || x.en));
+    const notice = parts.length ? { ja: parts.map((x) => (x.code ? `${x.ja} [${x.code}]` : x.ja)).join(' '),
+      en: parts.map((x) => (x.code ? `${x.en} [${x.code}]` : x.en)).join(' ') } : null;
     if (notice) keepNotice(notice);
     say(notice ? t(notice.ja, notice.en) : t('読み込みました', 'Loaded'));
     state.importText = '';

@@ -66,7 +66,8 @@ export function cardStrip(view, t) {
 export function cardPanel(view, t, opts = {}) {
   const c = view.cards;
   const box = h('section', { class: `sg-cards${opts.counts ? ' sg-active-cards' : ''}`, 'aria-label': t('有効カード', 'Active cards') });
-  box.append(h('h3', { text: t('有効カード', 'Active cards') }), opts.counts ? countsElement(view, t) : null);
+  box.append(h('h3', { text: t('有効カード', 'Active cards') }));
+  if (opts.counts) box.append(countsElement(view, t));
   const list = h('div', { class: 'sg-card-list' });
   for (const card of c.active || []) list.append(cardElement(card, t, { compact: true }));
   if (!(c.active || []).length) list.append(h('p', { class: 'sg-none', text: t('有効カードはありません', 'No active cards') }));

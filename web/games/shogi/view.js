@@ -531,29 +531,31 @@ export function mount(root, ctx) {
     if (!play || !board) return;
     const vh = window.innerHeight;
     const topDoc = wrap.getBoundingClientRect().top + window.scrollY;
-    const cellOf = (avail) => {
-      // the play area's height is linear in the cell size: extra + k * cell
-      const cur = parseFloat(getComputedStyle(wrap).getPropertyValue('--sg-cell')) || 40;
-      const hNow = play.getBoundingClientRect().height;
-      const bNow = board.getBoundingClientRect().height;
-      const hands = wide ? 0 : [...play.querySelectorAll('.sg-hand')].reduce((s, e) => s + e.getBoundingClientRect().height, 0);
-      const k = (bNow + hands) / cur;
-      const extra = hNow - bNow - hands;
-      return (avail - extra) / k;
-    };
     const byWidth = wide ? (W - 300 - 56) / 12.75 : (W - 4) / 9.6;
-    const max = 72;
-    let cell = Math.min(byWidth, max);
-    const below = vh - topDoc - 8;
-    const hBelow = cellOf(below);
+    const widest = Math.min(byWidth, 72);
+    const setCell = (c) => wrap.style.setProperty('--sg-cell', `${c}px`);
+    // the play area's height is (nearly) linear in the cell size, extra + k * cell: a few rounds of
+    // measuring and solving reach the largest cell that fits `avail`, whatever the starting size
+    const solve = (avail) => {
+      let cell = widest;
+      for (let round = 0; round < 4; round += 1) {
+        const cur = parseFloat(getComputedStyle(wrap).getPropertyValue('--sg-cell')) || 40;
+        const hNow = play.getBoundingClientRect().height;
+        const bNow = board.getBoundingClientRect().height;
+        const hands = wide ? 0 : [...play.querySelectorAll('.sg-hand')].reduce((sum, e) => sum + e.getBoundingClientRect().height, 0);
+        const k = (bNow + hands) / cur;
+        cell = Math.max(22, Math.floor(Math.min(widest, (avail - (hNow - bNow - hands)) / k)));
+        if (cell === cur) break;
+        setCell(cell);
+      }
+      return cell;
+    };
     let scroll = false;
-    if (hBelow >= cell * 0.92) cell = Math.min(cell, hBelow);
-    else {
-      cell = Math.min(cell, cellOf(vh - 8));
+    const below = solve(vh - topDoc - 8);
+    if (below < widest * 0.92 - 1) {
       scroll = true;
+      solve(vh - 8);
     }
-    cell = Math.max(22, Math.floor(cell));
-    wrap.style.setProperty('--sg-cell', `${cell}px`);
     wrap.style.setProperty('--sg-play-h', `${Math.ceil(play.getBoundingClientRect().height)}px`);
     wrap.dataset.fit = scroll ? 'window' : 'below';
     if (scroll && !local.scrolled) {

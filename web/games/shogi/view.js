@@ -562,7 +562,7 @@ export function mount(root, ctx) {
       // once per visit, after the shell has finished its own navigation (focus) work
       local.scrolled = true;
       setTimeout(() => requestAnimationFrame(() => {
-        if (!wrap.isConnected) return;
+        if (!wrap.isConnected || wrap.dataset.fit !== 'window') return;
         const top = wrap.getBoundingClientRect().top + window.scrollY;
         window.scrollTo({ top: top - 4, behavior: 'instant' });
       }), 0);
@@ -570,6 +570,20 @@ export function mount(root, ctx) {
   }
   const onResize = () => fit();
   window.addEventListener('resize', onResize);
+  // the view's stylesheet and fonts may arrive after the first render: fit again when the play area's
+  // size changes by itself (a frame later, so a fit never re-triggers itself within one frame)
+  let fitFrame = 0;
+  let lastSize = '';
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    const play = wrap.querySelector('.sg-play');
+    const size = play ? `${Math.round(play.getBoundingClientRect().height)}x${wrap.clientWidth}` : '';
+    if (size === lastSize) return;
+    lastSize = size;
+    cancelAnimationFrame(fitFrame);
+    fitFrame = requestAnimationFrame(() => fit());
+  }) : null;
+  if (observer) observer.observe(wrap);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => fit());
 
   function startFlash(sq) {
     clearTimeout(flashTimer);
@@ -607,6 +621,8 @@ export function mount(root, ctx) {
     destroy() {
       clearTimeout(flashTimer);
       window.removeEventListener('resize', onResize);
+      if (observer) observer.disconnect();
+      cancelAnimationFrame(fitFrame);
       wrap.remove();
       root.classList.remove('sg-root');
     },

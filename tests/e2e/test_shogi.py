@@ -406,6 +406,10 @@ def test_position_fits_and_the_board_stays(new_page: Any, site: Any, size: tuple
     assert board_box(page) == before, "showing the drawn card moved the board"
     assert outside(page, {"drawn card": ".sg-pending", **POSITION_PARTS}) == []
     shot(page, f"{width}-ja-drawn")
+    page.click("[data-pending=hide]")  # fold the card away to look at the board, then back
+    assert page.locator(".sg-pending").count() == 0 and board_box(page) == before
+    page.click("[data-pending=show]")
+    page.wait_for_selector(".sg-pending button[data-action]:not([disabled])")
     choice = page.locator(".sg-pending button[data-action]:not([disabled])").first.get_attribute("data-action")
     page.click(f'.sg-pending button[data-action="{choice}"]')
     page.wait_for_function("(p) => document.querySelector('.sg-view').dataset.plies !== p && window.pygamesMatch.idle"

@@ -98,6 +98,7 @@ export function pendingOverlay(o) {
       disabled: !(o.mine && o.legal.has(choice)), onclick: () => o.onChoice(choice) }, label));
   }
   if (!o.mine) buttons.append(h('p', { class: 'sg-wait', text: t('相手が選んでいます…', 'Waiting for the other player…') }));
+  if (o.onHide) buttons.append(h('button', { type: 'button', class: 'sg-btn', 'data-pending': 'hide', onclick: o.onHide }, t('盤を見る', 'See the board')));
   box.append(buttons);
   return box;
 }
@@ -121,4 +122,12 @@ export function resultOverlay(o) {
       o.replayHref ? h('a', { class: 'sg-btn sg-primary', href: o.replayHref, text: t('最初から再生', 'Replay the game') }) : null,
       h('button', { type: 'button', class: 'sg-btn', 'data-result': 'close', onclick: o.onClose }, t('盤面を見る', 'See the board'))));
   return box;
+}
+
+/** The drawn card folded away (to look at the board): a tab over the board's top edge that reopens it. */
+export function pendingTab(o) {
+  const { view, t } = o;
+  const card = view.pending_draw.card;
+  return h('button', { type: 'button', class: 'sg-btn sg-primary sg-pending-tab', 'data-pending': 'show', onclick: o.onShow },
+    t(`引いたカード「${card.name || card.id}」を選ぶ`, `Choose for the drawn card "${card.name_en || card.name || card.id}"`));
 }

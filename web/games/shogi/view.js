@@ -8,7 +8,7 @@
 import { h } from '../../shell/dom.js';
 import { DROP_LETTER, squareName, parseSquare } from './pieces.js';
 import { boardElement, squareText } from './board.js';
-import { handElement, cardStrip, cardPanel, pendingOverlay, resultOverlay, SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { handElement, cardStrip, cardPanel, pendingOverlay, pendingTab, resultOverlay, SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 import { filesPanel, codedText, takeImportNotice } from './files.js';
 import { getRecord } from './io.js';
 import { setupForm as buildSetupForm } from './setup.js';
@@ -364,8 +364,11 @@ export function mount(root, ctx) {
     const boardBox = h('div', { class: 'sg-board-box' },
       boardElement({ view, t, lang: lang(), flipped: isFlipped(), bottom, sel: local.sel, targets, cursor: local.cursor,
         canMove: canMove(), flash: local.flash, onSquare: clickSquare, onKey: onBoardKey }));
-    if (view.pending_draw && view.cards) {
-      boardBox.append(pendingOverlay({ view, t, legal: new Set(p.legal || []), mine: canAct(), onChoice: (c) => act(c) }));
+    if (view.pending_draw && view.cards && local.pendingHidden) {
+      boardBox.append(pendingTab({ view, t, onShow: () => { local.pendingHidden = false; render(); } }));
+    } else if (view.pending_draw && view.cards) {
+      boardBox.append(pendingOverlay({ view, t, legal: new Set(p.legal || []), mine: canAct(), onChoice: (c) => act(c),
+        onHide: () => { local.pendingHidden = true; render(); } }));
     } else if (view.phase === 'over' && p.outcome && !local.resultClosed && !p.replay) {
       boardBox.append(resultOverlay({ view, t, outcome: p.outcome, me: soleHuman(), replayHref: replayHref(),
         onClose: () => { local.resultClosed = true; render(); } }));
@@ -440,7 +443,7 @@ export function mount(root, ctx) {
     if (local.preview) {
       box.append(h('button', { type: 'button', class: 'sg-btn sg-primary', 'data-preview': 'back', onclick: closePreview },
         t('現在の局面に戻る', 'Back to the game')));
-    } else if (view.ruleset === 'cards' && view.variant !== 'setup') {
+    } else if (view.ruleset === 'cards' && view.variant !== 'setup' && !p.replay) {
       const ok = !p.replay && legal.has('draw') && !local.busy;
       box.append(h('button', { type: 'button', class: 'sg-btn sg-draw', 'data-action': 'draw', disabled: !ok,
         title: !ok && view.draw_refusal ? t(view.draw_refusal.ja, view.draw_refusal.en) : null,
@@ -552,7 +555,10 @@ export function mount(root, ctx) {
     };
     let scroll = false;
     const below = solve(vh - topDoc - 8);
-    if (below < widest * 0.92 - 1) {
+    if (live && live.replay) {
+      // the shell's replay controls sit above the view: keep them in sight, the board a bit smaller
+      if (below < widest * 0.7) setCell(Math.floor(widest * 0.7));
+    } else if (below < widest * 0.92 - 1) {
       scroll = true;
       solve(vh - 8);
     }
@@ -607,6 +613,7 @@ export function mount(root, ctx) {
         local.sel = null;
         local.dialog = null;
         local.preview = null;
+        local.pendingHidden = false;
         if (!first && local.message && local.message.kind !== 'notice') local.message = null;
         const lm = next && next.view && next.view.last_move;
         if (lm && lm.to) local.cursor = lm.to;

@@ -400,6 +400,9 @@ def test_position_fits_and_the_board_stays(new_page: Any, site: Any, size: tuple
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     shot(page, f"{width}-ja-cards")
     before = board_box(page)
+    page.click("[data-movable]")  # picking a piece shows its targets and the leap/slide legend in place
+    assert page.locator(".sg-target").count() > 0 and board_box(page) == before
+    page.keyboard.press("Escape")
     plies = page.evaluate("document.querySelector('.sg-view').dataset.plies")
     page.click("[data-action=draw]")
     page.wait_for_selector(".sg-pending button[data-action]:not([disabled])")
@@ -533,3 +536,19 @@ def test_illegal_record_loads_up_to_the_foul(page: Any, site: Any) -> None:
     notice = page.locator(".sg-prompt").text_content()
     assert "3手目" in notice and "[shogi.import.illegal_move]" in notice, notice
     assert outside(page, {"notice": ".sg-prompt", **POSITION_PARTS}) == []
+
+
+def test_refused_draw_says_why(page: Any, site: Any) -> None:
+    """In check a draw is refused: the button says why when pressed, and nothing is played."""
+    from pygames import webapi
+
+    people = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
+    record = webapi.new_match("shogi", {"ruleset": "cards", "sfen": "k8/9/9/9/9/9/9/4r4/4K4 b - 1"}, 7, people)["record"]
+    open_link(page, site, record)
+    assert "王手" in page.locator(".sg-prompt").text_content()
+    before = plies(page)
+    page.click("[data-action=draw]", force=True)  # aria-disabled: pressable, explains itself
+    page.wait_for_selector(".sg-prompt.sg-message-error")
+    assert "[shogi.draw.in_check]" in page.locator(".sg-prompt").text_content()
+    assert page.get_attribute("[data-action=draw]", "aria-disabled") == "true" and plies(page) == before
+    assert page.locator(".sg-in-check[data-sq='5i']").count() == 1, "the king in check is marked"

@@ -52,9 +52,11 @@ export function cardStrip(view, t) {
   const list = h('ul', { class: 'sg-chips' });
   for (const card of c.active || []) {
     const kind = KIND_NAME[card.kind] || [card.kind, card.kind];
-    const chip = h('li', { class: 'sg-chip', 'data-card': card.id },
-      h('span', { class: 'sg-card-kind', text: t(kind[0], kind[1]) }),
-      h('span', { class: 'sg-chip-name', text: t(card.name || card.id, card.name_en || card.name || card.id) }));
+    const name = t(card.name || card.id, card.name_en || card.name || card.id);
+    const chip = h('li', { class: 'sg-chip', 'data-card': card.id, title: name },
+      // the kind as its piece's kanji (as on the board): room for the card's name on a phone
+      h('span', { class: 'sg-card-kind', title: t(kind[0], kind[1]), text: kind[0].length === 1 ? kind[0] : t(kind[0], kind[1]) }),
+      h('span', { class: 'sg-chip-name', text: name }));
     list.append(chip);
   }
   if (!(c.active || []).length) list.append(h('li', { class: 'sg-none', text: t('有効カードなし', 'No active cards') }));

@@ -373,7 +373,8 @@ export function mount(root, ctx) {
       boardBox.append(resultOverlay({ view, t, outcome: p.outcome, me: soleHuman(), replayHref: replayHref(),
         onClose: () => { local.resultClosed = true; render(); } }));
     }
-    const legend = local.sel && view.ruleset === 'cards' ? h('p', { class: 'sg-legend' },
+    // always there in the card game (hidden until a piece is picked), so picking never resizes the board
+    const legend = view.ruleset === 'cards' ? h('p', { class: `sg-legend${local.sel ? '' : ' sg-legend-off'}`, 'aria-hidden': local.sel ? null : 'true' },
       h('span', { class: 'sg-legend-leap', 'aria-hidden': 'true' }), t('射程移動', 'leap'), ' ',
       h('span', { class: 'sg-legend-slide', 'aria-hidden': 'true' }), t('矢印移動', 'slide')) : null;
     const stage = h('div', { class: 'sg-stage' },
@@ -445,9 +446,12 @@ export function mount(root, ctx) {
         t('現在の局面に戻る', 'Back to the game')));
     } else if (view.ruleset === 'cards' && view.variant !== 'setup' && !p.replay) {
       const ok = !p.replay && legal.has('draw') && !local.busy;
-      box.append(h('button', { type: 'button', class: 'sg-btn sg-draw', 'data-action': 'draw', disabled: !ok,
-        title: !ok && view.draw_refusal ? t(view.draw_refusal.ja, view.draw_refusal.en) : null,
-        onclick: () => act('draw') }, t('ドロー', 'Draw a card')));
+      // refused by the rules now (e.g. in check): pressable, and pressing it says why
+      const why = !ok && canAct() && view.phase === 'move' && view.draw_refusal ? view.draw_refusal : null;
+      box.append(h('button', { type: 'button', class: `sg-btn sg-draw${why ? ' sg-btn-refused' : ''}`, 'data-action': 'draw',
+        disabled: !ok && !why, 'aria-disabled': why ? 'true' : null, title: why ? t(why.ja, why.en) : null,
+        onclick: () => (why ? say(codedText(t, { code: why.code, message_ja: why.ja, message_en: why.en }), 'error') : act('draw')) },
+      t('ドロー', 'Draw a card')));
     }
     box.append(h('button', { type: 'button', class: 'sg-btn sg-flip', 'aria-pressed': isFlipped() ? 'true' : 'false',
       onclick: () => { local.flipped = !local.flipped; writeFlag(ctx, 'flipped', local.flipped); render(); } },
@@ -455,9 +459,6 @@ export function mount(root, ctx) {
     if (!p.replay && !local.preview && legal.has('resign')) {
       box.append(h('button', { type: 'button', class: 'sg-btn sg-resign', onclick: () => { local.dialog = { kind: 'resign' }; render(); } },
         t('投了', 'Resign')));
-    }
-    if (!local.preview && view.ruleset === 'cards' && view.draw_refusal && canAct() && view.phase === 'move' && !legal.has('draw')) {
-      box.append(h('span', { class: 'sg-refusal', text: t(view.draw_refusal.ja, view.draw_refusal.en) }));
     }
     return box;
   }

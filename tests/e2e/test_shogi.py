@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 
 from tests.e2e.conftest import axe_violations, wait_for_engine
 

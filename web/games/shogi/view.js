@@ -11,6 +11,8 @@ import { boardElement, squareText } from './board.js';
 import { handElement, cardStrip, cardPanel, pendingOverlay, pendingTab, resultOverlay, SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 import { filesPanel, codedText, takeImportNotice } from './files.js';
 import { getRecord } from './io.js';
+import { pieceSvg } from './piecesvg.js';
+import { faceCode, hasPromotedFace, loadSchema } from './schema.js';
 import { setupForm as buildSetupForm } from './setup.js';
 import { mountCardsPage } from './cards.js';
 
@@ -39,6 +41,7 @@ export function mount(root, ctx) {
   root.classList.add('sg-root');
   const wrap = h('div', { class: 'sg-view' });
   root.append(wrap);
+  loadSchema(ctx).catch(() => { /* the promotion dialog then shows words only */ });
   const notice = takeImportNotice();
   if (notice) local.message = { text: t(notice.ja, notice.en), kind: 'notice' };
 
@@ -498,10 +501,19 @@ export function mount(root, ctx) {
       const p = pieceAt(view, local.sel && local.sel.sq);
       const info = p && view.pieces && view.pieces[p.p];
       box.setAttribute('aria-label', t('成りますか？', 'Promote?'));
+      // keep the target square in sight: the dialog goes to the other half of the screen
+      const to = parseSquare(d.target.to);
+      const row = to ? (isFlipped() ? 9 - to.rank : to.rank - 1) : 4;
+      box.classList.add(row < 4.5 ? 'sg-dialog-low' : 'sg-dialog-high');
       box.append(h('p', { text: t(`${info ? info.ja : ''}を成りますか？`, `Promote the ${info ? info.en.toLowerCase() : 'piece'}?`) }));
+      // each choice shows the face the piece will have (the promoted face from the engine's schema)
+      const face = (code) => (code ? h('span', { class: 'sg-promote-face', 'aria-hidden': 'true' }, pieceSvg(code)) : null);
+      const promoted = p && hasPromotedFace(p.p) ? faceCode(p.p, 'promoted') : null;
       buttons.append(
-        h('button', { type: 'button', class: 'sg-btn sg-primary', 'data-promote': 'yes', onclick: () => d.go(`${d.base}+`) }, t('成る', 'Promote')),
-        h('button', { type: 'button', class: 'sg-btn', 'data-promote': 'no', onclick: () => d.go(d.base) }, t('成らない（不成）', 'Do not promote')));
+        h('button', { type: 'button', class: 'sg-btn sg-primary sg-promote', 'data-promote': 'yes', onclick: () => d.go(`${d.base}+`) },
+          face(promoted), t('成る', 'Promote')),
+        h('button', { type: 'button', class: 'sg-btn sg-promote', 'data-promote': 'no', onclick: () => d.go(d.base) },
+          face(p ? p.p : null), t('成らない（不成）', 'Do not promote')));
     } else if (d.kind === 'foul') {
       box.setAttribute('aria-label', t('反則の手', 'Foul move'));
       box.append(h('p', { class: 'sg-warn', text: t(`この手は反則で、指すと負けになります：${d.foul.ja}`, `This move is a foul and loses at once: ${d.foul.en}`) }));

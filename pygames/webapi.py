@@ -157,11 +157,13 @@ def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
 
 
 def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
-    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
-    Nothing is applied: views use this to explain a pick before it is sent."""
+    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it; when it may,
+    ``details`` is what the game says about it beforehand (e.g. kabu's worst case of an order,
+    see :meth:`Game.check_details`). Nothing is applied: views use this before an action is sent."""
     match = _match(record)
-    match.game.apply(match.state, _seat(match, seat), action)  # game over, turn, then the game's rules
-    return {"ok": True}
+    seat = _seat(match, seat)
+    match.game.apply(match.state, seat, action)  # game over, turn, then the game's rules
+    return {"ok": True, "details": match.game.check_details(match.state, seat, action)}
 
 
 def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:

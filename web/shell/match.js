@@ -70,7 +70,7 @@ export async function matchPage(root, { id }) {
     turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
-  const ctx = baseCtx(info.name, { act, check, turn });
+  const ctx = baseCtx(info.name, { act, check, inspect, turn });
   let view;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
@@ -186,6 +186,17 @@ export async function matchPage(root, { id }) {
       return null;
     } catch (err) {
       return { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params };
+    }
+  }
+
+  /** Like check, and when the action is legal, what the engine says about it first (its details). */
+  async function inspect(action) {
+    if (shown === null) return { error: shellError('shell.spectator', 'watching'), details: null };
+    try {
+      const result = await call('check', { record, seat: shown, action: String(action) });
+      return { error: null, details: result.details ?? null };
+    } catch (err) {
+      return { error: { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params }, details: null };
     }
   }
 

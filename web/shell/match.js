@@ -59,7 +59,9 @@ export async function matchPage(root, { id }) {
   const result = resultDisplay({ game: info.name, matchId: record.meta.id });
   const banner = result.banner;
   const strip = eventStrip();
-  const turnSlot = h('div', { class: 'turn-slot' }, strip.el);
+  // The events strip is the view's to place (ctx.turn.strip, where its prompt is); the shell shows
+  // it above the view itself only for the plain fallback view, so a laid-out screen never shifts.
+  const turnSlot = h('div', { class: 'turn-slot' });
   const undoWhy = h('p', { class: 'undo-why muted small', id: 'undo-why', role: 'status' });
   const rulingsNote = h('p', { class: 'rulings-note muted small', id: 'rulings-note', hidden: true });
   const handover = h('section', { class: 'handover card', id: 'handover', hidden: true, 'aria-labelledby': 'handover-msg' });
@@ -78,7 +80,9 @@ export async function matchPage(root, { id }) {
     view = null;
     console.warn('view mount failed', err);
   }
+  const ownView = Boolean(view);
   if (!view) view = plainView(viewRoot, ctx, !viewMod);
+  if (!ownView) turnSlot.append(strip.el);
 
   // --- engine round trips: one call per click ---------------------------------------------
   let cached = null; // {match, ply, tip} of the worker's cached match (see webapi.play)
@@ -243,7 +247,6 @@ export async function matchPage(root, { id }) {
     if (logBox.open) renderLog();
     viewRoot.hidden = covered;
     strip.update({ events: covered ? [] : events, thinking, players });
-    if (!turnSlot.contains(strip.el) && !viewRoot.contains(strip.el)) turnSlot.append(strip.el);
     if (!covered && payload) {
       const shownPayload = { ...payload, players: namedPlayers(players), events, thinking, replay: false };
       viewPayload = shownPayload;
@@ -254,7 +257,6 @@ export async function matchPage(root, { id }) {
         console.warn('view update failed', err);
       }
     }
-    if (!strip.el.isConnected) turnSlot.append(strip.el); // the view dropped it: back to the default place
     if (!covered && payload && typeof view.resultBreakdown === 'function' && general && general.outcome) {
       let node = null;
       try { node = view.resultBreakdown({ ...payload, players: namedPlayers(players) }); } catch (err) { console.warn('resultBreakdown failed', err); }

@@ -40,6 +40,9 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The runtime files the browser needs (no source maps, no CommonJS build, no consoles)."""
+PYSCRIPT_FILES = ("core.js", "core-*.js", "error-*.js")
+"""PyScript's files the site loads: the entry, its core chunk, and the error plugin's stub (the
+other plugins are switched off in the config web/runtime/bridge.js writes)."""
 SW_TEMPLATE = ROOT / "web" / "runtime" / "sw-template.js"
 TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
@@ -218,6 +221,10 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     _copy(wheel, out / "wheels" / wheel.name, written)
     for name in PYODIDE_FILES:
         _copy(NODE_MODULES / "pyodide" / name, out / "pyodide" / name, written)
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for pattern in PYSCRIPT_FILES:
+        for path in sorted(pyscript.glob(pattern)):
+            _copy(path, out / "pyscript" / path.name, written)
     if (ROOT / "index.html").is_file():
         _copy(ROOT / "index.html", out / "index.html", written)
     elif not quiet:

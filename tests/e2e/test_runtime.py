@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
+import zipfile
 
 import pytest
 
@@ -35,12 +37,28 @@ def cache_names(page) -> list[str]:
     return page.evaluate("() => caches.keys()")
 
 
+def broken_wheel(message: str) -> bytes:
+    """A wheel whose engine raises ``message`` while it is imported."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("pygames/__init__.py", f"raise RuntimeError({message!r})\n")
+    return buf.getvalue()
+
+
 def test_boot_reports_progress_and_reaches_ready(page, site, guard):
     open_runtime(page, site.url)
     steps = page.evaluate("() => window.pg.progress")
     fractions = [s["fraction"] for s in steps]
     assert fractions == sorted(fractions) and fractions[-1] == 1
     assert all(s["ja"] and s["en"] for s in steps)
+    # PyScript's hooks give the steps: worker made (onWorker), Python up in the worker (onReady), ready.
+    assert [s["step"] for s in steps] == ["worker", "python", "import", "ready"]
+    # The engine is PyScript's worker: a <script type="py" worker> without a name (a name turns boot
+    # errors into uncaught page errors) and without PyScript's service-worker attribute (a CDN polyfill).
+    script = page.evaluate("""() => { const s = document.querySelector('script[type="py"][worker]');
+        return s && {name: s.hasAttribute('name'), sw: s.hasAttribute('service-worker'), src: s.src}; }""")
+    assert script == {"name": False, "sw": False, "src": site.url + "web/runtime/engine.py"}
+    assert info_python(page).startswith("3.")
     info = page.evaluate("() => window.pg.engine.info")
     assert info["pyodide"] == build.pyodide_version()
     assert info["version"] == (site.root / "build.json").read_text().split('"version": "')[1][:16]
@@ -50,7 +68,53 @@ def test_boot_reports_progress_and_reaches_ready(page, site, guard):
     fetched = {url.split("/", 3)[3] for url in guard.requests}
     assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "build.json"} <= fetched
     assert any(path.startswith("wheels/pygames-") for path in fetched)
-    assert all(url.startswith(site.url) for url in guard.requests), guard.requests
+    # (PyScript starts its worker from a blob: URL made on the page.)
+    assert all(url.startswith((site.url, "blob:")) for url in guard.requests), guard.requests
+
+
+def info_python(page) -> str:
+    return page.evaluate("() => window.pg.engine.info.python")
+
+
+def test_python_error_while_the_engine_loads_is_reported_with_its_cause(page, site, guard):
+    # The engine's import raises inside the worker: PyScript would not reject `ready` for that, so
+    # engine.py catches it and the bridge fails the boot with the cause; no uncaught page error.
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(
+        status=200, content_type="application/zip", body=broken_wheel("engine broken on purpose")))
+    page.goto(site.url + PAGE)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, step: e.params.step, "
+                        "detail: e.params.detail}))")
+    assert err["code"] == "runtime.boot_failed" and err["step"] == "import"
+    assert "RuntimeError: engine broken on purpose" in err["detail"]
+    # A call while the engine is down is refused the same way (and retries the boot: still broken).
+    code = page.evaluate("() => window.pg.engine.call('games', {}).then(() => 'answered', (e) => e.code)")
+    assert code == "runtime.boot_failed"
+
+
+def test_python_error_in_the_worker_script_itself_fails_cleanly(page, site, guard):
+    # Worst case: the worker's own script raises before it exports anything. PyScript prints the
+    # traceback (a console error, expected here); the bridge still ends in our failure, not a hang.
+    guard.allow(r"worker script broken on purpose|PythonError|Traceback")
+    page.route("**/web/runtime/engine.py", lambda route: route.fulfill(
+        status=200, content_type="text/plain", body="raise RuntimeError('worker script broken on purpose')\n"))
+    page.goto(site.url + PAGE)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, step: e.params.step}))")
+    assert err == {"code": "runtime.boot_failed", "step": "import"}
+
+
+@pytest.mark.skipif(not (build.ROOT / "index.html").is_file(), reason="needs the shell's index.html")
+def test_site_shows_our_failure_screen_with_the_cause(page, site, guard):
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(
+        status=200, content_type="application/zip", body=broken_wheel("engine broken on purpose")))
+    page.goto(site.url)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    assert "engine broken on purpose" in page.locator("#boot-error").inner_text()
+    assert page.locator("#boot-retry").is_enabled()
+    page.unroute("**/wheels/*.whl")
+    page.click("#boot-retry")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=90_000)
 
 
 def test_errors_come_back_as_api_errors(page, site):

@@ -37,7 +37,10 @@ export async function boot(onProgress) {
 
 function describe(err) {
   if (!err) return 'unknown error';
-  if (err.message_ja || err.message_en) return `${err.message_ja || ''} / ${err.message_en || ''}`;
+  if (err.message_ja || err.message_en) {
+    const detail = err.params && err.params.detail ? ` (${err.params.detail})` : '';
+    return `${err.message_ja || ''} / ${err.message_en || ''}${detail}`;
+  }
   return String(err.message || err);
 }
 

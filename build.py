@@ -11,12 +11,13 @@ Steps, each skipped when already up to date:
 2. Build the ``pygames`` wheel (``py3-none-any``, ``.py`` and ``.json`` files) from the repo,
    byte-for-byte reproducible (fixed timestamps, sorted entries).
 3. Lay out ``dist/``: ``index.html`` and ``web/`` from the repo, the Pyodide runtime files under
-   ``pyodide/``, the wheel under ``wheels/``, PNG icons, ``build.json`` (what the worker loads) and a
+   ``pyodide/``, PyScript under ``pyscript/``, the wheel under ``wheels/``, PNG icons, ``games.json``
+   (``games()`` computed at build time), ``build.json`` (what the bridge loads) and a
    generated service worker ``sw.js`` whose cache name is the build hash and whose precache list is
    every file in ``dist/``. Files that did not change are not rewritten; stale files are removed.
 
-No request leaves the host at run time: Pyodide is loaded from ``pyodide/`` with its package base
-set there too, and the wheel is unpacked by Pyodide itself (no micropip, no CDN).
+No request leaves the host at run time: PyScript's config names the local Pyodide and places the
+wheel with [files] (no micropip, no CDN).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -203,6 +205,46 @@ def _copy_tree(src: Path, dest: Path, written: set[Path], skip: set[Path] = froz
             _copy(path, dest / path.relative_to(src), written)
 
 
+IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""", re.M)
+MODULE_RE = re.compile(r'<script type="module" src="([^"]+)"></script>')
+
+
+def module_graph(entry: Path) -> list[Path]:
+    """Every module ``entry`` imports statically, directly or not (relative imports only), in order."""
+    seen: list[Path] = []
+    todo = [entry]
+    while todo:
+        path = todo.pop(0)
+        if path in seen or not path.is_file():
+            continue
+        seen.append(path)
+        for m in IMPORT_RE.finditer(path.read_text(encoding="utf-8")):
+            todo.append((path.parent / (m.group(1) or m.group(2))).resolve())
+    return seen
+
+
+def index_page(text: str) -> bytes:
+    """index.html with preload hints: the entry module's whole static import graph and games.json
+    are requested at once instead of level by level, so the landing page lists the games sooner."""
+    found = MODULE_RE.search(text)
+    if not found:
+        return text.encode()
+    entry = (ROOT / found.group(1)).resolve()
+    hints = ['<link rel="preload" href="games.json" as="fetch" crossorigin>']
+    for path in module_graph(entry)[1:]:
+        hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
+    return text.replace(found.group(0), found.group(0) + "\n  " + "\n  ".join(hints), 1).encode()
+
+
+def games_json() -> bytes:
+    """``webapi.dispatch("games")`` run in CPython at build time: the page lists the games (titles,
+    seats, options) from it at once, before Python has started in the browser."""
+    code = "import sys; from pygames import webapi; sys.stdout.write(webapi.dispatch('games'))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True).stdout
+    json.loads(out)  # refuse to ship anything but JSON
+    return out
+
+
 def service_worker(version: str, files: list[str]) -> bytes:
     """The generated service worker: the template with the build version and precache list."""
     text = SW_TEMPLATE.read_text()
@@ -226,10 +268,11 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
         for path in sorted(pyscript.glob(pattern)):
             _copy(path, out / "pyscript" / path.name, written)
     if (ROOT / "index.html").is_file():
-        _copy(ROOT / "index.html", out / "index.html", written)
+        _write(out / "index.html", index_page((ROOT / "index.html").read_text()), written)
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
     _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE})
+    _write(out / "games.json", games_json(), written)
     for size in (192, 512):
         _write(out / "web" / "icons" / f"icon-{size}.png", png(size), written)
     if test_pages and TEST_PAGES.is_dir():

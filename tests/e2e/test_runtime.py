@@ -290,3 +290,63 @@ def test_site_offline_reload_resumes_and_plays(page, site, guard):
             assert page.evaluate(ACT_ONCE_JS) > played
     finally:
         site.start()
+
+
+# --- usable before Python ------------------------------------------------------------------------
+def _kabu_record(match_id: str, moves: int = 3) -> dict:
+    """A real kabu record with a few actions, made by the engine in CPython."""
+    def call(name: str, **args):
+        return json.loads(webapi.dispatch(name, json.dumps(args)))
+    record = call("new_match", game="kabu", seed=3)["record"]
+    for _ in range(moves):
+        seat = call("view", record=record, seat=None)["to_move"][0]
+        legal = call("view", record=record, seat=seat)["legal"]
+        record = call("apply", record=record, seat=seat, action=legal[0])["record"]
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    return record
+
+
+@pytest.mark.skipif(not (build.ROOT / "index.html").is_file() or "kabu" not in {g["name"] for g in GAMES},
+                    reason="needs the shell's index.html and the kabu engine")
+def test_site_is_usable_before_python(page, site, guard):
+    # Python never arrives (its runtime download hangs): everything that needs no engine shows anyway.
+    record = _kabu_record("early00001")
+    page.goto(site.url)
+    page.evaluate("(r) => localStorage.setItem('pygames.match.early00001', JSON.stringify(r))", record)
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_selector(".games[data-state=ready] .game-card")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "loading"
+    listed = page.locator(".game-card").evaluate_all("(els) => els.map((e) => e.dataset.game)")
+    assert listed == [g["name"] for g in GAMES]
+    assert page.locator('.save[data-id="early00001"]').is_visible()
+    assert page.locator("#boot").is_hidden()  # no global "please wait" over a usable page
+    # The rules page renders from games.json and the game's rules file.
+    page.goto(site.url + "#/rules/kabu")
+    page.wait_for_selector("#rules-h")
+    assert "株式デュエル" in page.locator("#rules-h").inner_text()
+    # A replay's move list comes straight from the save; the board waits, showing progress in place.
+    page.goto(site.url + "#/replay/early00001")
+    page.wait_for_selector("#replay-moves li")
+    assert page.locator("#replay-moves li").count() == len(record["actions"])
+    page.wait_for_selector(".engine-wait progress")
+    # Continue is clickable before Python: the match page shows the boot's progress where it will play.
+    page.goto(site.url)
+    page.locator('.save[data-id="early00001"] button.primary').click()
+    page.wait_for_url("**#/play/early00001")
+    page.wait_for_selector("main .engine-wait progress")
+    assert held, "the runtime download was requested (and held back)"
+    # Once Python arrives, the replay's moves read as the engine's text.
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    for route in held:
+        try:
+            route.continue_()
+        except Exception:  # noqa: BLE001 - the request of a page left earlier is gone
+            pass
+    wait_for_engine(page)
+    page.goto(site.url + "#/replay/early00001")
+    log = json.loads(webapi.dispatch("log", json.dumps({"record": record})))["log"]
+    page.wait_for_function("(t) => document.querySelector('#replay-moves li') && "
+                           "document.querySelector('#replay-moves li').innerText.includes(t)", arg=log[0]["ja"],
+                           timeout=60_000)

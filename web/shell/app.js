@@ -56,8 +56,11 @@ function showBootError(err) {
   );
 }
 
+// Python boots in the background; the pages that need it show its progress in place (wait.js).
+// This box only speaks up if the boot fails.
 async function startEngine() {
   html.dataset.engine = 'loading';
+  bootBox.hidden = true;
   showProgress({ fraction: null, ja: '', en: '' });
   try {
     await boot(showProgress);

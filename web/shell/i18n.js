@@ -104,6 +104,8 @@ const STRINGS = {
   saveFailed: ['保存できませんでした。ほかの保存データはそのままです。', 'Could not save. Your other saves are unchanged.'],
   // replay
   replayHeading: (title) => [`${title} — 再生`, `${title} — Replay`],
+  movesHeading: ['手順', 'Moves'],
+  moveShow: (n) => [`${n}手目の局面を見る`, `Show the position after move ${n}`],
   first: ['最初', 'First'],
   back: ['一手戻る', 'Back'],
   forward: ['一手進む', 'Forward'],

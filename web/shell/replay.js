@@ -4,14 +4,21 @@
 import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved } from './match.js';
 import { plainView } from './plainview.js';
+import { loadSave } from './storage.js';
+import { moveList } from './movelist.js';
 
 /** Render the replay of saved match `id`. */
 export async function replayPage(root, { id }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  // The move list shows at once from the save; the board waits for the engine.
+  const early = loadSave(id);
+  const moves = early.record && Array.isArray(early.record.actions) ? moveList(early.record) : null;
+  root.append(engineWait());
+  if (moves) root.append(moves.el);
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);
@@ -30,6 +37,11 @@ export async function replayPage(root, { id }) {
   const alertBox = h('p', { class: 'error', role: 'alert' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   root.append(title, controls, alertBox, viewRoot);
+  if (moves) {
+    root.append(moves.el);
+    moves.setPick((n) => show(n));
+    call('log', { record }).then((r) => moves.setLog(r.log), () => {});
+  }
 
   const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
   const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct') });
@@ -100,6 +112,7 @@ export async function replayPage(root, { id }) {
     slider.value = String(ply);
     slider.setAttribute('aria-valuetext', t('plyOf', ply, plies));
     position.textContent = t('plyOf', ply, plies);
+    if (moves) moves.mark(ply);
     if (payload) {
       try {
         view.update({ ...payload, legal: [], players, replay: true });
@@ -116,6 +129,6 @@ export async function replayPage(root, { id }) {
       alive = false;
       if (view && view.destroy) view.destroy();
     },
-    relang: build,
+    relang() { build(); if (moves) moves.relang(); },
   };
 }

@@ -245,10 +245,16 @@ def games_json() -> bytes:
     return out
 
 
-def service_worker(version: str, files: list[str]) -> bytes:
+def _integrity(path: Path) -> str:
+    """A subresource-integrity string for the file (the service worker checks every file it caches)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def service_worker(version: str, files: list[dict[str, str]]) -> bytes:
     """The generated service worker: the template with the build version and precache list."""
     text = SW_TEMPLATE.read_text()
-    text = text.replace("__BUILD_VERSION__", json.dumps(version)).replace("__PRECACHE__", json.dumps(files, indent=0))
+    entries = ",\n".join(json.dumps(e) for e in files)
+    text = text.replace("__BUILD_VERSION__", json.dumps(version)).replace("__PRECACHE__", f"[\n{entries}\n]")
     return text.encode()
 
 
@@ -278,16 +284,17 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     if test_pages and TEST_PAGES.is_dir():
         _copy_tree(TEST_PAGES, out / "_test", written)
     # The build hash covers every file's content, so any change gives a new cache.
-    digest = hashlib.sha256(salt.encode())
+    digest = hashlib.sha256(salt.encode() + b"\0" + SW_TEMPLATE.read_bytes())
     for path in sorted(written):
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
     info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": pyodide_version(),
             "package": "pygames"}
     _write(out / "build.json", json.dumps(info, indent=1).encode(), written)
-    files = sorted(p.relative_to(out).as_posix() for p in written)
-    root = ["./"] if (out / "index.html") in written else []
-    _write(out / "sw.js", service_worker(version, root + files), written)
+    files = [{"path": p.relative_to(out).as_posix(), "integrity": _integrity(p)} for p in sorted(written)]
+    if (out / "index.html") in written:
+        files.insert(0, {"path": "./", "integrity": _integrity(out / "index.html")})
+    _write(out / "sw.js", service_worker(version, files), written)
     for path in sorted(out.rglob("*"), reverse=True):  # stale files and empty folders
         if path.is_file() and path not in written and not path.relative_to(out).as_posix().startswith("bench/"):
             path.unlink()

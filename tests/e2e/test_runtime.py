@@ -14,7 +14,7 @@ from pygames import webapi
 from pygames.core import linkcodec
 from serve import SiteServer
 
-from .conftest import long_frames, longest_task_ms, start_longtask_probe, wait_for_engine
+from .conftest import long_frames, longest_task_ms, start_longtask_probe, wait_for_engine, without_service_worker
 
 PAGE = "_test/runtime.html"
 LONG_TASK_LIMIT_MS = 100
@@ -28,9 +28,10 @@ def open_runtime(page, base_url: str) -> None:
 
 
 def wait_controlled(page) -> None:
-    """Wait until a service worker controls the page and has finished precaching."""
+    """Wait until a service worker controls the page and holds the whole build (update.js says so)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=60_000)
 
 
 def cache_names(page) -> list[str]:
@@ -79,6 +80,7 @@ def info_python(page) -> str:
 def test_python_error_while_the_engine_loads_is_reported_with_its_cause(page, site, guard):
     # The engine's import raises inside the worker: PyScript would not reject `ready` for that, so
     # engine.py catches it and the bridge fails the boot with the cause; no uncaught page error.
+    without_service_worker(page)
     page.route("**/wheels/*.whl", lambda route: route.fulfill(
         status=200, content_type="application/zip", body=broken_wheel("engine broken on purpose")))
     page.goto(site.url + PAGE)
@@ -96,6 +98,7 @@ def test_python_error_in_the_worker_script_itself_fails_cleanly(page, site, guar
     # Worst case: the worker's own script raises before it exports anything. PyScript prints the
     # traceback (a console error, expected here); the bridge still ends in our failure, not a hang.
     guard.allow(r"worker script broken on purpose|PythonError|Traceback")
+    without_service_worker(page)
     page.route("**/web/runtime/engine.py", lambda route: route.fulfill(
         status=200, content_type="text/plain", body="raise RuntimeError('worker script broken on purpose')\n"))
     page.goto(site.url + PAGE)
@@ -106,6 +109,7 @@ def test_python_error_in_the_worker_script_itself_fails_cleanly(page, site, guar
 
 @pytest.mark.skipif(not (build.ROOT / "index.html").is_file(), reason="needs the shell's index.html")
 def test_site_shows_our_failure_screen_with_the_cause(page, site, guard):
+    without_service_worker(page)
     page.route("**/wheels/*.whl", lambda route: route.fulfill(
         status=200, content_type="application/zip", body=broken_wheel("engine broken on purpose")))
     page.goto(site.url)
@@ -148,6 +152,7 @@ def test_concurrent_calls_are_answered_each_to_its_caller(page, site):
 
 def test_failed_boot_says_what_failed_and_retry_works(page, site, guard):
     guard.allow(r"Failed to load resource")
+    without_service_worker(page)
     page.route("**/wheels/*.whl", lambda route: route.abort())
     page.goto(site.url + PAGE)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
@@ -176,6 +181,41 @@ def test_offline_after_one_visit(page, site, guard):
         assert err == "record.not_a_match"
     finally:
         site.start()
+
+
+def test_first_visit_downloads_each_file_once(page, site):
+    # The service worker takes the page before Python is fetched and keeps what the boot downloads;
+    # its precache then asks the server only for files the boot did not need.
+    site.sent.clear()
+    open_runtime(page, site.url)
+    wait_controlled(page)
+    sent = [path for path, size in site.sent]
+    twice = sorted({path for path in sent if sent.count(path) > 1})
+    assert twice == [], twice
+    assert "/pyodide/pyodide.asm.wasm" in sent
+    # Every file of the build is in the cache, so the next visit needs no server at all.
+    listed = json.loads((site.root / "sw.js").read_text().split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    cached = page.evaluate("""async () => { const c = await caches.open((await caches.keys())[0]);
+        return (await c.keys()).map((r) => new URL(r.url).pathname); }""")
+    assert {"/" + e["path"].removeprefix("./") for e in listed} <= set(cached)
+
+
+def test_tampered_file_is_not_cached(page, own_site, guard):
+    # Every file the service worker caches is checked against the build's hash: a file that changed on
+    # the server behind the build's back is refused, and the cache is not declared complete.
+    guard.allow(r"integrity|offline cache incomplete|Failed to (fetch|load)")
+    rules = own_site.root / "web" / "games" / "shogi" / "rules.html"
+    rules.write_text(rules.read_text() + "<!-- tampered -->")
+    open_runtime(page, own_site.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    cached = page.evaluate("""async () => {
+        const answer = await new Promise((resolve) => { const ch = new MessageChannel();
+            ch.port1.onmessage = (e) => resolve(e.data); navigator.serviceWorker.controller.postMessage({type: 'top-up'}, [ch.port2]); });
+        const c = await caches.open((await caches.keys())[0]);
+        return {answer, hasRules: !!(await c.match('web/games/shogi/rules.html'))}; }""")
+    assert cached["answer"]["ok"] is False and cached["answer"]["error"]
+    assert cached["hasRules"] is False
+    assert page.evaluate("() => document.documentElement.dataset.offline") != "ready"
 
 
 @pytest.fixture
@@ -311,6 +351,7 @@ def _kabu_record(match_id: str, moves: int = 3) -> dict:
 def test_site_is_usable_before_python(page, site, guard):
     # Python never arrives (its runtime download hangs): everything that needs no engine shows anyway.
     record = _kabu_record("early00001")
+    without_service_worker(page)
     page.goto(site.url)
     page.evaluate("(r) => localStorage.setItem('pygames.match.early00001', JSON.stringify(r))", record)
     held = []

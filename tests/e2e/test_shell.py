@@ -19,6 +19,8 @@ import pytest
 from pygames import webapi
 from pygames.core import linkcodec
 
+from .conftest import without_service_worker
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[dict[str, Any]] = json.loads(webapi.dispatch("games"))["games"]
 needs_game = pytest.mark.skipif(not GAMES, reason="no game engine in pygames/ yet: match flows need one")
@@ -136,6 +138,7 @@ def test_landing_in_japanese_and_english_toggle_is_remembered(page, site, wait_f
 
 def test_failed_boot_says_what_failed_and_offers_retry(page, site, guard):
     guard.allow(".")  # the blocked downloads are logged as console errors on purpose
+    without_service_worker(page)  # the route must see Python's downloads
     page.route("**/pyodide/**", lambda route: route.abort())
     page.goto(site.url)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)

@@ -71,7 +71,6 @@ async function startEngine() {
   html.dataset.engine = 'ready';
   bootBox.hidden = true;
   document.dispatchEvent(new CustomEvent('pygames:ready'));
-  subscribeUpdates();
 }
 
 // --- update notice ----------------------------------------------------------------------
@@ -92,7 +91,8 @@ function showUpdate(apply) {
 }
 
 async function subscribeUpdates() {
-  // web/runtime/update.js registers the service worker and reports a waiting new build.
+  // web/runtime/update.js registers the service worker (before the engine boots: a first visit
+  // caches Python as it downloads) and reports a waiting new build.
   window.addEventListener('pygames:update', () => showUpdate(null));
   let updates;
   try {
@@ -124,4 +124,4 @@ onLangChange(() => {
   router.relang();
   document.getElementById('lang-toggle').focus();
 });
-startEngine();
+subscribeUpdates().finally(startEngine);

@@ -101,7 +101,14 @@ def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
             "to_move": list(to_move), "view": game.view(state, seat),
             "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
             "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None}
+            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None,
+            "rulings": _rulings(match)}
+
+
+def _rulings(match: Match) -> dict[str, Any]:
+    """The rules version a match was recorded under, the engine's, and the older rulings in force."""
+    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version,
+            "older": match.game.older_rulings(match.record["options"])}
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -130,13 +137,7 @@ def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
     Nothing is applied: views use this to explain a pick before it is sent."""
     match = _match(record)
-    seat = _seat(match, seat)
-    if seat not in match.to_move():
-        raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                        f"It is not seat {seat + 1}'s turn", seat=seat)
-    if not isinstance(action, str):
-        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
-    match.game.apply(match.state, seat, action)
+    match.game.apply(match.state, _seat(match, seat), action)  # game over, turn, then the game's rules
     return {"ok": True}
 
 

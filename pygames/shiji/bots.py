@@ -14,7 +14,7 @@ from typing import Any
 from ..core import Rng
 from . import rules as R
 from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
-from .game import fmt_place, lead_pairs
+from .actions import fmt_place, lead_pairs
 from .state import evolve as replace, State
 
 HARD_ITERATIONS = 96

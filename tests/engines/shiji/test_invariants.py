@@ -13,6 +13,7 @@ from pygames.shiji import GAME
 from pygames.shiji import rules as R
 from pygames.shiji.cards import FULL_SET
 from pygames.shiji.game import accounted
+from pygames.shiji.messages import ENDINGS
 
 PLAYOUTS = 600
 """Random games per run (bench/shiji_playouts.py runs thousands)."""
@@ -70,8 +71,9 @@ def test_random_playouts_keep_invariants(options):
     reasons = set()
     for seed in range(PLAYOUTS // len(OPTION_SETS)):
         _, s = random_game(seed, options)
+        assert s.result is not None and s.result[1] in ENDINGS, s.result
         reasons.add(s.result[1])
-    assert reasons  # every game ended
+    assert len(reasons) >= 2, f"every playout ended the same way ({reasons}): the playouts explore too little"
 
 
 def test_same_seed_same_game():

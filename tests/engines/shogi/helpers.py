@@ -7,7 +7,7 @@ from typing import Any
 from pygames.core import CHANCE, Rng
 from pygames.core.game import sample_chance
 from pygames.shogi import GAME
-from pygames.shogi.game import state_from_sfen
+from pygames.shogi.start import state_from_sfen
 from pygames.shogi.pieces import parse_sq, sq_name
 
 KINGS = "k8/9/9/9/9/9/9/9/8K"  # 後手 king 9a, 先手 king 1i

@@ -205,7 +205,7 @@ def _copy_tree(src: Path, dest: Path, written: set[Path], skip: set[Path] = froz
             _copy(path, dest / path.relative_to(src), written)
 
 
-IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""", re.M)
+IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""", re.MULTILINE)
 MODULE_RE = re.compile(r'<script type="module" src="([^"]+)"></script>')
 
 

@@ -208,6 +208,7 @@ def first_visit(browser, url: str, server: SiteServer, stray: Stray) -> dict:
     page.wait_for_function("() => window.__engineAt !== undefined", timeout=180_000)
     boot = sum(n for _, n in server.sent)
     boot_files = len(server.sent)
+    ready_ms = page.evaluate("() => window.__engineAt")
     try:
         page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=20_000)
         how = "offline-ready"
@@ -223,7 +224,7 @@ def first_visit(browser, url: str, server: SiteServer, stray: Stray) -> dict:
     twice = sorted({p for p, _ in sent if sum(1 for q, n in sent if q == p and n > 0) > 1})
     context.close()
     return {"boot": boot, "boot_files": boot_files, "total": sum(n for _, n in sent), "files": len(sent),
-            "twice": twice, "how": how}
+            "twice": twice, "how": how, "ms": ready_ms}
 
 
 def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[float]:
@@ -378,7 +379,7 @@ def report(args, pages, cold, loads, visits, warm, latency, stray, dist_of) -> N
                   f"{med(useful):.0f} ms (max {max(useful) if useful else float('nan'):.0f}; goal <= 300), "
                   f"first contentful paint {med(fcp):.0f} ms")
     for which, v in visits.items():
-        print(f"  first visit ({which}, with service worker): boot {v['boot'] / 1e6:.2f} MB in {v['boot_files']} files, "
+        print(f"  first visit ({which}, with service worker): ready at {v['ms']:.0f} ms; boot {v['boot'] / 1e6:.2f} MB in {v['boot_files']} files, "
               f"whole visit incl. precache {v['total'] / 1e6:.2f} MB in {v['files']} files = "
               f"{v['total'] / v['boot']:.3f} x boot (goal <= 1.05; ended by {v['how']}); "
               f"downloaded twice: {', '.join(v['twice']) or 'none'}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import shutil
@@ -14,7 +15,13 @@ from pygames import webapi
 from pygames.core import linkcodec
 from serve import SiteServer
 
-from .conftest import long_frames, longest_task_ms, start_longtask_probe, wait_for_engine, without_service_worker
+from .conftest import (
+    long_frames,
+    longest_task_ms,
+    start_longtask_probe,
+    wait_for_engine,
+    without_service_worker,
+)
 
 PAGE = "_test/runtime.html"
 LONG_TASK_LIMIT_MS = 100
@@ -381,10 +388,8 @@ def test_site_is_usable_before_python(page, site, guard):
     # Once Python arrives, the replay's moves read as the engine's text.
     page.unroute("**/pyodide/pyodide.asm.wasm")
     for route in held:
-        try:
+        with contextlib.suppress(Exception):  # the request of a page left earlier is gone
             route.continue_()
-        except Exception:  # noqa: BLE001 - the request of a page left earlier is gone
-            pass
     wait_for_engine(page)
     page.goto(site.url + "#/replay/early00001")
     log = json.loads(webapi.dispatch("log", json.dumps({"record": record})))["log"]

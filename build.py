@@ -233,6 +233,14 @@ def index_page(text: str) -> bytes:
     hints = ['<link rel="preload" href="games.json" as="fetch" crossorigin>']
     for path in module_graph(entry)[1:]:
         hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
+    # The engine's boot starts as soon as the shell runs: fetch (and compile) its first files now.
+    runtime = ROOT / "web" / "runtime"
+    for path in module_graph(runtime / "update.js"):
+        hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
+    hints.append('<link rel="preload" href="build.json" as="fetch" crossorigin>')
+    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core*.js")):
+        hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
+    hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
     return text.replace(found.group(0), found.group(0) + "\n  " + "\n  ".join(hints), 1).encode()
 
 

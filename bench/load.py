@@ -7,7 +7,8 @@ In one run, alternating the pages so that machine noise hits all alike, each in 
 contexts (after one warm-up round that is not counted):
 
 * ``site``: ``index.html`` (the engine in PyScript's worker, our wheel placed by the config's [files]);
-* ``micropip``: ``dist/bench/micropip.html``, the same bridge but the wheel installed by PyScript's
+* ``files``: ``dist/bench/files.html``, a minimal page with the same bridge (wheel placed by [files]);
+* ``micropip``: ``dist/bench/micropip.html``, the same minimal page but the wheel installed by PyScript's
   ``packages`` (micropip 0.11.1 and packaging 26.1 from PyPI, downloaded here with ``pip download``
   into ``bench/out/pypi/`` and served from ``dist/bench/pyodide/`` with the lock's sha256 rewritten);
 * ``bare``: ``dist/bench/bare.html``, only Pyodide on the main thread unpacking the same wheel (the floor);
@@ -116,6 +117,20 @@ document.documentElement.dataset.engine = "ready";
 """
 
 
+# The same minimal page with the bridge's own config: the wheel placed by [files] (what the site does).
+FILES_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>PyScript [files]</title></head>
+<body><p>PyScript worker, wheel placed by [files] (bench/load.py)</p>
+<script type="module">
+const base = new URL("../", location.href);
+const { engine } = await import(new URL("web/runtime/bridge.js", base).href);
+await engine.start();
+await engine.call("games", {});
+document.documentElement.dataset.engine = "ready";
+</script></body></html>
+"""
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -139,6 +154,7 @@ def write_bench_pages(dist: Path) -> None:
     bench.mkdir(exist_ok=True)
     (bench / "bare.html").write_text(BARE_HTML)
     (bench / "micropip.html").write_text(MICROPIP_HTML)
+    (bench / "files.html").write_text(FILES_HTML)
     pyodide = bench / "pyodide"
     pyodide.mkdir(exist_ok=True)
     for name in build.PYODIDE_FILES:
@@ -321,7 +337,8 @@ def main() -> None:
     if not args.no_old:
         old_dist = build_old(args.old, tmp)
         servers["old"] = SiteServer(old_dist).start()
-    pages = {"site": ("new", "index.html"), "micropip": ("new", "bench/micropip.html"), "bare": ("new", "bench/bare.html")}
+    pages = {"site": ("new", "index.html"), "files": ("new", "bench/files.html"),
+             "micropip": ("new", "bench/micropip.html"), "bare": ("new", "bench/bare.html")}
     if old_dist is not None:
         pages["old"] = ("old", "index.html")
     from playwright.sync_api import sync_playwright
@@ -371,6 +388,9 @@ def report(args, pages, cold, loads, visits, warm, latency, stray, dist_of) -> N
     for name in pages:
         if name != "bare":
             print(f"  ratio {name}/bare: {med([r['ms'] for r in cold[name]]) / bare:.3f}" + ("  (goal <= 1.10)" if name == "site" else ""))
+    files = med([r["ms"] for r in cold["files"]])
+    print(f"  micropip packages vs [files], same page: {med([r['ms'] for r in cold['micropip']]) - files:+.0f} ms, "
+          f"{(sum(n for _, n in cold['micropip'][-1]['sent']) - sum(n for _, n in cold['files'][-1]['sent'])) / 1e3:+.0f} kB raw")
     for name in ("site", "old"):
         if name in cold:
             useful = [r["useful"] for r in cold[name] if r["useful"]]

@@ -88,6 +88,7 @@ def _pending(s: KabuState, seat: int, kinds: tuple[str, ...], action: str) -> di
 
 def _answered(s: KabuState, seat: int) -> bool:
     """Mark ``seat`` as answered; True when nobody is left to answer."""
+    assert s.pending is not None
     s.pending["waiting"].remove(seat)
     if s.pending["waiting"]:
         return False
@@ -322,6 +323,7 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
 def peek_drawn(s: KabuState, card: str) -> None:
     """Chance after T06: the opponent's top event card is fixed (and only the user sees it)."""
     seat = s.peek_chance
+    assert seat is not None
     s.top[1 - seat], s.top_seen[1 - seat] = card, seat
     s.peek_chance = None
 
@@ -380,6 +382,7 @@ def janken(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
         p["waiting"] = [0, 1]
         p["rounds"] = s.janken_rounds
         return
+    assert a is not None
     winner = 0 if BEATS[a] == b else 1
     s.ranks[p["key"]] = winner
     s.janken = [None, None]

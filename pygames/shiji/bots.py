@@ -256,7 +256,7 @@ def hard_choice(s: State, seat: int, candidates: list[tuple[int, ...]], rng: Rng
     """The candidate with the best average rollout over sampled worlds (same worlds for each)."""
     per = max(1, HARD_ITERATIONS // len(candidates))
     totals = [0.0] * len(candidates)
-    for i in range(per):
+    for _ in range(per):
         world = sample_world(s, seat, rng)
         seed = rng.next_u64()
         for j, kinds in enumerate(candidates):

@@ -67,8 +67,8 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
             if ch in "0123456789" and len(count) < 2:
                 count += ch
                 continue
-            code = _LETTER.get(ch.upper()) if ch.isascii() else None
-            if code is None or code == OU:
+            code = _LETTER.get(ch.upper(), 0) if ch.isascii() else 0
+            if not code or code == OU:
                 raise _bad(f"持ち駒の文字「{ch}」が不正です", f"bad hand piece '{ch}'", text)
             n = int(count) if count else 1
             if not 1 <= n <= _MAX_HAND[code]:

@@ -99,7 +99,7 @@ def test_mutated_actions_never_crash_and_refusals_change_nothing(name):
         seats = [s for s in before["to_move"] if s != CHANCE]
         for seat in seats:
             legal = call("legal_actions", record=record, seat=seat)["actions"]
-            for _ in range(25):
+            for _ in range(40):
                 action = mutate_text(legal[rng.randbelow(len(legal))], rng)
                 sent += 1
                 answer = call("apply", record=record, seat=seat, action=action)
@@ -239,6 +239,13 @@ def test_damaged_records_and_links_are_refused_with_a_code(name):
         for _ in range(10):
             sent += 1
             call("load", record=text[:rng.randbelow(len(text))])
+        # One call per click with a damaged key, ply or tip: a coded miss (or refusal), never a crash.
+        state = call("look", record=record)
+        for _ in range(10):
+            sent += 1
+            args = {"match": state["match"], "ply": state["ply"], "tip": state["tip"], "seat": 0, "look": 0}
+            args[rng.choice(("match", "ply", "tip", "seat", "look"))] = weird(rng, "x")
+            call(rng.choice(("play", "play_bot", "look")), **({"action": "pass"} | args if rng.randbelow(2) else args))
         for call_name, extra in (("view", {"seat": weird(rng)}), ("replay", {"ply": weird(rng)}),
                                  ("undo", {"seat": weird(rng)}), ("bot_action", {"seat": 0, "level": weird(rng)})):
             sent += 1

@@ -13,6 +13,7 @@ import pytest
 from pygames import webapi
 from pygames.core import CHANCE, GameError, Rng
 from pygames.core.match import Match
+from pygames.core.playout import play_match, random_choice
 from pygames.core.registry import GAME_MODULES, get_game
 
 SEEDS = (1, 2)
@@ -25,17 +26,9 @@ def _players(game) -> list[dict]:
 
 def _random_playout(name: str, seed: int) -> Match:
     game = get_game(name)
-    match = Match.new(name, None, _players(game), seed)
     rng = Rng.derive(seed, "test-playout")
-    for _ in range(MAX_STEPS):
-        seats = match.to_move()
-        if not seats:
-            break
-        seat = seats[rng.randbelow(len(seats))]
-        actions = game.legal_actions(match.state, seat)
-        assert actions, f"{name}: seat {seat} must act but has no legal action"
-        match.play(seat, actions[rng.randbelow(len(actions))])
-    return match
+    return play_match(Match.new(name, None, _players(game), seed), random_choice(game, rng), seat_rng=rng,
+                      max_plies=MAX_STEPS)
 
 
 def _views(match: Match, state) -> str:
@@ -140,13 +133,7 @@ def test_the_base_class_owns_turn_chance_and_game_over(name):
     assert saw_player_node
     # Play on to the end, then every seat (and chance) is told the game is over.
     rng = Rng(9)
-    for _ in range(5000):
-        seats = match.to_move()
-        if not seats:
-            break
-        seat = seats[rng.randbelow(len(seats))]
-        actions = game.legal_actions(match.state, seat)
-        match.play(seat, actions[rng.randbelow(len(actions))])
+    play_match(match, random_choice(game, rng), seat_rng=rng)
     assert match.is_over()
     for seat in (CHANCE, *range(len(match.record["players"]))):
         with pytest.raises(GameError) as info:

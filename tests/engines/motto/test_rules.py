@@ -6,7 +6,6 @@ import pytest
 
 from pygames.core import CHANCE, GameError
 from pygames.motto import GAME
-from pygames.motto import state as st
 from pygames.motto.coins import COINS, coin, dice_per_player
 from pygames.motto.odds import end_chance
 from pygames.motto.scoring import score

@@ -2,7 +2,7 @@
 
 import { h, fill, clear } from './dom.js';
 import { t, getLang, setLang, onLangChange } from './i18n.js';
-import { boot } from './engine.js';
+import { boot, games } from './engine.js';
 import { startRouter } from './router.js';
 import { homePage } from './home.js';
 import { setupPage } from './setup.js';
@@ -124,4 +124,6 @@ onLangChange(() => {
   router.relang();
   document.getElementById('lang-toggle').focus();
 });
-subscribeUpdates().finally(startEngine);
+// The landing page paints its lists first (games.json is already on its way), then the engine's
+// boot starts evaluating PyScript on this thread.
+subscribeUpdates().finally(() => games().catch(() => {}).finally(startEngine));

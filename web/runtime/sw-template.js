@@ -3,7 +3,7 @@
 // with its sha256 as a subresource-integrity string).
 // - First visit: the worker installs at once, empty, and takes the page before Python is fetched
 //   (the page holds the engine's boot until then): whatever the boot downloads is cached as it
-//   passes. After the boot the page sends "top-up": only the files still missing are fetched, from
+//   passes, if its sha256 is the build's. After the boot the page sends "top-up": only the files still missing are fetched, from
 //   the browser's HTTP cache when it has them with the right hash, so nothing is downloaded twice.
 // - A new build: installs in the background reusing every file whose hash did not change (from the
 //   older cache), downloads the rest, then waits until the page asks for it ({type: "skip-waiting"}),
@@ -108,6 +108,18 @@ self.addEventListener("message", (event) => {
   }
 });
 
+/** Cache a response that passed by, only if its bytes are this build's (a server updated mid-visit
+ * must not put another build's file into this build's cache). */
+async function keepIfIntact(cache, url, response, integrity) {
+  try {
+    const body = await response.arrayBuffer();
+    const digest = await crypto.subtle.digest("SHA-256", body);
+    const text = "sha256-" + btoa(String.fromCharCode(...new Uint8Array(digest)));
+    if (text !== integrity) return;
+    await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+  } catch { /* the top-up fetches it again */ }
+}
+
 async function respond(event) {
   const request = event.request;
   const cache = await caches.open(CACHE);
@@ -121,9 +133,9 @@ async function respond(event) {
   try {
     const response = await fetch(request);
     // A file of this build passing by (the first visit's boot) is kept: it will not be fetched again.
-    const known = INTEGRITY.has(isRoot ? root.href : url.origin + url.pathname);
-    if (response.ok && response.type === "basic" && known && !url.search) {
-      event.waitUntil(cache.put(isRoot ? root.href : request, response.clone()).catch(() => {}));
+    const integrity = INTEGRITY.get(isRoot ? root.href : url.origin + url.pathname);
+    if (response.ok && response.type === "basic" && integrity && !url.search) {
+      event.waitUntil(keepIfIntact(cache, isRoot ? root.href : request.url, response.clone(), integrity));
     }
     return response;
   } catch (err) {

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core import Rng
 from . import rules as R
-from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
+from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number
 from .game import fmt_place, lead_pairs
 from .state import evolve as replace, State
 
@@ -21,6 +21,10 @@ HARD_ITERATIONS = 96
 """Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
 HARD_CANDIDATES = 6
 """The hard level searches the best few placements by the normal heuristic."""
+PUZZLE_NODES = 200_000
+"""Search budget of the open-hands (詰み札) player; past it the hard level plays instead."""
+PUZZLE_DEPTH = 3
+"""Own placements the open-hands player looks ahead (the deepest puzzle level)."""
 ROLLOUT_LIMIT = 200
 """Safety cap on plies per rollout."""
 
@@ -30,6 +34,12 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
     legal = game.legal_actions(s, seat)
     if len(legal) == 1:
         return legal[0]
+    if s.rules.open_hands:          # 詰み札: the exact solver's play (its best defence), not sampling
+        from .solver import Solver, TooBig
+        try:
+            return Solver(game, PUZZLE_NODES).best_action(s, seat, PUZZLE_DEPTH)
+        except TooBig:
+            pass
     if level == "easy":
         return rng.choice(legal)
     now = s.tasks[0][0] if s.tasks else s.phase
@@ -48,6 +58,8 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
     if veil is not None:
         return veil
     ranked = rank_placements(s, seat, rng)
+    if not ranked:                  # goods off: nothing to place yet, so add a land card freely
+        return "add " + CODES[pick_card(s, seat, rng)]
     if level == "normal" or len(ranked) == 1:
         return fmt_place(ranked[0])
     return fmt_place(hard_choice(s, seat, ranked[:HARD_CANDIDATES], rng))
@@ -57,14 +69,18 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
 def pick_card(s: State, seat: int, rng: Rng) -> int:
     """A land card to add to hand: a star or two for cancelling, otherwise high, varied digits."""
     hand, land = s.hand[seat], s.land[seat]
+    # facing 夜 (reverse order), 朝 is the one star that may answer and 恐慌 answers anything
+    facing_night = s.star == NIGHT and s.reverse and s.last is not None and s.last[0] != seat
     best, best_score = -1, -1e9
     for k in range(NUM_KINDS):
         if not land[k]:
             continue
         if k in STARS:
             score = 6.0 - 1.5 * sum(hand[j] for j in STARS)
+            if facing_night and k == MORNING:
+                score += 6.0
         elif k == PANIC:
-            score = 4.5
+            score = 4.5 + (6.0 if facing_night else 0.0)
         else:
             score = 2.0 + k * 0.5 - 2.5 * hand[k]
         score += rng.random() * 1.5
@@ -245,6 +261,9 @@ def rollout(s: State, seat: int, rng: Rng) -> float:
                 break
             continue
         mover = s.turn
+        if not R.can_place(s, mover):   # goods off: add a land card first
+            s = R.add_card(s, mover, pick_card(s, mover, rng))
+            continue
         s = R.do_place(s, mover, fast_place(s, mover, rng))
     if s.result is None:
         return 0.5

@@ -62,7 +62,8 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
         return "add " + CODES[pick_card(s, seat, rng)]
     if level == "normal" or len(ranked) == 1:
         return fmt_place(ranked[0])
-    return fmt_place(hard_choice(s, seat, ranked[:HARD_CANDIDATES], rng))
+    safe = [k for k in ranked if R.danger(s, seat, k) is None] or ranked
+    return fmt_place(hard_choice(s, seat, safe[:HARD_CANDIDATES], rng))
 
 
 # --- card choices ------------------------------------------------------------------------
@@ -89,8 +90,9 @@ def pick_card(s: State, seat: int, rng: Rng) -> int:
     return best
 
 
-OPENING_ORDER = (13, 14, 10, 11, 9, 9, 8, 12, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0)
-"""The hard level's opening preference: 夜 (forces 逆順 at value 0), 恐慌, 朝 (answers 夜), 昼, then 99."""
+OPENING_ORDER = (14, 10, 9, 9, 8, 8, 13, 7, 7, 11, 6, 6, 12, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0)
+"""The hard level's opening preference: 恐慌 and 朝 (they answer anything, 朝 also 夜), then high
+numbers; more stars only later (each needs a number partner before the hand runs short)."""
 
 
 def opening_card(s: State, seat: int) -> int:
@@ -119,6 +121,8 @@ def placement_score(s: State, seat: int, kinds: tuple[int, ...]) -> float:
         return 1000.0 if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
     if after.tasks and after.tasks[0][0] == "kaijo":
         return 500.0
+    if R.danger(s, seat, kinds) is not None:      # the placement the screen warns about
+        return -400.0
     return evaluate(after, seat) - _spend(s, kinds) + FORCE * _forcing(after)
 
 
@@ -167,10 +171,16 @@ def evaluate(s: State, seat: int) -> float:
     if mine == 1:
         score -= 2.0
     hand = s.hand[seat]
-    if mine <= 3 and R.has_star_or_panic(hand):
-        score -= 2.5
-    score += 0.15 * sum(hand[k] for k in STARS)
+    specials = sum(hand[k] for k in STARS) + hand[PANIC]
+    # each star or 恐慌 needs a number partner and the last shell must be numbers: short of that,
+    # the hand ends as two cards with a star (禁止行為)
+    score -= STAR_PRESSURE * max(0, 2 * specials + 2 - mine)
+    score += 0.15 * sum(hand[k] for k in STARS) if mine > 2 * specials + 3 else 0.0
     return score
+
+
+STAR_PRESSURE = 1.5
+"""Penalty per card the hand is short of playing out its stars and 恐慌 with number partners."""
 
 
 NORMAL_SAMPLES = 3
@@ -229,10 +239,23 @@ def sample_world(s: State, seat: int, rng: Rng) -> State:
 def fast_place(s: State, seat: int, rng: Rng) -> tuple[int, ...]:
     """Rollout policy: go out if possible, else the cheapest number shell that beats, else a star."""
     options = R.placements(s, seat)
-    size = R.hand_size(s, seat)
+    hand = s.hand[seat]
+    size = sum(hand)
     numbers = [k for k in options if all(is_number(c) for c in k)]
     if numbers and (size == 2 or (size == 3 and any(len(k) == 3 for k in numbers))):
         return next((k for k in numbers if len(k) == 3), numbers[0])
+    specials = sum(hand[k] for k in STARS) + hand[PANIC]
+    special_shells = [k for k in options if not all(is_number(c) for c in k)]
+    if special_shells and size <= 2 * specials + 3 and rng.random() < 0.8:
+        return rng.choice(special_shells)
+    # never leave one card, or two with a star or 恐慌 among them (lost at the next turn)
+    def leaves_ok(k: tuple[int, ...]) -> bool:
+        left = list(hand)
+        for c in k:
+            left[c] -= 1
+        n = sum(left)
+        return n != 1 and not (n == 2 and R.has_star_or_panic(tuple(left)))
+    numbers = [k for k in numbers if leaves_ok(k)] or numbers
     if numbers and rng.random() < 0.85:
         return min(numbers, key=lambda k: (R.shell_value(k) * (-1 if s.reverse else 1), rng.random()))
     return rng.choice(options)

@@ -2,8 +2,9 @@
 
 Every level sees only what ``view(state, seat)`` shows. The hard level never reads the
 opponent's hand or land: it samples them from the cards it has not seen (the opponent's full set
-minus their market and merchant card, split by the known hand and land sizes, keeping the
-revealed 先手決め pair in hand when it has not been placed since), then plays each candidate
+minus their market and merchant card, split by the known hand and land sizes, keeping in hand
+what public events put there: the revealed 先手決め pair when it has not been placed since, the
+merchant 0 it saw taken by 交換 while no 0 of theirs has been placed), then plays each candidate
 out to the end in those sampled worlds with a fast policy, and keeps the best average.
 """
 
@@ -217,6 +218,8 @@ def sample_world(s: State, seat: int, rng: Rng) -> State:
             for kind, _, _ in s.rows[opp]:
                 if 0 <= kind < 10 and must[kind]:
                     must[kind] -= 1
+    if not s.merchant[opp] and not any(kind == 0 for kind, _, _ in s.rows[opp]):
+        must[0] = max(must[0], 1)    # public: the merchant 0 went to their hand (交換) and is not placed yet
     hand_n = R.hand_size(s, opp)
     cards = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
     hand = [0] * NUM_KINDS

@@ -176,8 +176,14 @@ def evaluate(s: State, seat: int) -> float:
     # each star or 恐慌 needs a number partner and the last shell must be numbers: short of that,
     # the hand ends as two cards with a star (禁止行為)
     score -= STAR_PRESSURE * max(0, 2 * specials + 2 - mine)
-    score += 0.15 * sum(hand[k] for k in STARS) if mine > 2 * specials + 3 else 0.0
+    if mine > 2 * specials + 3:
+        score += 0.15 * sum(hand[k] for k in STARS)
+        score += ANSWER if specials else 0.0     # one star or 恐慌 kept answers any value (no 包囲)
     return score
+
+
+ANSWER = 1.0
+"""Worth of keeping at least one star or 恐慌 while the hand is long enough to play it out."""
 
 
 STAR_PRESSURE = 1.5

@@ -149,7 +149,7 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_
         _do(page, choose(legal, view, st["seat"], FIRST_LEAD))
     else:
         raise AssertionError("the game did not end")
-    assert reloaded and tie_seen and events_checked >= 1
+    assert reloaded and tie_seen and warned and events_checked >= 1
     assert {1, 3} <= rounds_seen, rounds_seen
     final = _state(page)
     assert final["view"]["result"]["reason"] == expected.result[1]

@@ -218,6 +218,7 @@ class Shiji(Game[State]):
             s = replace(s, tasks=s.tasks[1:], phase="play", turn=first, lead=(None, None))
             return R.start_turn(s)
         seat, kind = int(parts[1]), parse_card(parts[2])
+        assert kind is not None      # the outcome was one of chance_outcomes
         s = R.take(s, seat, kind)
         if s.phase == "pick":
             s = self._after_setup(s)
@@ -239,7 +240,7 @@ class Shiji(Game[State]):
     def _after_lead(self, s: State) -> State:
         if None in s.lead:
             return s
-        values = tuple(-1 if p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
+        values = tuple(-1 if p is None or p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
         s = replace(s, lead_shown=s.lead_shown + (values,))
         if values[0] == values[1]:
             return self._begin_lead(replace(s, lead=(None, None)))

@@ -59,15 +59,15 @@ REFUSALS: dict[str, tuple[str, str]] = {
 WARNINGS: dict[str, tuple[str, str]] = {
     "shiji.warn.loses_now": ("この貝札を並べると、その場で負けます（{reason_ja}）",
                              "Placing this shell loses at once ({reason_en})"),
-    "shiji.warn.two_with_star": ("この貝札を並べると手札が {cards_ja} の２枚になります。残り２枚に星札・恐慌札があると、"
-                                 "相手の星組・恐慌組で札が増えない限り次の手番の初めに負けます（包囲・禁止行為）",
-                                 "This leaves you with two cards, {cards_en}: two cards including a star or the panic "
-                                 "card lose at the start of your next turn (包囲, forbidden) unless the opponent's star "
-                                 "or panic shell adds cards to your hand"),
-    "shiji.warn.one_card": ("この貝札を並べると手札が１枚だけ残ります。１枚では貝札を組めないので、相手の星組・恐慌組で"
-                            "札が増えない限り次の手番の初めに負けます（包囲）",
-                            "This leaves you one card: one card makes no shell, so you lose at the start of your next "
-                            "turn (包囲, siege) unless the opponent's star or panic shell adds cards to your hand"),
+    "shiji.warn.two_with_star": (("この貝札を並べると手札が {cards_ja} の２枚になります。残り２枚に星札・恐慌札があると、"
+                                  "相手の星組・恐慌組で札が増えない限り次の手番の初めに負けます（包囲・禁止行為）"),
+                                 ("This leaves you with two cards, {cards_en}: two cards including a star or the panic "
+                                  "card lose at the start of your next turn (包囲, forbidden) unless the opponent's "
+                                  "star or panic shell adds cards to your hand")),
+    "shiji.warn.one_card": (("この貝札を並べると手札が１枚だけ残ります。１枚では貝札を組めないので、相手の星組・恐慌組で"
+                             "札が増えない限り次の手番の初めに負けます（包囲）"),
+                            ("This leaves you one card: one card makes no shell, so you lose at the start of your "
+                             "next turn (包囲, siege) unless the opponent's star or panic shell adds cards to your hand")),
 }
 WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: 腐敗, rot"),
                 "bankrupt": ("土地の札が足りない: 破産", "your land is too small: 破産, bankruptcy"),

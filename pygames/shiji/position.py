@@ -13,7 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import GameError
-from .cards import CODES, FULL_SET, NIGHT, NUM_KINDS, PANIC, STARS, from_codes, is_number, next_star, parse_card
+from .cards import (
+    CODES,
+    FULL_SET,
+    NIGHT,
+    NUM_KINDS,
+    PANIC,
+    STARS,
+    from_codes,
+    is_number,
+    next_star,
+    parse_card,
+)
 from .state import BALANCED, PANIC_STATE, Rules, State
 
 GAP = "-"

@@ -88,6 +88,7 @@ def random_position(rng: Rng) -> dict[str, Any] | None:
                      for i, k in enumerate(cells)])
     # star state: the last star or 恐慌 of one row (the opponent's, if its last shell holds one)
     last1 = shells_of[1][-1]
+    special: int | None
     if not all(is_number(k) for k in last1):
         special = [k for k in last1 if not is_number(k)][-1]
     else:

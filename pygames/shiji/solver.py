@@ -97,7 +97,7 @@ class Solver:
     def best_action(self, s: State, seat: int, limit: int = MAX_DEPTH) -> str:
         """Open-hands play: the first move of the fastest forced win, else the best defence."""
         playing = not s.tasks and s.phase == "play"
-        for n in range(1, limit + 1) if playing else range(0, limit + 1):
+        for n in range(1, limit + 1) if playing else range(limit + 1):
             moves = self.winning_moves(s, seat, n)
             if moves:
                 return min(moves, key=lambda a: (a.startswith("veil"), a))

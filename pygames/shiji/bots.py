@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core import Rng
 from . import rules as R
-from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number
+from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number, next_star
 from .game import fmt_place, lead_pairs
 from .state import evolve as replace, State
 
@@ -81,6 +81,10 @@ def pick_card(s: State, seat: int, rng: Rng) -> int:
             score = 6.0 - 1.5 * sum(hand[j] for j in STARS)
             if facing_night and k == MORNING:
                 score += 6.0
+            if s.star >= 0 and k == next_star(s.star):
+                score += CYCLE_BONUS     # the one star that may answer now
+            elif s.star >= 0 and k != next_star(next_star(s.star)):
+                score -= CYCLE_BONUS     # stuck until the cycle comes round
         elif k == PANIC:
             score = 4.5 + (6.0 if facing_night else 0.0)
         else:
@@ -90,6 +94,9 @@ def pick_card(s: State, seat: int, rng: Rng) -> int:
             best, best_score = k, score
     return best
 
+
+CYCLE_BONUS = 0.0
+"""Taking a card: worth of the star that follows the last one placed (others wait for the cycle)."""
 
 OPENING_ORDER = (14, 10, 9, 9, 8, 8, 13, 7, 7, 11, 6, 6, 12, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0)
 """The hard level's opening preference: 恐慌 and 朝 (they answer anything, 朝 also 夜), then high

@@ -178,6 +178,10 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
     if s.tasks:
         t = s.tasks[0]
         task = {"kind": t[0], "seat": t[1] if len(t) > 1 else None, "count": t[2] if len(t) > 2 else None}
+        if t[0] in ("take", "draw") and s.last is not None:
+            why = "reward" if t[1] == s.last[0] else "tax"     # own goods, or the opponent's star shell
+            task["why"] = {"kind": why, "ja": "報酬（商品）" if why == "reward" else "税（相手の星組）",
+                           "en": "Reward (goods)" if why == "reward" else "Tax (opponent's star shell)"}
     last_value = None
     if s.last is not None and s.phase != "pick":
         last_value = s.to_beat

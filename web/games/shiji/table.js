@@ -135,8 +135,7 @@ export function createTable(root, io) {
     }
     if (task && task.kind === 'take') {
       // why: a reward for your own goods, or the tax of the opponent's star shell
-      const tax = v.last_seat !== null && v.last_seat !== undefined && v.last_seat !== me;
-      const why = tax ? t('税（相手の星組）: ', 'Tax (opponent\'s star shell): ') : t('報酬（商品）: ', 'Reward (goods): ');
+      const why = task.why ? `${t(task.why.ja, task.why.en)}${t('：', ': ')}` : '';
       panel.append(el('p', { class: 'sj-prompt', dataset: { testid: 'take-prompt' } }, why,
         t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));

@@ -14,8 +14,9 @@ from typing import Any
 
 from ..core import Rng
 from . import rules as R
+from .actions import fmt_place, lead_pairs
 from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number, next_star
-from .game import fmt_place, lead_pairs
+from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
 HARD_ITERATIONS = 96
@@ -36,7 +37,6 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
     if len(legal) == 1:
         return legal[0]
     if s.rules.open_hands:          # 詰み札: the exact solver's play (its best defence), not sampling
-        from .solver import Solver, TooBig
         try:
             return Solver(game, PUZZLE_NODES).best_action(s, seat, PUZZLE_DEPTH)
         except TooBig:
@@ -314,7 +314,7 @@ def hard_choice(s: State, seat: int, candidates: list[tuple[int, ...]], rng: Rng
     """The candidate with the best average rollout over sampled worlds (same worlds for each)."""
     per = max(1, HARD_ITERATIONS // len(candidates))
     totals = [0.0] * len(candidates)
-    for i in range(per):
+    for _ in range(per):
         world = sample_world(s, seat, rng)
         seed = rng.next_u64()
         for j, kinds in enumerate(candidates):

@@ -45,9 +45,10 @@ def _cell_kind(cell: str) -> int | None:
     return kind
 
 
-def check_position(pos: Any, star_clears: bool = True) -> dict[str, Any]:
+def check_position(pos: Any, star_clears: bool = True, strict: bool = True) -> dict[str, Any]:
     """A normalised copy of ``pos``; GameError naming the fault if it is not a valid, reachable
-    position whose side to move can still play."""
+    position whose side to move can still play (``strict=False``: only the card counts, as
+    engine version 1 checked them, for its old records)."""
     if not isinstance(pos, dict):
         raise _bad("オブジェクトではありません", "not an object")
     try:
@@ -88,6 +89,8 @@ def check_position(pos: Any, star_clears: bool = True) -> dict[str, Any]:
             raise _bad("手札は1〜10枚です", "a hand holds 1-10 cards")
     out = {"hands": hands, "lands": lands, "rows": rows, "merchant": merchant, "turn": turn, "to_beat": to_beat,
            "reverse": reverse, "star": star}
+    if not strict:
+        return out
     fault = reachability_fault(out, star_clears)
     if fault:
         raise _bad(*fault)
@@ -174,9 +177,9 @@ def reachability_fault(pos: dict[str, Any], star_clears: bool = True) -> tuple[s
 
 def state_from_position(pos: dict[str, Any], star_clears: bool = True) -> State:
     """The play state of a checked position (open hands, no 閉場)."""
-    rows = []
+    rows: list[tuple[tuple[int, bool, int], ...]] = []
     for seat in (0, 1):
-        cells = []
+        cells: list[tuple[int, bool, int]] = []
         for i, cell in enumerate(pos["rows"][seat]):
             veiled = cell.startswith("~")
             kind = _cell_kind(cell)
@@ -184,12 +187,13 @@ def state_from_position(pos: dict[str, Any], star_clears: bool = True) -> State:
         rows.append(tuple(cells))
     star = pos["star"]
     star_value = BALANCED if star == "balanced" else PANIC_STATE if star == "panic" else parse_card(star)
+    assert star_value is not None
     placed = tuple((len(r) + 1) // 2 for r in rows)
     return State(rules=Rules(closing=0, open_hands=True, star_clears=star_clears), phase="play",
                  land=(from_codes(pos["lands"][0]), from_codes(pos["lands"][1])),
                  hand=(from_codes(pos["hands"][0]), from_codes(pos["hands"][1])),
                  merchant=(pos["merchant"][0], pos["merchant"][1]), rows=(rows[0], rows[1]), picks=(0, 0),
-                 turn=pos["turn"], to_beat=pos["to_beat"], reverse=pos["reverse"], star=star_value,  # type: ignore[arg-type]
+                 turn=pos["turn"], to_beat=pos["to_beat"], reverse=pos["reverse"], star=star_value,
                  placed=(placed[0], placed[1]))
 
 

@@ -55,7 +55,7 @@ def _shells(rng: Rng, cards: list[int]) -> list[list[int]] | None:
 def random_position(rng: Rng) -> dict[str, Any] | None:
     """A random reachable position with seat 0 to move, or None when the draw did not fit."""
     split = []
-    for seat in (0, 1):
+    for _seat in (0, 1):
         cards = [k for k in range(NUM_KINDS) for _ in range(FULL_SET[k])]
         cards.remove(0)                     # the merchant
         rng.shuffle(cards)

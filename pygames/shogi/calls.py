@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from pygames.core.errors import GameError
+from pygames.core.match import Match
+from pygames.core.record import parse_action
 
 from .cards import BASIC_SET, KINDS, NULLIFY, card_json, validate_cards as _validate_cards
 from .pieces import SPECIALS
+from .formats.kif import export_kif as kif_text, import_kif as parse_kif
 from .sfen import make_sfen, parse_sfen
+from .start import checked_sfen
 
 
 def _check(match: Any) -> Any:
@@ -20,11 +25,9 @@ def _check(match: Any) -> Any:
 
 def export_kif(match: Any) -> dict[str, Any]:
     """The match as KIF text (UTF-8 .kifu; card draws as comment lines)."""
-    from pygames.core.record import parse_action
-    from .formats.kif import export_kif as kif
     _check(match)
     actions = [parse_action(a) for a in match.record["actions"]]
-    text = kif(match.states[:len(actions) + 1], actions, match.record["players"], match.game.outcome(match.state))
+    text = kif_text(match.states[:len(actions) + 1], actions, match.record["players"], match.game.outcome(match.state))
     kind = "hon" if match.state.rules.hon else "shutaisei"
     return {"kif": text, "filename": f"{kind}-{match.state.ply}.kifu"}
 
@@ -45,15 +48,13 @@ def export_sfen(match: Any, ply: int | None = None) -> dict[str, Any]:
 
 def import_kif(text: str) -> dict[str, Any]:
     """Options and USI moves of a 本将棋 KIF record."""
-    from .formats.kif import import_kif as parse
-    data = parse(text)
+    data = parse_kif(text)
     return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "result": data["result"]}
 
 
 def import_sfen(text: str) -> dict[str, Any]:
     """Options for a new 本将棋 match from an SFEN (``startpos``, ``sfen ...`` and ``position sfen ... moves``
     accepted); the moves after ``moves`` are returned as actions."""
-    from .game import GAME
     if not isinstance(text, str):
         raise GameError("shogi.sfen.invalid", "SFENが不正です: 文字列ではありません", "Invalid SFEN: not text")
     body = text.strip()
@@ -63,14 +64,11 @@ def import_sfen(text: str) -> dict[str, Any]:
     if " moves " in f"{body} ":
         body, _, tail = f"{body} ".partition(" moves ")
         moves = tail.split()
-    opts = GAME.normalize_options({"ruleset": "hon", "sfen": body.strip()}, 2)
-    return {"options": {"ruleset": "hon", "sfen": opts["sfen"]}, "actions": moves}
+    return {"options": {"ruleset": "hon", "sfen": checked_sfen(body.strip(), hon=True)}, "actions": moves}
 
 
 def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: int = 0) -> dict[str, Any]:
     """A new 本将棋 record from KIF or SFEN text, every move checked."""
-    from pygames.core.match import Match
-    from pygames import webapi
     stripped = text.strip() if isinstance(text, str) else ""
     looks_sfen = stripped.count("/") == 8 and "\n" not in stripped or stripped.startswith(("sfen", "position", "startpos"))
     data = import_sfen(stripped) if looks_sfen else import_kif(text)
@@ -84,7 +82,7 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
                             f"Move {i + 1} is illegal: {err.message_en}", ply=i + 1, cause=err.code) from err
     if data.get("result") == "投了" and not match.is_over():
         match.play(match.state.side, "resign")
-    return {"record": webapi._snapshot(match)}
+    return {"record": json.loads(json.dumps(match.record))}
 
 
 def card_schema() -> dict[str, Any]:

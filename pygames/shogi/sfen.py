@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pygames.core.errors import GameError
+from pygames.core.grammar import is_number
 
 from .pieces import HAND_ORDER, KIND_OF, OU, PROMOTABLE, PROMOTE, USI_LETTER
 
@@ -35,7 +36,7 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
         cells: list[int] = []
         promoted = False
         for ch in row:
-            if ch.isdigit():
+            if ch in "0123456789":
                 if promoted or ch == "0":
                     raise _bad("数字の位置が不正です", "misplaced digit", text)
                 cells.extend([0] * int(ch))
@@ -43,7 +44,7 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
                 if promoted:
                     raise _bad("+が続いています", "double +", text)
                 promoted = True
-            elif ch.upper() in _LETTER:
+            elif ch.isascii() and ch.upper() in _LETTER:
                 code = _LETTER[ch.upper()]
                 if promoted:
                     if code not in PROMOTABLE:
@@ -63,11 +64,11 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
     if parts[2] != "-":
         count = ""
         for ch in parts[2]:
-            if ch.isdigit():
+            if ch in "0123456789" and len(count) < 2:
                 count += ch
                 continue
-            code = _LETTER.get(ch.upper())
-            if code is None or code == OU:
+            code = _LETTER.get(ch.upper(), 0) if ch.isascii() else 0
+            if not code or code == OU:
                 raise _bad(f"持ち駒の文字「{ch}」が不正です", f"bad hand piece '{ch}'", text)
             n = int(count) if count else 1
             if not 1 <= n <= _MAX_HAND[code]:
@@ -78,7 +79,7 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
             raise _bad("持ち駒の数の後に駒がありません", "count without a piece", text)
     move_no = 1
     if len(parts) == 4:
-        if not parts[3].isdigit() or not 1 <= int(parts[3]) <= 100000:
+        if not is_number(parts[3]) or not 1 <= int(parts[3]) <= 100000:
             raise _bad("手数が不正です", "bad move number", text)
         move_no = int(parts[3])
     kings = [board.count(OU), board.count(-OU)]

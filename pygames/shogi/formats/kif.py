@@ -14,6 +14,7 @@ from pygames.core.errors import GameError
 from ..pieces import HAND_ORDER, KANJI
 from ..position import DROP0
 from ..sfen import STARTPOS, make_sfen, parse_sfen
+from ..start import checked_sfen, state_from_sfen
 from .japanese import KAN, ZEN, move_ja
 
 HANDICAPS = {
@@ -38,7 +39,7 @@ _BOD_NAME = {1: "歩", 2: "香", 3: "桂", 4: "銀", 5: "金", 6: "角", 7: "飛
              12: "全", 14: "馬", 15: "龍"}
 _KANJI_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _END_WORDS = ("投了", "中断", "千日手", "詰み", "切れ負け", "反則勝ち", "反則負け", "持将棋", "入玉勝ち", "不戦勝", "不戦敗")
-_MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(\S.*)$")
+_MOVE_LINE = re.compile(r"^\s*([0-9]{1,6})\s+(\S.*)$")
 
 
 def _err(ja: str, en: str, **params: Any) -> GameError:
@@ -72,7 +73,6 @@ def bod(board: tuple[int, ...] | list[int], hands: Any, side: int) -> list[str]:
 def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[dict[str, Any]],
                outcome: Any = None) -> str:
     """KIF text of a match: ``states[i]`` is the state before ``actions[i]`` (seat, action)."""
-    from ..game import GAME
     first = states[0]
     hon = first.rules.hon
     lines = [f"# ---- {'本将棋' if hon else '集大成将棋'} 棋譜ファイル (pygames) ----"]
@@ -123,7 +123,6 @@ def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[
             text += f"({9 - frm % 9}{frm // 9 + 1})"
         lines.append(f"{n:>4} {text}")
         prev_to = (m >> 7) & 127
-        _ = GAME
     if outcome is not None:
         last = states[-1] if states else first
         code = outcome.details.get("code", "")
@@ -191,7 +190,6 @@ def _parse_bod(lines: list[str]) -> str | None:
 
 def import_kif(text: str) -> dict[str, Any]:
     """The start SFEN and USI moves of a 本将棋 KIF record: ``{"sfen", "moves", "result"}``."""
-    from ..game import GAME
     from .. import rules
     if not isinstance(text, str):
         raise _err("文字列ではありません", "not text")
@@ -219,8 +217,8 @@ def import_kif(text: str) -> dict[str, Any]:
     if body_start == len(lines) and not bod_sfen and not any("：" in ln for ln in header):
         raise _err("棋譜（KIF）として読める行がありません", "no line of this text reads as a KIF record")
     sfen = sfen or STARTPOS
-    options = GAME.normalize_options({"ruleset": "hon", "sfen": sfen}, 2)
-    state = GAME.initial_state(options, 2)
+    sfen = checked_sfen(sfen, hon=True)
+    state = state_from_sfen(sfen, "hon")
     moves: list[str] = []
     result = None
     prev_to: int | None = None
@@ -243,12 +241,12 @@ def import_kif(text: str) -> dict[str, Any]:
         m = rules.moves_table(state)[usi][0]
         prev_to = (m >> 7) & 127
         moves.append(usi)
-        state = GAME.apply(state, state.side, usi)
-    return {"sfen": options["sfen"], "moves": moves, "result": result}
+        state = rules.play_move(state, usi)
+    return {"sfen": sfen, "moves": moves, "result": result}
 
 
 _TOKEN = re.compile(r"^(?:([１-９1-9])([一二三四五六七八九1-9])|同[　\s]*)(成香|成桂|成銀|[歩香桂銀金角飛玉王と杏圭全馬龍竜])"
-                    r"([右左上引寄直行入]*)(不成|生|成)?(打)?(?:\((\d)(\d)\))?")
+                    r"([右左上引寄直行入]*)(不成|生|成)?(打)?(?:\(([1-9])([1-9])\))?")
 
 
 def _resolve(state: Any, token: str, prev_to: int | None, number: int) -> str:

@@ -163,7 +163,10 @@ export function createTable(root, io) {
     // lead or play: pick cards from hand
     const lead = v.phase === 'lead';
     if (lead && v.lead && v.lead.tie) {
-      panel.append(el('p', { class: 'sj-tie', role: 'alert', dataset: { testid: 'lead-tie' } }, t(v.lead.ja, v.lead.en)));
+      const [a, b] = v.lead.values.map((x) => (x < 0 ? '—' : String(x).padStart(2, '0')));
+      panel.append(el('p', { class: 'sj-tie', role: 'alert', dataset: { testid: 'lead-tie' } }, t(
+        `先手決めは同じ値でした（${names[0]} ${a}・${names[1]} ${b}）。もう一度、数字組を選んでください`,
+        `先手決め was a tie (${names[0]} ${a}, ${names[1]} ${b}): choose a pair again`)));
     }
     panel.append(el('p', { class: 'sj-prompt' }, lead
       ? t('先手決め: 手札の数字札を２枚（前札→後札）選んでください。値の大きい方が先手です', 'Who plays first: choose two number cards (front then back); the higher value starts')
@@ -188,9 +191,10 @@ export function createTable(root, io) {
         chosen ? ` — ${t(chosen.label.ja, chosen.label.en)}` : '')
       : null;
     if (preview) panel.append(preview);
-    const bar = el('div', { class: 'sj-actionbar' });
-    if (verdict) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, verdict.text));
     const action = codes.length ? `${lead ? 'lead' : 'place'} ${codes.join(' ')}` : '';
+    const bar = el('div', { class: 'sj-actionbar' });
+    const asking = Boolean(confirm && confirm.action === action);
+    if (verdict && !asking) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, verdict.text));
     const buttons = el('div', { class: 'sj-buttons' });
     if (confirm && confirm.action === action) {
       bar.append(el('div', { class: 'sj-confirm', role: 'alertdialog', 'aria-label': t('確認', 'Confirm'), dataset: { testid: 'confirm' } },

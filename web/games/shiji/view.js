@@ -49,6 +49,11 @@ export function mount(root, ctx) {
         const who = nameOf(payload, v.turn);
         fresh.push({ ja: `${who.ja}が先に貝札を並べます`, en: `${who.en} place${v.turn === payload.seat ? '' : 's'} the first shell`, seat: v.turn, kind: 'first' });
       }
+      // an order flip is the consequence of the newest shell: listed just below it
+      if (v.order !== lv.order) {
+        fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)', seat: null, kind: 'order' }
+          : { ja: '評価が昇順に戻りました（大きいほど優位）', en: 'Order is ascending again (higher wins)', seat: null, kind: 'order' });
+      }
       const seats = v.last_seat === 0 ? [1, 0] : [0, 1];   // the latest placement ends up on top
       for (const seat of seats) {
         const p = v.players[seat];
@@ -70,10 +75,6 @@ export function mount(root, ctx) {
           en += ` → goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total} cards)`;
         }
         fresh.push({ ja, en, seat, kind: 'shell' });
-      }
-      if (v.order !== lv.order) {
-        fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)', seat: null, kind: 'order' }
-          : { ja: '評価が昇順に戻りました（大きいほど優位）', en: 'Order is ascending again (higher wins)', seat: null, kind: 'order' });
       }
       events.unshift(...fresh.reverse());
     }

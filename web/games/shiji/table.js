@@ -63,7 +63,8 @@ export function createTable(root, io) {
     const opp = 1 - me;
     const names = (payload.players || []).map((p, i) => (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`));
     box.append(statusStrip(t, v, me));
-    const latest = events.filter((e) => e.seat !== me).slice(0, 2);   // the other side's news, where the eye is
+    // the other side's shells and 先手決め, where the eye is (order changes show in the status strip)
+    const latest = events.filter((e) => e.seat !== me && e.kind !== 'order').slice(0, 2);
     if (latest.length && !payload.replay) {
       box.append(el('div', { class: 'sj-latest-event', role: 'status', dataset: { testid: 'latest-event' } },
         latest.map((e) => el('p', {}, t(e.ja, e.en)))));

@@ -425,3 +425,12 @@ def test_without_goods_land_cards_may_be_added_freely():
     s = play(s, "add 9", "add 9")
     assert "place 9 9" in GAME.legal_actions(s, 0) and s.turn == 0
     refused(position([["1", "2"], ["3", "4"]], to_beat=10), "add 9", "shiji.add.not_allowed")
+
+
+def test_round_counter_counts_rounds_both_completed():
+    s = position([["9", "8", "7", "6", "5", "4"], ["1", "2", "3", "4", "5", "6"]], to_beat=None)
+    assert GAME.view(s, 0)["round"]["text"] == "0 / 10"
+    s = play(s, "place 5 4")           # seat 0: 54
+    assert GAME.view(s, 0)["round"]["done"] == 0
+    s = take_any(play(s, "place 6 5"))  # seat 1: 65
+    assert GAME.view(s, 0)["round"]["text"] == "1 / 10"

@@ -157,11 +157,13 @@ def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
 
 
 def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
-    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
-    Nothing is applied: views use this to explain a pick before it is sent."""
+    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it; when it may,
+    ``details`` is what the game says about it beforehand (e.g. kabu's worst case of an order,
+    see :meth:`Game.check_details`). Nothing is applied: views use this before an action is sent."""
     match = _match(record)
-    match.game.apply(match.state, _seat(match, seat), action)  # game over, turn, then the game's rules
-    return {"ok": True}
+    seat = _seat(match, seat)
+    match.game.apply(match.state, seat, action)  # game over, turn, then the game's rules
+    return {"ok": True, "details": match.game.check_details(match.state, seat, action)}
 
 
 def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:
@@ -170,16 +172,18 @@ def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> d
     return {"action": match.bot_action(_seat(match, seat), level)}
 
 
-def undo(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The record with ``seat``'s last action (and all after it) taken back."""
-    match = _match(record)
-    point = match.undo_point(_seat(match, seat))
+def undo(record: dict[str, Any] | None = None, seat: Any = None, match: str | None = None, ply: int | None = None,
+         tip: str | None = None, look: int | None = None) -> dict[str, Any]:
+    """The record with ``seat``'s last action (and all after it) taken back, with what the page
+    shows next as :func:`look` answers it (one call per click: the cached match may be named by
+    ``match``, ``ply`` and ``tip`` instead of ``record``)."""
+    current = _current(match, ply, tip, record)
+    point = current.undo_point(_seat(current, seat))
     if point is None:
         raise GameError("match.cannot_undo", "これ以上は戻せません（公開された情報より前には戻れません）",
                         "Nothing more can be undone (not past revealed information)")
-    snapshot = _snapshot(match)
-    del snapshot["actions"][point:]
-    return {"record": snapshot}
+    current.truncate(point)
+    return {"record": _snapshot(current), **_answer(current, point, look)}
 
 
 def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[str, Any]:

@@ -165,7 +165,7 @@ def test_replay_views_every_ply():
 
 def test_check_explains_without_applying():
     record = call("new_match", game="toy", seed=1, players=PLAYERS)["record"]
-    assert call("check", record=record, seat=0, action="roll") == {"ok": True}
+    assert call("check", record=record, seat=0, action="roll") == {"ok": True, "details": None}
     assert call("check", record=record, seat=0, action="fly")["error"]["code"] == "toy.illegal_action"
     assert call("view", record=record, seat=0)["plies"] == len(record["actions"])
 

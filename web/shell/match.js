@@ -57,7 +57,7 @@ export async function matchPage(root, { id }) {
   const shareSlot = h('div', { class: 'share-slot' });
   root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar), shareSlot, status, alertBox, banner, handover, viewRoot, logBox);
 
-  const ctx = baseCtx(info.name, { act, check });
+  const ctx = baseCtx(info.name, { act, check, inspect });
   let view;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
@@ -174,6 +174,17 @@ export async function matchPage(root, { id }) {
     }
   }
 
+  /** Like check, and when the action is legal, what the engine says about it first (its details). */
+  async function inspect(action) {
+    if (shown === null) return { error: shellError('shell.spectator', 'watching'), details: null };
+    try {
+      const result = await call('check', { record, seat: shown, action: String(action) });
+      return { error: null, details: result.details ?? null };
+    } catch (err) {
+      return { error: { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params }, details: null };
+    }
+  }
+
   function showError(err) {
     alertBox.textContent = t('engineFailed', errorText(err));
   }
@@ -182,10 +193,9 @@ export async function matchPage(root, { id }) {
     if (busy || shown === null) return;
     busy = true;
     try {
-      const result = await call('undo', { record, seat: shown });
-      record = { ...result.record, meta: record.meta };
+      const answer = await playCall('undo', { seat: shown, look: shown });
       alertBox.textContent = '';
-      await refresh();
+      adopt(answer);
     } catch (err) {
       showError(err);
     } finally {

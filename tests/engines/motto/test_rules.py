@@ -297,5 +297,5 @@ def test_web_api_check_explains_a_weak_bid_without_applying_it():
     answer = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 1, "action": "bid 5,5,5"})))
     assert answer["error"]["code"] == "motto.bid.too_weak" and answer["error"]["params"]["standing"] == [6]
     ok = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 1, "action": "bid 6,1"})))
-    assert ok == {"ok": True}
+    assert ok == {"ok": True, "details": None}
     assert json.loads(webapi.dispatch("view", json.dumps({"record": record})))["view"]["standing"] == {"seat": 0, "bid": [6]}

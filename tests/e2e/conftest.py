@@ -18,6 +18,8 @@ Fixtures
 
 Helpers (plain functions: ``from tests.e2e.conftest import wait_for_engine, ...``; also fixtures of the
 same name returning the function)
+  ``without_service_worker(page)``: call before ``page.goto`` in a test that uses ``page.route`` on the
+               engine's files (the service worker would fetch them past the route).
   ``wait_for_engine(page, timeout_ms=90000)``: waits until <html data-engine> is "ready" (fails the test
                if it becomes "error", with the page's text).
   ``start_longtask_probe(page)`` / ``longest_task_ms(page)``: a PerformanceObserver for 'longtask'
@@ -227,6 +229,12 @@ def phone(browser, guard) -> Iterator[Any]:
 
 
 # --- helpers --------------------------------------------------------------------------------
+def without_service_worker(page: Any) -> None:
+    """Hide service workers from the page's scripts (for tests that intercept requests with
+    ``page.route``: a service worker would fetch Python's files itself, past the route)."""
+    page.add_init_script("delete Navigator.prototype.serviceWorker")
+
+
 def wait_for_engine(page: Any, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
     """Wait until the page says the engine is ready (<html data-engine="ready">)."""
     page.wait_for_function("() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",

@@ -21,6 +21,8 @@ from pygames.core import linkcodec
 from tests.e2e.conftest import (assert_in_viewport, assert_no_horizontal_overflow, assert_no_japanese,
                                 assert_no_placeholder_english, key_moment, shot)
 
+from .conftest import without_service_worker
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[dict[str, Any]] = json.loads(webapi.dispatch("games"))["games"]
 needs_game = pytest.mark.skipif(not GAMES, reason="no game engine in pygames/ yet: match flows need one")
@@ -138,6 +140,7 @@ def test_landing_in_japanese_and_english_toggle_is_remembered(page, site, wait_f
 
 def test_failed_boot_says_what_failed_and_offers_retry(page, site, guard):
     guard.allow(".")  # the blocked downloads are logged as console errors on purpose
+    without_service_worker(page)  # the route must see Python's downloads
     page.route("**/pyodide/**", lambda route: route.abort())
     page.goto(site.url)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
@@ -590,9 +593,8 @@ def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_pag
         assert page.locator("#outcome").is_visible()
 
         page.goto(site.url + f"#/replay/toend{width}")
-        page.wait_for_selector("#replay-moves button[data-ply]")
-        plies = page.evaluate("() => window.pygamesMatch === undefined") and len(
-            page.locator("#replay-moves button[data-ply]").all()) - 1
+        page.wait_for_selector("#replay-moves li[data-ply] button")
+        plies = page.locator("#replay-moves li[data-ply]").count()
         slider = "() => document.getElementById('replay-slider').value"
         page.locator("body").press("Home")
         page.wait_for_function(f"{slider} === '0'")
@@ -602,9 +604,10 @@ def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_pag
         page.wait_for_function(f"{slider} === '{plies}'")
         page.locator("body").press("ArrowLeft")
         page.wait_for_function(f"{slider} === '{plies - 1}'")
-        page.click('#replay-moves button[data-ply="2"]')
+        page.click('#replay-moves li[data-ply="2"] button')
         page.wait_for_function(f"{slider} === '2'")
-        assert page.locator('#replay-moves button[aria-current="step"]').get_attribute("data-ply") == "2"
+        assert page.locator('#replay-moves li.current').get_attribute("data-ply") == "2"
+        assert page.locator('#replay-moves li.current button').get_attribute("aria-current") == "step"
         assert_no_horizontal_overflow(page)
         shot(page, f"shell-replay-{width}")
 

@@ -104,6 +104,8 @@ const STRINGS = {
   saveFailed: ['保存できませんでした。ほかの保存データはそのままです。', 'Could not save. Your other saves are unchanged.'],
   // replay
   replayHeading: (title) => [`${title} — 再生`, `${title} — Replay`],
+  movesHeading: ['手順', 'Moves'],
+  moveShow: (n) => [`${n}手目の局面を見る`, `Show the position after move ${n}`],
   first: ['最初', 'First'],
   back: ['一手戻る', 'Back'],
   forward: ['一手進む', 'Forward'],
@@ -142,8 +144,6 @@ const STRINGS = {
   undoBusy: ['コンピュータが考えている間は戻せません', 'Cannot take back while the computer is thinking'],
   undoSpectator: ['観戦中は戻せません', 'Spectators cannot take moves back'],
   undoWhy: (why) => [`待ったできません。${why}`, `Undo is not possible. ${why}`],
-  replayMoves: ['手の一覧（クリックでその局面へ）', 'Moves (click to go there)'],
-  replayStart: ['開始局面', 'Start position'],
   replayKeys: ['← → で一手ずつ、Home / End で最初と最後へ。', '← → step through the moves; Home / End jump to the first and last.'],
   // update
   updateAvailable: ['新しい版があります', 'A new version is available'],

@@ -4,6 +4,7 @@
 import { h, fill, clear, delay, download } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { loadSave, saveMatch, markBroken, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
@@ -24,7 +25,7 @@ function botDelay() {
 
 /** Open saved match `id` (validated by the engine first) and play it. */
 export async function matchPage(root, { id }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  root.append(engineWait());
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);

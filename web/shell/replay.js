@@ -1,20 +1,27 @@
 // Replay viewer: first/back/forward/last, a slider over plies (the `replay` call), the move list
-// (click a move to go there) and the keys ← → Home End, with the game's view mounted in replay
-// mode and a point-of-view choice.
+// (movelist.js: click a move to go there) and the keys ← → Home End, with the game's view mounted
+// in replay mode, the events strip, and a point-of-view choice.
 
 import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved } from './match.js';
 import { plainView } from './plainview.js';
+import { loadSave } from './storage.js';
+import { moveList } from './movelist.js';
 import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents } from './turn.js';
 
 /** Render the replay of saved match `id`. */
 export async function replayPage(root, { id }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  // The move list shows at once from the save; the board waits for the engine.
+  const early = loadSave(id);
+  const moves = early.record && Array.isArray(early.record.actions) ? moveList(early.record) : null;
+  root.append(engineWait());
+  if (moves) root.append(moves.el);
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);
@@ -33,9 +40,13 @@ export async function replayPage(root, { id }) {
   const alertBox = h('p', { class: 'error', role: 'alert' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const strip = eventStrip();
-  const moves = h('details', { class: 'replay-moves card', id: 'replay-moves', open: true });
-  root.append(title, controls, alertBox, strip.el, viewRoot, moves);
   let log = [];
+  root.append(title, controls, alertBox, strip.el, viewRoot);
+  if (moves) {
+    root.append(moves.el);
+    moves.setPick((n) => show(n));
+  }
+  call('log', { record }).then((r) => { log = r.log; if (moves) moves.setLog(r.log); if (alive) render(); }, () => {});
 
   const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
   const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct') });
@@ -107,7 +118,7 @@ export async function replayPage(root, { id }) {
     slider.value = String(ply);
     slider.setAttribute('aria-valuetext', t('plyOf', ply, plies));
     position.textContent = t('plyOf', ply, plies);
-    renderMoves();
+    if (moves) moves.mark(ply);
     const events = recentEvents(log.slice(Math.max(0, ply - 3), ply), seat, players);
     strip.update({ events, thinking: null, players });
     if (payload) {
@@ -116,32 +127,6 @@ export async function replayPage(root, { id }) {
       } catch (err) {
         console.warn('view update failed', err);
       }
-    }
-  }
-
-  /** The move list: one button per ply (and the start position); the current one is marked. */
-  let movesBuilt = '';
-  function renderMoves() {
-    const key = `${log.length}:${document.documentElement.lang}`;
-    if (key !== movesBuilt) {
-      movesBuilt = key;
-      const item = (n, label, who) => h('li', {}, h('button', { type: 'button', dataset: { ply: n }, onclick: () => show(n) },
-        h('span', { class: 'move-no' }, n === 0 ? '' : String(n)), who ? h('strong', {}, who) : null, h('span', {}, label)));
-      fill(moves, h('summary', {}, t('replayMoves')),
-        h('ol', { class: 'replay-move-list', 'aria-label': t('replayMoves') },
-          item(0, t('replayStart'), null),
-          log.map((e) => item(e.ply, pick(e.ja, e.en), e.seat === -1 ? null : nameOf(e.seat)))));
-    }
-    for (const b of moves.querySelectorAll('button[data-ply]')) {
-      const current = Number(b.dataset.ply) === ply;
-      if (current) b.setAttribute('aria-current', 'step');
-      else b.removeAttribute('aria-current');
-    }
-    const current = moves.querySelector('button[aria-current]');
-    const list = moves.querySelector('.replay-move-list');
-    if (current && list && moves.open) {
-      const top = current.offsetTop - list.offsetTop;
-      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - current.offsetHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
     }
   }
 
@@ -157,11 +142,6 @@ export async function replayPage(root, { id }) {
   }
   document.addEventListener('keydown', onKey);
 
-  try {
-    log = (await call('log', { record })).log;
-  } catch (err) {
-    alertBox.textContent = t('engineFailed', errorText(err));
-  }
   build();
   await show(ply);
   return {
@@ -170,6 +150,6 @@ export async function replayPage(root, { id }) {
       document.removeEventListener('keydown', onKey);
       if (view && view.destroy) view.destroy();
     },
-    relang() { movesBuilt = ''; strip.relang(); build(); },
+    relang() { strip.relang(); build(); if (moves) moves.relang(); },
   };
 }

@@ -18,7 +18,7 @@ import pytest
 
 from pygames import webapi
 from pygames.core import linkcodec
-from tests.e2e.conftest import (assert_in_viewport, assert_no_horizontal_overflow, assert_no_japanese,
+from tests.e2e.conftest import (assert_no_horizontal_overflow, assert_no_japanese,
                                 assert_no_placeholder_english, key_moment, shot)
 
 from .conftest import without_service_worker

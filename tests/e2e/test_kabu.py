@@ -6,7 +6,9 @@ must happen), orders placed, changed and cancelled, tool and event cards used, a
 every decision the prompt is inside the viewport. A position with an absurd visible sell (9,999 units)
 shows the engine's worst-case warning for a market buy, at 1280×800 and 375×812, with the market
 table, the order book, both purses and the prompt in view on the desktop and the prompt and market
-first on the phone. The page fixtures fail the test on any console error.
+first on the phone. At the key moments (first prompt, a computer turn, the warning, the end) at both sizes
+in Japanese and English, the action bar's prompt and primary action are in view, English pages show no
+Japanese, and screenshots go to test-results/screenshots/. The page fixtures fail the test on any console error.
 """
 
 from __future__ import annotations
@@ -385,6 +387,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width:
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-1-first-prompt", PROMPT, "#kabu-bar .kabu-primary")
     assert page.locator("#kabu-order-error:not(:empty), #kabu-error:not(:empty)").count() == 0  # no error before acting
+    assert axe_violations(page) == []
     # 2. a computer turn: the shell's events strip says it is thinking, by the prompt
     page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
     ply = _state(page)["ply"]
@@ -418,6 +421,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width:
     page.evaluate("(a) => window.pygamesMatch.act(a)", action)
     page.wait_for_selector("#outcome:not([hidden])")
     _idle(page)
+    assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
     page.click("#result-dismiss")
     key_moment(page, f"{name}-5-final-position", "#outcome-bar")

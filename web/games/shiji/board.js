@@ -18,6 +18,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const CJK = /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60\u3000-\u303f]+)/;
+
+/** English text that keeps the game's Japanese terms (雷霆, 先手決め, 回収…): the terms marked
+ * `lang="ja"` (read in Japanese by a screen reader). Japanese text is returned as it is. */
+export function jaTerms(text, english) {
+  if (!english || typeof text !== 'string' || !CJK.test(text)) return text;
+  return text.split(CJK).map((part, i) => (i % 2 ? el('span', { lang: 'ja' }, part) : part)).filter((p) => p !== '');
+}
+
 const STAR_NAMES = {
   M: ['朝', 'Morning'], D: ['昼', 'Noon'], E: ['夕', 'Evening'], N: ['夜', 'Night'], X: ['恐慌', 'Panic'],
 };
@@ -100,7 +109,7 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
       return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}`,
         peek: cell.card ? cell.card.code : null });
     }
-    const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join('・');
+    const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join(t('・', ', '));
     const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');
     return cardFace(t, cell.card.code, { onclick: canClick ? () => onCell(cell) : null, extra: `${extra}${canClick ? ' sj-clickable' : ''}`, label: lbl });
   });

@@ -1,6 +1,8 @@
 // 四時の札遊び: drawing the board from the engine's view JSON (see pygames/shiji/VIEW.md).
 // No game rules here: what may be played comes from `legal` and ctx.check.
 
+import { signed } from '../../shell/format.js';
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -115,7 +117,7 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
   });
   const goods = player.goods.length
     ? el('p', { class: 'sj-goods' }, t('商品: ', 'Goods: '),
-      player.goods.map((g) => `${t(g.ja, g.en)} +${g.reward}`).join(t('、', ', ')),
+      player.goods.map((g) => `${t(g.ja, g.en)} ${signed(g.reward)}`).join(t('、', ', ')),
       t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
     : null;
   // One box per shell (貝札) so that a player can tell the pairs apart; the row still wraps.

@@ -193,14 +193,14 @@ export function createTable(root, io) {
       });
       handBox.append(btn);
     });
-    panel.append(handBox);
+    bar.append(handBox);   // the hand is the action: docked with the prompt and 並べる
     const codes = selIdx.map((i) => hand[i]);
     const chosen = codes.length === 2 ? shellEntry(`${lead ? 'lead' : 'place'} ${codes.join(' ')}`) : null;
     const preview = codes.length
       ? el('p', { class: 'sj-preview', dataset: { testid: 'preview' } }, t('選択: ', 'Selected: '), codes.map((c) => (NUMBER.test(c) ? c : cardLabel(t, c))).join(' · '),
         chosen ? m(` — ${t(chosen.label.ja, chosen.label.en)}`) : '')
       : null;
-    if (preview) panel.append(preview);
+    if (preview) bar.append(preview);
     const action = codes.length ? `${lead ? 'lead' : 'place'} ${codes.join(' ')}` : '';
     const asking = Boolean(confirm && confirm.action === action);
     if (verdict && !asking) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, m(verdict.text)));

@@ -10,7 +10,7 @@ from pygames.core.game import OptionSpec
 from . import rules
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
 from .pieces import OU
-from .sfen import STARTPOS, make_sfen, parse_sfen
+from .sfen import STARTPOS, check_hon, make_sfen, parse_sfen
 from .state import Rules, ShogiState
 
 
@@ -58,9 +58,8 @@ class ShogiGame(Game[ShogiState]):
             if not isinstance(opts["sfen"], str):
                 raise GameError("shogi.option.sfen", "SFENは文字列にしてください", "The SFEN must be text", key="sfen")
             board, hands, side, move_no = parse_sfen(opts["sfen"])
-            if opts["ruleset"] == "hon" and (board.count(OU) != 1 or board.count(-OU) != 1):
-                raise GameError("shogi.sfen.kings", "本将棋の局面には玉が1枚ずつ必要です",
-                                "A standard-shogi position needs one king per side", key="sfen")
+            if opts["ruleset"] == "hon":
+                check_hon(board, hands, side, opts["sfen"])
             opts["sfen"] = make_sfen(board, hands, side, move_no)
         return opts
 

@@ -117,7 +117,7 @@ def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[
             continue
         m = entry[0]
         pos = state.position()
-        text = move_ja(pos, m, prev_to, mark=False)
+        text = move_ja(pos, m, prev_to, mark=False, kif=True)
         frm = m & 127
         if frm < DROP0:
             text += f"({9 - frm % 9}{frm // 9 + 1})"

@@ -28,7 +28,7 @@ def test_basic_japanese_texts():
     st = state({}, ruleset="hon")
     board = Board.from_sfen("startpos", ruleset="hon")
     for usi, text in [("7g7f", "▲７六歩"), ("3c3d", "△３四歩"), ("8h2b+", "▲２二角成"), ("3a2b", "△同　銀"),
-                      ("B*4e", "▲４五角打")]:
+                      ("B*4e", "▲４五角")]:
         board.push(usi)
         assert board.state.record[-1]["ja"] == text
     assert st.record == ()
@@ -59,9 +59,34 @@ def test_disambiguation_from_gote_side():
 
 def test_english_text():
     board = Board.from_sfen("startpos", ruleset="hon")
-    for usi, text in [("7g7f", "P-7f"), ("3c3d", "P-3d"), ("8h2b+", "Bx2b+"), ("3a2b", "Sx2b"), ("B*4e", "B*4e")]:
+    for usi, text in [("7g7f", "P-76"), ("3c3d", "P-34"), ("8h2b+", "Bx22+"), ("3a2b", "Sx22"), ("B*4e", "B*45")]:
         board.push(usi)
         assert board.state.record[-1]["en"] == text
+
+
+def test_english_origin_only_when_ambiguous():
+    st = state({"6i": "G", "4i": "G", "9a": "k", "1a": "K"}, ruleset="cards")
+    assert GAME.apply(st, 0, "4i5h").record[-1]["en"] == "G49-58"
+    st = state({"4i": "G", "9a": "k", "1a": "K"}, ruleset="cards")
+    assert GAME.apply(st, 0, "4i5h").record[-1]["en"] == "G-58"
+
+
+@pytest.mark.parametrize("pieces,hands,action,text", [
+    ({"5i": "K", "5a": "k"}, "G", "G*5e", "▲５五金"),          # no board gold anywhere: no 打
+    ({"5i": "K", "5a": "k", "4f": "G"}, "G", "G*5e", "▲５五金打"),  # the gold on 4f could go to 5e
+    ({"5i": "K", "5a": "k", "4h": "G"}, "G", "G*5e", "▲５五金"),   # a gold that cannot reach 5e: no 打
+    ({"5i": "K", "5a": "k", "5f": "+S"}, "S", "S*5e", "▲５五銀"),  # 成銀 is another name
+    ({"5i": "K", "5a": "k", "5f": "S"}, "S", "S*5e", "▲５五銀打"),
+])
+def test_drop_word_only_when_a_board_piece_could_reach(pieces, hands, action, text):
+    assert ja(state(pieces, hands=hands, ruleset="hon"), action) == text
+
+
+def test_illegal_move_message_uses_board_square_names():
+    st = state({"5i": "K", "5a": "k", "8h": "R"}, ruleset="hon")
+    with pytest.raises(GameError) as err:
+        GAME.apply(st, 0, "8h2c")
+    assert "８八の飛は２三へ動けません" in err.value.message_ja and "on 88 cannot move to 23" in err.value.message_en
 
 
 # --- SFEN / USI ------------------------------------------------------------------------------

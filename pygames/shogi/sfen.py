@@ -22,8 +22,7 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
     if not isinstance(text, str) or len(text) > 200:
         raise _bad("文字列ではありません", "not a string", str(text))
     text = text.strip()
-    if text.startswith("sfen "):
-        text = text[5:]
+    text = text.removeprefix("sfen ")
     if text == "startpos":
         text = STARTPOS
     parts = text.split()
@@ -139,16 +138,16 @@ def _square_ja(sq: int) -> str:
 
 def check_hon(board: list[int], hands: list[list[int]], side: int, text: str = "") -> None:
     """Refuse a 本将棋 position that cannot arise in a game, with GameError ``shogi.sfen.<reason>``:
-    ``kings`` (two kings of a side, or no king for the side not to move; the side to move may lack
-    its king, as in 詰将棋), ``nifu`` (二歩 on the board), ``dead_piece`` (a piece that could never
+    ``kings`` (two kings of a side, or no king at all; one side may lack its king, as the attacker
+    of a 詰将棋), ``nifu`` (二歩 on the board), ``dead_piece`` (a piece that could never
     move), ``opponent_in_check`` (the side not to move is in check)."""
-    from .position import Position
     from .pieces import FU, KE, KY
+    from .position import Position
     if board.count(OU) > 1 or board.count(-OU) > 1:
         raise _bad("玉が多すぎます", "too many kings", text, "kings")
-    if board.count(-OU if side == 0 else OU) != 1:
-        raise _bad("手番でない側の玉がありません（詰将棋でも受け方の玉は必要です）",
-                   "the side not to move has no king (even a tsume problem needs the defender's king)", text, "kings")
+    if OU not in board and -OU not in board:
+        raise _bad("玉がありません（詰将棋でも受け方の玉は必要です）",
+                   "there is no king (even a tsume problem needs the defender's king)", text, "kings")
     for color, sign in ((0, 1), (1, -1)):
         for x in range(9):
             pawns = [y for y in range(9) if board[y * 9 + x] == FU * sign]

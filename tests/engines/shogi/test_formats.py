@@ -167,12 +167,13 @@ def test_kif_import_without_source_squares_and_with_funari():
 def test_kif_import_handicap_and_errors():
     data = import_kif("手合割：香落ち\n手数----指手--\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
     assert data["sfen"] == HANDICAPS["香落ち"] and data["moves"] == ["3c3d", "7g7f"]
+    bad = import_kif("手合割：平手\n1 ７五歩(77)\n")  # illegal at once: no moves, a notice saying why
+    assert bad["moves"] == [] and bad["notice"]["code"] == "shogi.import.illegal_move" and "1手目" in bad["notice"]["ja"]
+    bad = import_kif("手合割：平手\n1 同　歩\n")
+    assert bad["moves"] == [] and bad["notice"]["params"]["cause"] == "shogi.import.no_previous"
     with pytest.raises(GameError) as err:
-        import_kif("手合割：平手\n1 ７五歩(77)\n")
-    assert err.value.code == "shogi.kif.invalid" and "1手目" in err.value.message_ja
-    with pytest.raises(GameError) as err:
-        import_kif("手合割：平手\n1 同　歩\n")
-    assert err.value.code == "shogi.kif.invalid"
+        import_kif("手合割：九枚落ち\n1 ７六歩(77)\n")
+    assert err.value.code == "shogi.kif.invalid" and "九枚落ち" in err.value.message_ja
 
 
 def test_kif_round_trip_over_random_hon_games():
@@ -210,9 +211,10 @@ def test_card_game_kif_has_draws_as_comments():
     match.play(0, "2g2f")
     text = export(match)["kif"]
     card = match.state.rules.pool[match.record["actions"][-3][len("c:card:"):]]["name"]
-    assert f"*ドロー「{card}」無効" in text and "*有効カード：" in text
-    # move numbers count turns, so the draw turn (ply 2) leaves a gap; cards may add 直 etc.
-    assert re.search(r"^   1 ７六歩\S*\(77\)$", text, re.M) and re.search(r"^   3 ２六歩\S*\(27\)$", text, re.M)
+    assert f"*△ドロー「{card}」無効" in text and "*有効カード：" in text
+    # board moves are numbered without gaps (a draw turn is only a comment), as standard viewers expect
+    assert re.search(r"^   1 ７六歩\S*\(77\)$", text, re.M) and re.search(r"^   2 ２六歩\S*\(27\)$", text, re.M)
+    assert "#集大成将棋の棋譜" in text
 
 
 def test_import_sfen_position_command():
@@ -222,7 +224,7 @@ def test_import_sfen_position_command():
 
 def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
     from pygames.shogi.formats.japanese import move_ja
-    from pygames.shogi.formats.kif import _resolve
+    from pygames.shogi.formats.jimport import resolve
 
     def check(st):
         if st.phase != "move" or st.ply % 5:
@@ -234,7 +236,7 @@ def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
             assert text not in texts, (text, usi, texts.get(text))
             texts[text] = usi
             if st.rules.hon:
-                assert _resolve(st, text.replace("　", ""), st.last_to, 1) == usi
+                assert resolve(st, text.replace("　", ""), st.last_to) == usi
     for seed in range(FUZZ_GAMES):
         play_random(seed, {"ruleset": "hon"}, max_actions=100, check=check)
         play_random(seed, {"variant": "setup", "active": ["FU-tetsu", "GI-mohyo", "KI-suizo", "HI-honno"]},

@@ -23,7 +23,7 @@ def hon(sfen: str) -> str:
     ("4k4/9/9/9/9/9/9/9/4K3p b - 1", "shogi.sfen.dead_piece"),
     ("4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "shogi.sfen.opponent_in_check"),
     ("4k4/9/2B6/9/9/9/9/9/4K4 b - 1", "shogi.sfen.opponent_in_check"),
-    ("9/9/9/9/9/9/9/9/4K4 b - 1", "shogi.sfen.kings"),
+    ("9/9/9/9/9/9/9/9/9 b 2R 1", "shogi.sfen.kings"),
     ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", "shogi.sfen.kings"),
 ])
 def test_impossible_hon_positions_are_refused(sfen, code):

@@ -24,6 +24,7 @@ class ShogiGame(Game[ShogiState]):
     summary_ja = "カードで駒の動きが変わる将棋。ドローで手番を使ってカードを引き、有効・無効を選ぶ。本将棋も遊べます。"
     summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
     hidden_information = False
+    bot_levels = ("easy", "normal", "hard", "expert")
     option_specs = (
         OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
                    (("cards", "集大成将棋（カードあり）", "Shūtaisei (cards)"), ("hon", "本将棋", "Standard shogi"))),
@@ -169,6 +170,9 @@ class ShogiGame(Game[ShogiState]):
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
+        if level == "expert":
+            from .search import choose_expert
+            return choose_expert(state, rng)
         from .bots import choose
         return choose(state, level, rng)
 

@@ -1,0 +1,249 @@
+"""The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
+with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
+material + king-safety/attack evaluation, under a node budget. Deterministic: the Rng only shuffles
+the root moves before ordering (ties).
+
+It searches pseudo-legal moves in which taking the king wins, so one search serves 本将棋 (root moves
+are the legal ones; a mated side loses its king in the next ply) and the card game (card moves come
+from the same generator, fouls filtered).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import Rng
+
+from . import rules
+from .bots import WIN, Search, values_for
+from .pieces import FU, GI, KI, OU
+from .position import DROP0, Position, move_usi
+from .state import ShogiState
+
+EXPERT_NODES = 80_000
+"""Node budget per move: ≈0.5 s of CPython on the bench machine, so ≈1-1.5 s in the browser worker."""
+MAX_DEPTH = 12
+INF = WIN * 4
+_CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
+_DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
+_ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
+_SMALL_DEF = {GI, KI, 9, 10, 11, 12}
+
+
+class Expert(Search):
+    """Alpha-beta searcher with killers and history (one instance per move choice)."""
+
+    def __init__(self, budget: int, cards: bool, pos: Position) -> None:
+        super().__init__(budget, cards)
+        self.board_v, self.hand_v = values_for(pos.tables)
+        self.killers = [[0, 0] for _ in range(MAX_DEPTH + 8)]
+        self.history = [[0] * 81 for _ in range(32)]
+        self.stopped = False
+
+    # --- evaluation ---------------------------------------------------------------------
+    def evaluate(self, pos: Position) -> int:
+        """Material plus king safety (own golds/silvers near the king) and attack (pieces near the
+        enemy king), from the side to move's view."""
+        bv, hv = self.board_v, self.hand_v
+        b = pos.board
+        k0, k1 = pos.kings
+        c0 = _CHEB[k0] if k0 >= 0 else None
+        c1 = _CHEB[k1] if k1 >= 0 else None
+        s = 0
+        for sq in range(81):
+            p = b[sq]
+            if not p:
+                continue
+            s += bv[p]
+            if p > 0:
+                if p == OU:
+                    continue
+                if c1 is not None:
+                    s += _ATTACK[c1[sq]]
+                if c0 is not None and p in _SMALL_DEF:
+                    s += _DEFEND[c0[sq]]
+                if p == FU and sq < 54:
+                    s += 4 * (6 - sq // 9)
+            else:
+                if p == -OU:
+                    continue
+                if c0 is not None:
+                    s -= _ATTACK[c0[sq]]
+                if c1 is not None and -p in _SMALL_DEF:
+                    s -= _DEFEND[c1[sq]]
+                if p == -FU and sq >= 27:
+                    s -= 4 * (sq // 9 - 2)
+        h0, h1 = pos.hands
+        for c in range(1, 8):
+            s += (h0[c] - h1[c]) * hv[c]
+        return s if pos.side == 0 else -s
+
+    # --- ordering -----------------------------------------------------------------------
+    def _mvv_lva(self, pos: Position, m: int) -> int:
+        b, bv = pos.board, self.board_v
+        frm = m & 127
+        victim = abs(bv[b[(m >> 7) & 127]])
+        attacker = abs(bv[b[frm]]) if frm < DROP0 else 0
+        return victim * 16 - (attacker >> 4) + ((m >> 14) & 1) * 200
+
+    def _quiet_key(self, pos: Position, m: int, ply: int) -> int:
+        key = m & 32767
+        k = self.killers[ply]
+        if key == k[0]:
+            return 1 << 30
+        if key == k[1]:
+            return (1 << 30) - 1
+        frm = m & 127
+        p = pos.board[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
+        return self.history[p][(m >> 7) & 127] + ((m >> 14) & 1) * 5000
+
+    # --- search -------------------------------------------------------------------------
+    def quiesce(self, pos: Position, alpha: int, beta: int, depth: int) -> int:
+        self.nodes += 1
+        stand = self.evaluate(pos)
+        if stand >= beta or depth <= 0:
+            return stand
+        alpha = max(alpha, stand)
+        b = pos.board
+        caps = self.captures(pos)
+        for m in caps:
+            q = b[(m >> 7) & 127]
+            if q == OU or q == -OU:
+                return WIN
+        caps.sort(key=lambda m: -self._mvv_lva(pos, m))
+        for m in caps:
+            cap = pos.do(m)
+            score = -self.quiesce(pos, -beta, -alpha, depth - 1)
+            pos.undo(m, cap)
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+        return alpha
+
+    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        if depth <= 0:
+            return self.quiesce(pos, alpha, beta, 6)
+        self.nodes += 1
+        if self.nodes > self.budget:
+            self.stopped = True
+            return 0
+        b = pos.board
+        caps = self.captures(pos)
+        for m in caps:
+            q = b[(m >> 7) & 127]
+            if q == OU or q == -OU:
+                return WIN - ply
+        caps.sort(key=lambda m: -self._mvv_lva(pos, m))
+        best = -INF
+        first = True
+        tried = set()
+        for phase in (0, 1):
+            if phase == 0:
+                moves = caps
+            else:
+                quiet = [m for m in self.moves(pos) if (m & 32767) not in tried]
+                quiet.sort(key=lambda m: -self._quiet_key(pos, m, ply))
+                moves = quiet
+            for m in moves:
+                if phase == 0:
+                    tried.add(m & 32767)
+                cap = pos.do(m)
+                if first:
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                    first = False
+                else:
+                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta and not self.stopped:
+                        score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                pos.undo(m, cap)
+                if self.stopped:
+                    return 0
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if not cap:
+                                key = m & 32767
+                                k = self.killers[ply]
+                                if k[0] != key:
+                                    k[1], k[0] = k[0], key
+                                frm = m & 127
+                                p = b[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
+                                self.history[p][(m >> 7) & 127] += depth * depth
+                            return best
+        if first:
+            return -WIN + ply  # no move at all
+        return best
+
+    def root(self, pos: Position, moves: list[int], depth: int) -> tuple[list[tuple[int, int]], bool]:  # type: ignore[override]
+        """(score, move) of the root moves searched at ``depth`` (best first); False if stopped."""
+        alpha = -INF
+        scored: list[tuple[int, int]] = []
+        for i, m in enumerate(moves):
+            q = pos.board[(m >> 7) & 127]
+            if (q == OU or q == -OU) and (m & 127) < DROP0:
+                return [(WIN, m)], True
+            cap = pos.do(m)
+            if i == 0:
+                score = -self.negamax(pos, depth - 1, -INF, INF, 1)
+            else:
+                score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha and not self.stopped:
+                    score = -self.negamax(pos, depth - 1, -INF, -alpha, 1)
+            pos.undo(m, cap)
+            if self.stopped:
+                return scored, False
+            scored.append((score, m))
+            alpha = max(alpha, score)
+        scored.sort(key=lambda sm: -sm[0])
+        return scored, True
+
+
+def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
+              max_depth: int = MAX_DEPTH) -> tuple[int, int, int, int]:
+    """(move int, score, completed depth, nodes) for the side to move."""
+    table = rules.moves_table(state)
+    order = [a for a in table if table[a][1] is None]
+    rng.shuffle(order)
+    pos = state.position()
+    search = Expert(budget, not state.rules.hon, pos)
+    moves = [table[a][0] for a in order]
+    moves.sort(key=lambda m: -(search._mvv_lva(pos, m) if pos.board[(m >> 7) & 127] else 0))
+    best, best_score, done = moves[0], 0, 0
+    for depth in range(1, max_depth + 1):
+        scored, complete = search.root(pos, moves, depth)
+        if scored and (complete or scored[0][1] == moves[0] or scored[0][0] > best_score):
+            # a partial iteration still counts once its first (previous best) move was searched
+            best, best_score = max(scored, key=lambda sm: sm[0])[1], max(s for s, _ in scored)
+        if not complete:
+            break
+        done = depth
+        rest = [m for _, m in scored]
+        moves = rest + [m for m in moves if m not in set(rest)]
+        if best_score >= WIN - 64 or best_score <= -WIN + 64:
+            break
+    return best, best_score, done, search.nodes
+
+
+def choose_expert(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES) -> str:
+    """The expert's action: the searched best move; in the card game it may draw (as "hard" weighs it)."""
+    from . import bots
+    if state.phase == "draw_choice":
+        return bots.choose(state, "hard", rng)
+    table = rules.moves_table(state)
+    can_draw = rules.draw_refusal(state) is None
+    if not any(f is None for _m, f in table.values()):
+        return "draw" if can_draw else "resign"
+    m, score, _depth, _nodes = best_move(state, rng, budget)
+    if can_draw and -WIN // 2 < score < WIN // 2:
+        dv = bots._draw_value(state, 1, 600)
+        if dv > score + 15:
+            return "draw"
+    return move_usi(m & 32767)
+
+
+def info(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES) -> dict[str, Any]:
+    """Search facts for benches and the USI engine."""
+    m, score, depth, nodes = best_move(state, rng, budget)
+    return {"move": move_usi(m & 32767), "score": score, "depth": depth, "nodes": nodes}

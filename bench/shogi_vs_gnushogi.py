@@ -139,7 +139,8 @@ def play(args: tuple[int, str, int, int]) -> dict[str, object]:
         result = "D" if not outcome.winners else ("W" if outcome.winners[0] != gnu_seat else "L")
     return {"game": game_no, "level": level, "depth": depth, "result": result, "plies": state.ply,
             "code": outcome.details.get("code") if outcome else note or "max_plies", "our_cpu": our_cpu,
-            "our_moves": our_moves, "gnu_cpu": gnu_cpu, "gnu_moves": state.ply - our_moves}
+            "our_moves": our_moves, "gnu_cpu": gnu_cpu, "gnu_moves": state.ply - our_moves,
+            "usi": " ".join(r["usi"] for r in state.record)}
 
 
 def main() -> None:
@@ -150,6 +151,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
     a = ap.parse_args()
     print(f"load before: {os.getloadavg()}")
     jobs = [(g, lv, int(d), a.max_plies) for g in range(a.games) for lv in a.levels.split(",")
@@ -162,6 +164,8 @@ def main() -> None:
                 print(f"game {r['game']}: {r['level']} vs gnushogi depth {r['depth']} -> {r['result']} "
                       f"({r['code']}, {r['plies']} plies, ours {r['our_cpu']:.1f}s/{r['our_moves']}, "
                       f"gnu {r['gnu_cpu']:.1f}s/{r['gnu_moves']})", flush=True)
+                if a.moves:
+                    print(f"  moves: {r['usi']}", flush=True)
     print(f"{'level':8} {'depth':>5} {'games':>5}   W   D   L  score  95% interval    our s/move  gnu s/move")
     for lv in a.levels.split(","):
         for d in a.depths.split(","):

@@ -10,6 +10,7 @@ from the same generator, fouls filtered).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pygames.core import Rng
@@ -39,6 +40,8 @@ class Expert(Search):
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 8)]
         self.history = [[0] * 81 for _ in range(32)]
         self.stopped = False
+        self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
+        self.abort = False  # set from another thread (USI "stop")
 
     # --- evaluation ---------------------------------------------------------------------
     def evaluate(self, pos: Position) -> int:
@@ -124,7 +127,8 @@ class Expert(Search):
         if depth <= 0:
             return self.quiesce(pos, alpha, beta, 6)
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or self.abort or (
+                self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):
             self.stopped = True
             return 0
         b = pos.board
@@ -201,13 +205,16 @@ class Expert(Search):
 
 
 def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
-              max_depth: int = MAX_DEPTH) -> tuple[int, int, int, int]:
-    """(move int, score, completed depth, nodes) for the side to move."""
+              max_depth: int = MAX_DEPTH, search: Expert | None = None,
+              on_depth: Any = None) -> tuple[int, int, int, int]:
+    """(move int, score, completed depth, nodes) for the side to move. ``search`` may be given (with a
+    deadline or to be aborted from another thread); ``on_depth(depth, score, nodes, move)`` reports each
+    completed iteration."""
     table = rules.moves_table(state)
     order = [a for a in table if table[a][1] is None]
     rng.shuffle(order)
     pos = state.position()
-    search = Expert(budget, not state.rules.hon, pos)
+    search = search or Expert(budget, not state.rules.hon, pos)
     moves = [table[a][0] for a in order]
     moves.sort(key=lambda m: -(search._mvv_lva(pos, m) if pos.board[(m >> 7) & 127] else 0))
     best, best_score, done = moves[0], 0, 0
@@ -219,6 +226,8 @@ def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
         if not complete:
             break
         done = depth
+        if on_depth is not None:
+            on_depth(depth, best_score, search.nodes, best)
         rest = [m for _, m in scored]
         moves = rest + [m for m in moves if m not in set(rest)]
         if best_score >= WIN - 64 or best_score <= -WIN + 64:

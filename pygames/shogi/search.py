@@ -21,14 +21,45 @@ from .pieces import FU, GI, KI, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
-EXPERT_NODES = 80_000
-"""Node budget per move: ≈0.5 s of CPython on the bench machine, so ≈1-1.5 s in the browser worker."""
+EXPERT_NODES = 60_000
+"""Node budget per move: ≈0.75 s of CPU in CPython (80k nodes/s measured), so ≈1-2 s in the browser worker."""
 MAX_DEPTH = 12
 INF = WIN * 4
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
 _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
 _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
 _SMALL_DEF = {GI, KI, 9, 10, 11, 12}
+_FAR = [8] * 81
+_DROP_THREAT = (0, 3, 6, 8, 12, 14, 14, 20)  # per piece in hand, by code: how much it threatens a king
+_EXPOSED = (40, 30, 20, 12, 6, 3)  # x/16 per drop-threat point, by the number of own pieces next to the king
+
+
+def _zobrist() -> tuple[list[list[int]], list[list[list[int]]], int]:
+    x = 0x9E3779B97F4A7C15
+
+    def nxt() -> int:
+        nonlocal x
+        x = (x * 6364136223846793005 + 1442695040888963407) & ((1 << 64) - 1)
+        return x >> 1
+
+    board = [[nxt() for _ in range(81)] for _ in range(32)]
+    hand = [[[nxt() for _ in range(20)] for _ in range(8)] for _ in range(2)]
+    return board, hand, nxt()
+
+
+_Z_BOARD, _Z_HAND, _Z_SIDE = _zobrist()
+
+
+def position_hash(pos: Position) -> int:
+    """Zobrist hash of board, hands and side to move."""
+    h = _Z_SIDE if pos.side else 0
+    for sq, p in enumerate(pos.board):
+        if p:
+            h ^= _Z_BOARD[p][sq]
+    for side in (0, 1):
+        for code in range(1, 8):
+            h ^= _Z_HAND[side][code][pos.hands[side][code]]
+    return h
 
 
 class Expert(Search):
@@ -42,17 +73,20 @@ class Expert(Search):
         self.stopped = False
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
         self.abort = False  # set from another thread (USI "stop")
+        self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
+        self.h = position_hash(pos)
 
     # --- evaluation ---------------------------------------------------------------------
     def evaluate(self, pos: Position) -> int:
-        """Material plus king safety (own golds/silvers near the king) and attack (pieces near the
-        enemy king), from the side to move's view."""
+        """Material plus king safety (own golds/silvers near the king, the king's cover against the
+        opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view."""
         bv, hv = self.board_v, self.hand_v
         b = pos.board
         k0, k1 = pos.kings
-        c0 = _CHEB[k0] if k0 >= 0 else None
-        c1 = _CHEB[k1] if k1 >= 0 else None
+        c0 = _CHEB[k0] if k0 >= 0 else _FAR
+        c1 = _CHEB[k1] if k1 >= 0 else _FAR
         s = 0
+        cover0 = cover1 = 0
         for sq in range(81):
             p = b[sq]
             if not p:
@@ -61,24 +95,35 @@ class Expert(Search):
             if p > 0:
                 if p == OU:
                     continue
-                if c1 is not None:
-                    s += _ATTACK[c1[sq]]
-                if c0 is not None and p in _SMALL_DEF:
-                    s += _DEFEND[c0[sq]]
-                if p == FU and sq < 54:
+                s += _ATTACK[c1[sq]]
+                d = c0[sq]
+                if d == 1:
+                    cover0 += 1
+                if p in _SMALL_DEF:
+                    s += _DEFEND[d]
+                elif p == FU and sq < 54:
                     s += 4 * (6 - sq // 9)
             else:
                 if p == -OU:
                     continue
-                if c0 is not None:
-                    s -= _ATTACK[c0[sq]]
-                if c1 is not None and -p in _SMALL_DEF:
-                    s -= _DEFEND[c1[sq]]
-                if p == -FU and sq >= 27:
+                s -= _ATTACK[c0[sq]]
+                d = c1[sq]
+                if d == 1:
+                    cover1 += 1
+                if -p in _SMALL_DEF:
+                    s -= _DEFEND[d]
+                elif p == -FU and sq >= 27:
                     s -= 4 * (sq // 9 - 2)
         h0, h1 = pos.hands
+        drop0 = drop1 = 0
         for c in range(1, 8):
             s += (h0[c] - h1[c]) * hv[c]
+            drop0 += h0[c] * _DROP_THREAT[c]
+            drop1 += h1[c] * _DROP_THREAT[c]
+        if k0 >= 0:
+            s -= drop1 * _EXPOSED[min(cover0, 5)] >> 4
+        if k1 >= 0:
+            s += drop0 * _EXPOSED[min(cover1, 5)] >> 4
         return s if pos.side == 0 else -s
 
     # --- ordering -----------------------------------------------------------------------
@@ -123,9 +168,37 @@ class Expert(Search):
             alpha = max(alpha, score)
         return alpha
 
+    def move_hash(self, pos: Position, m: int) -> int:
+        """The Zobrist XOR of playing ``m`` (computed before it is played)."""
+        b, side = pos.board, pos.side
+        frm, to = m & 127, (m >> 7) & 127
+        h = _Z_SIDE
+        hand = pos.hands[side]
+        if frm >= DROP0:
+            code = frm - DROP0
+            n = hand[code]
+            zh = _Z_HAND[side][code]
+            return h ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[code if side == 0 else -code][to]
+        p = b[frm]
+        q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+        h ^= _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
+        cap = b[to]
+        if cap:
+            kind = abs(cap)
+            kind = kind - 8 if kind > OU else kind
+            h ^= _Z_BOARD[cap][to]
+            if kind != OU:
+                n = hand[kind]
+                zh = _Z_HAND[side][kind]
+                h ^= zh[n] ^ zh[n + 1]
+        return h
+
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         if depth <= 0:
-            return self.quiesce(pos, alpha, beta, 6)
+            if ply < MAX_DEPTH + 4 and pos.in_check():
+                depth = 1  # check extension at the horizon: look at every evasion
+            else:
+                return self.quiesce(pos, alpha, beta, 6)
         self.nodes += 1
         if self.nodes > self.budget or self.abort or (
                 self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):
@@ -137,21 +210,36 @@ class Expert(Search):
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN - ply
+        h = self.h
+        entry = self.tt.get(h)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == 2 and e_score <= alpha):
+                    return e_score
+        alpha0 = alpha
         caps.sort(key=lambda m: -self._mvv_lva(pos, m))
         best = -INF
+        best_m = 0
         first = True
-        tried = set()
-        for phase in (0, 1):
+        tried: set[int] = set()
+        for phase in (0, 1, 2):
             if phase == 0:
-                moves = caps
+                moves = [m for m in caps if m & 32767 == tt_move] if tt_move else []
+                if not moves and tt_move:
+                    moves = [m for m in self.moves(pos) if m & 32767 == tt_move]
+            elif phase == 1:
+                moves = [m for m in caps if (m & 32767) not in tried]
             else:
                 quiet = [m for m in self.moves(pos) if (m & 32767) not in tried]
                 quiet.sort(key=lambda m: -self._quiet_key(pos, m, ply))
                 moves = quiet
             for m in moves:
-                if phase == 0:
-                    tried.add(m & 32767)
+                tried.add(m & 32767)
+                delta = self.move_hash(pos, m)
                 cap = pos.do(m)
+                self.h = h ^ delta
                 if first:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                     first = False
@@ -160,10 +248,12 @@ class Expert(Search):
                     if alpha < score < beta and not self.stopped:
                         score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                 pos.undo(m, cap)
+                self.h = h
                 if self.stopped:
                     return 0
                 if score > best:
                     best = score
+                    best_m = m & 32767
                     if score > alpha:
                         alpha = score
                         if alpha >= beta:
@@ -175,10 +265,17 @@ class Expert(Search):
                                 frm = m & 127
                                 p = b[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
                                 self.history[p][(m >> 7) & 127] += depth * depth
+                            self._store(h, depth, 1, best, best_m)
                             return best
         if first:
             return -WIN + ply  # no move at all
+        self._store(h, depth, 0 if best > alpha0 else 2, best, best_m)
         return best
+
+    def _store(self, h: int, depth: int, flag: int, score: int, move: int) -> None:
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        self.tt[h] = (depth, flag, score, move)
 
     def root(self, pos: Position, moves: list[int], depth: int) -> tuple[list[tuple[int, int]], bool]:  # type: ignore[override]
         """(score, move) of the root moves searched at ``depth`` (best first); False if stopped."""
@@ -188,7 +285,10 @@ class Expert(Search):
             q = pos.board[(m >> 7) & 127]
             if (q == OU or q == -OU) and (m & 127) < DROP0:
                 return [(WIN, m)], True
+            h = self.h
+            delta = self.move_hash(pos, m)
             cap = pos.do(m)
+            self.h = h ^ delta
             if i == 0:
                 score = -self.negamax(pos, depth - 1, -INF, INF, 1)
             else:
@@ -196,6 +296,7 @@ class Expert(Search):
                 if score > alpha and not self.stopped:
                     score = -self.negamax(pos, depth - 1, -INF, -alpha, 1)
             pos.undo(m, cap)
+            self.h = h
             if self.stopped:
                 return scored, False
             scored.append((score, m))

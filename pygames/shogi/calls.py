@@ -115,7 +115,7 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
     from pygames.core.match import Match
 
     from .formats.records import import_text
-    data = import_text(text, filename or "")
+    data = import_text(text, filename if isinstance(filename, str) else "")
     given = [{"name": n, "type": "human"} for n in data["names"]]
     players = players or given
     match = Match.new("shogi", {"ruleset": "hon", "sfen": data["sfen"]}, players, seed)

@@ -53,7 +53,10 @@ def _strict(raw: bytes, enc: str) -> str:
 
 def decode_base64(data: str, filename: str = "") -> tuple[str, str]:
     """Like :func:`decode_bytes` for base64 text (what the page sends)."""
-    if not isinstance(data, str) or len(data) > MAX_BYTES * 4 // 3 + 8:
+    if not isinstance(data, str):
+        raise _err("base64", "ファイルの中身がありません（base64の文字列にしてください）",
+                   "The file content is missing (give it as base64 text)")
+    if len(data) > MAX_BYTES * 4 // 3 + 8:
         raise _err("too_large", "ファイルが大きすぎます（2MBまで）", "The file is too large (2 MB at most)")
     try:
         raw = base64.b64decode(data.encode("ascii"), validate=True)

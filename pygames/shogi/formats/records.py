@@ -57,7 +57,7 @@ def import_text(text: str, filename: str = "") -> dict[str, Any]:
     from . import csa, jimport
     if not isinstance(text, str):
         raise GameError("shogi.kif.invalid", "棋譜を読めません: 文字列ではありません", "Cannot read the record: not text")
-    fmt = detect(text, filename)
+    fmt = detect(text, filename if isinstance(filename, str) else "")
     if fmt == "sfen":
         return parse_sfen_text(text)
     if fmt == "csa":

@@ -30,6 +30,7 @@ _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
 _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
 _SMALL_DEF = {GI, KI, 9, 10, 11, 12}
 _FAR = [8] * 81
+_SQUARES = range(81)
 _DROP_THREAT = (0, 3, 6, 8, 12, 14, 14, 20)  # per piece in hand, by code: how much it threatens a king
 _EXPOSED = (40, 30, 20, 12, 6, 3)  # x/16 per drop-threat point, by the number of own pieces next to the king
 
@@ -75,45 +76,49 @@ class Expert(Search):
         self.abort = False  # set from another thread (USI "stop")
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.h = position_hash(pos)
+        self._tables()
 
     # --- evaluation ---------------------------------------------------------------------
+    def _tables(self) -> None:
+        """Per signed piece: material + pawn advance by square, and the king-distance terms by
+        (distance to own king) * 9 + (distance to the enemy king)."""
+        self.psq = [[0] * 81 for _ in range(32)]
+        self.kdist = [[0] * 81 for _ in range(32)]
+        for code in (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, OU):
+            for sign in (1, -1):
+                p = code * sign
+                for sq in range(81):
+                    v = self.board_v[p]
+                    if code == FU:
+                        y = sq // 9 if sign > 0 else 8 - sq // 9
+                        v += sign * (4 * (6 - y) if y < 6 else 0)
+                    self.psq[p][sq] = v
+                for d_own in range(9):
+                    for d_enemy in range(9):
+                        v = 0 if code == OU else _ATTACK[d_enemy] + (_DEFEND[d_own] if code in _SMALL_DEF else 0)
+                        self.kdist[p][d_own * 9 + d_enemy] = v * sign
+
     def evaluate(self, pos: Position) -> int:
         """Material plus king safety (own golds/silvers near the king, the king's cover against the
         opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view."""
-        bv, hv = self.board_v, self.hand_v
         b = pos.board
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
+        psq, kdist = self.psq, self.kdist
         s = 0
         cover0 = cover1 = 0
-        for sq in range(81):
-            p = b[sq]
-            if not p:
-                continue
-            s += bv[p]
-            if p > 0:
-                if p == OU:
-                    continue
-                s += _ATTACK[c1[sq]]
-                d = c0[sq]
-                if d == 1:
-                    cover0 += 1
-                if p in _SMALL_DEF:
-                    s += _DEFEND[d]
-                elif p == FU and sq < 54:
-                    s += 4 * (6 - sq // 9)
-            else:
-                if p == -OU:
-                    continue
-                s -= _ATTACK[c0[sq]]
-                d = c1[sq]
-                if d == 1:
-                    cover1 += 1
-                if -p in _SMALL_DEF:
-                    s -= _DEFEND[d]
-                elif p == -FU and sq >= 27:
-                    s -= 4 * (sq // 9 - 2)
+        for sq, p, d0, d1 in zip(_SQUARES, b, c0, c1):
+            if p:
+                if p > 0:
+                    s += psq[p][sq] + kdist[p][d0 * 9 + d1]
+                    if d0 == 1:
+                        cover0 += 1
+                else:
+                    s += psq[p][sq] + kdist[p][d1 * 9 + d0]
+                    if d1 == 1:
+                        cover1 += 1
+        hv = self.hand_v
         h0, h1 = pos.hands
         drop0 = drop1 = 0
         for c in range(1, 8):

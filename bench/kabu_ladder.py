@@ -12,8 +12,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
-from pygames.core.game import sample_chance  # noqa: E402
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import Chooser, bot_choice, playout  # noqa: E402
 from pygames.kabu import GAME, cards  # noqa: E402
 from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
@@ -26,20 +26,18 @@ def duel(seed: int, levels: tuple[str, str], years: int = 1) -> tuple[int, ...]:
     deck = DECKS[seed % len(DECKS)]
     opts = GAME.normalize_options({"years": years, "deck0": deck, "deck1": deck}, 2)
     s = GAME.initial_state(opts, 2)
-    chance = Rng.derive(seed, "chance")
-    ply = 0
-    while GAME.to_move(s):
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-            continue
-        seat = movers[0]
-        start = time.perf_counter()
-        action = GAME.bot_action(s, seat, levels[seat], Rng.derive(seed, "bot", ply, seat))
-        TIMES.setdefault(levels[seat], []).append(time.perf_counter() - start)
-        s = GAME.apply(s, seat, action)
-        ply += 1
+    s, _ = playout(GAME, s, timed(bot_choice(GAME, levels, seed), levels), Rng.derive(seed, "chance"))
     return GAME.outcome(s).winners
+
+
+def timed(choose: Chooser, levels: tuple[str, str]) -> Chooser:
+    """``choose``, timing each decision under its level in TIMES."""
+    def run(s, seat: int, decision: int) -> str:
+        start = time.perf_counter()
+        action = choose(s, seat, decision)
+        TIMES.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        return action
+    return run
 
 
 

@@ -14,8 +14,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
-from pygames.core.game import sample_chance
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import bot_choice, playout  # noqa: E402
 from pygames.motto import GAME
 from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
@@ -31,19 +31,15 @@ def table(n: int, game_no: int) -> list[str]:
 
 def play(n: int, seed: int, levels: list[str], clock: dict[str, list[float]]) -> list[float]:
     """One game; the share of the win each seat earned (1/k for a k-way tie)."""
-    s = GAME.initial_state({}, n)
-    chance = Rng.derive(seed, "chance")
-    ply = 0
-    while GAME.to_move(s):
-        seat = GAME.to_move(s)[0]
-        if seat == CHANCE:
-            action = sample_chance(GAME, s, chance)
-        else:
-            start = time.perf_counter()
-            action = GAME.bot_action(s, seat, levels[seat], Rng.derive(seed, "bot", ply, seat))
-            clock.setdefault(levels[seat], []).append(time.perf_counter() - start)
-        s = GAME.apply(s, seat, action)
-        ply += 1
+    choose = bot_choice(GAME, levels, seed)
+
+    def timed(s, seat: int, decision: int) -> str:
+        start = time.perf_counter()
+        action = choose(s, seat, decision)
+        clock.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        return action
+
+    s, _ = playout(GAME, GAME.initial_state({}, n), timed, Rng.derive(seed, "chance"))
     winners = GAME.outcome(s).winners
     return [1 / len(winners) if i in winners else 0.0 for i in range(n)]
 

@@ -11,8 +11,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
-from pygames.core.game import sample_chance  # noqa: E402
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import bot_choice, playout  # noqa: E402
 from pygames.shiji import GAME  # noqa: E402
 
 
@@ -23,21 +23,16 @@ def main() -> None:
         levels = ("hard", "normal") if seed % 2 == 0 else ("normal", "hard")
         if seed % 3 == 0:
             levels = ("easy", "hard") if seed % 2 == 0 else ("hard", "easy")
-        chance = Rng.derive(seed, "chance")
-        s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
-        ply = 0
-        while GAME.outcome(s) is None:
-            movers = GAME.to_move(s)
-            if movers == (CHANCE,):
-                s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-                continue
-            seat = movers[0]
+        choose = bot_choice(GAME, levels, seed)
+
+        def timed(s, seat: int, decision: int) -> str:
             t = time.perf_counter()
-            action = GAME.bot_action(s, seat, levels[seat], Rng.derive(seed, "bot", ply, seat))
+            action = choose(s, seat, decision)
             if s.phase == "play" and not s.tasks:
                 times[levels[seat]].append(time.perf_counter() - t)
-            s = GAME.apply(s, seat, action)
-            ply += 1
+            return action
+
+        playout(GAME, GAME.initial_state(GAME.normalize_options({}, 2), 2), timed, Rng.derive(seed, "chance"))
     for level, ts in times.items():
         ts.sort()
         if ts:

@@ -13,8 +13,8 @@ from multiprocessing import Pool
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
-from pygames.core.game import sample_chance  # noqa: E402
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import bot_choice, playout  # noqa: E402
 from pygames.shiji import GAME  # noqa: E402
 from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
@@ -26,21 +26,18 @@ def play(args: tuple[int, str, str]) -> tuple[float, float, int, str]:
     seed, upper, lower = args
     seats = (upper, lower) if seed % 2 == 0 else (lower, upper)
     up_seat = 0 if seed % 2 == 0 else 1
-    chance = Rng.derive(seed, "chance")
-    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
-    worst, decisions, ply = 0.0, 0, 0
-    while GAME.outcome(s) is None:
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-            continue
-        seat = movers[0]
+    choose = bot_choice(GAME, seats, seed)
+    worst, decisions = 0.0, 0
+
+    def timed(s, seat: int, decision: int) -> str:
+        nonlocal worst, decisions
         t = time.perf_counter()
-        action = GAME.bot_action(s, seat, seats[seat], Rng.derive(seed, "bot", ply, seat))
+        action = choose(s, seat, decision)
         worst = max(worst, time.perf_counter() - t)
         decisions += 1
-        s = GAME.apply(s, seat, action)
-        ply += 1
+        return action
+
+    s, _ = playout(GAME, GAME.initial_state(GAME.normalize_options({}, 2), 2), timed, Rng.derive(seed, "chance"))
     out = GAME.outcome(s)
     score = 0.5 if out.is_draw else 1.0 if up_seat in out.winners else 0.0
     return score, worst, decisions, out.details["reason"]

@@ -14,8 +14,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
-from pygames.core.game import sample_chance  # noqa: E402
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import playout  # noqa: E402
 from pygames.shogi import GAME  # noqa: E402
 from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
@@ -24,18 +24,16 @@ def play(args: tuple[int, str, str, str]) -> tuple[int, str, str, str | None, st
     """One game: seed, level of 先手, level of 後手, ruleset -> result and per-level decision times."""
     seed, first, second, ruleset = args
     levels = (first, second)
-    chance = Rng.derive(seed, "ladder-chance")
     state = GAME.initial_state(GAME.normalize_options({"ruleset": ruleset}, 2), 2)
     times: dict[str, list[float]] = {first: [], second: []}
-    while GAME.to_move(state):
-        (seat,) = GAME.to_move(state)
-        if seat == CHANCE:
-            action = sample_chance(GAME, state, chance)
-        else:
-            t = time.process_time()
-            action = GAME.bot_action(state, seat, levels[seat], Rng.derive(seed, "ladder-bot", len(state.record)))
-            times[levels[seat]].append(time.process_time() - t)
-        state = GAME.apply(state, seat, action)
+
+    def timed(state, seat: int, decision: int) -> str:
+        t = time.process_time()
+        action = GAME.bot_action(state, seat, levels[seat], Rng.derive(seed, "ladder-bot", len(state.record)))
+        times[levels[seat]].append(time.process_time() - t)
+        return action
+
+    state, _ = playout(GAME, state, timed, Rng.derive(seed, "ladder-chance"))
     winners = state.result[0]
     return seed, first, second, (levels[winners[0]] if winners else None), state.result[1], state.ply, times
 

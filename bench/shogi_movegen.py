@@ -16,7 +16,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from pygames.core import CHANCE, Rng  # noqa: E402
+from pygames.core import Rng  # noqa: E402
+from pygames.core.playout import playout, random_choice  # noqa: E402
 from pygames.shogi import GAME  # noqa: E402
 from pygames.shogi.position import Position, move_usi  # noqa: E402
 from pygames.shogi.sfen import STARTPOS, make_sfen, parse_sfen  # noqa: E402
@@ -39,8 +40,7 @@ def random_positions(n: int) -> list[tuple[str, str]]:
         rng = Rng.derive(seed, "movegen-bench")
         st = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
         target = 30 + rng.randbelow(60)
-        while st.ply < target and GAME.to_move(st) and GAME.to_move(st) != (CHANCE,):
-            st = GAME.apply(st, st.side, rng.choice([a for a in GAME.legal_actions(st, st.side) if a != "resign"]))
+        st, _ = playout(GAME, st, random_choice(GAME, rng, skip=("resign",)), rng, max_steps=target)
         if GAME.to_move(st):
             out.append((f"random {seed}", make_sfen(st.board, st.hands, st.side, st.ply + 1)))
     return out

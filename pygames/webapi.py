@@ -4,10 +4,17 @@
 arguments and returns its result as JSON, or ``{"error": {code, message_ja, message_en,
 params}}``. Matches are cached by record, so repeated calls on a growing match apply only
 the new actions instead of replaying the whole log.
+
+One click is one call: ``play`` (a person's action) and ``play_bot`` (the computer's) name the
+cached match by its key, the ply the page expects and the digest of the actions so far (``tip``),
+and answer with the new actions and the views the page shows next. After a cache miss
+(``match.cache_miss``: a reloaded worker, another match in between) the page sends the same call
+again with the full ``record``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import json
 from collections import OrderedDict
@@ -24,8 +31,18 @@ _cache: "OrderedDict[str, Match]" = OrderedDict()
 
 
 def _key(record: dict[str, Any]) -> str:
+    """The cache key of a match: a digest of everything in its record but the actions and meta."""
     head = {k: v for k, v in record.items() if k not in ("actions", "meta")}
-    return json.dumps(head, sort_keys=True, ensure_ascii=False)
+    return _digest(json.dumps(head, sort_keys=True, ensure_ascii=False))
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def _tip(match: Match, ply: int) -> str:
+    """A digest of the first ``ply`` actions: the page and the cache agree on the match so far."""
+    return _digest("\n".join(match.record["actions"][:ply]))
 
 
 def _match(record: Any) -> Match:
@@ -57,16 +74,22 @@ def _match(record: Any) -> Match:
     return cached
 
 
-def _seat(match: Match, seat: Any, allow_none: bool = False) -> int | None:
-    if seat is None and allow_none:
-        return None
+def _seat(match: Match, seat: Any) -> int:
+    """A seat number of ``match``; GameError otherwise."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.record["players"]):
         raise GameError("match.bad_seat", f"席番号が不正です: {str(seat)[:10]}", f"Bad seat number: {str(seat)[:10]}")
     return seat
 
 
+def _viewer(match: Match, seat: Any) -> int | None:
+    """A seat number, or None for a spectator."""
+    return None if seat is None else _seat(match, seat)
+
+
 def _snapshot(match: Match) -> dict[str, Any]:
-    return json.loads(json.dumps(match.record))
+    """A deep copy of the record, as JSON would carry it."""
+    copied: dict[str, Any] = json.loads(json.dumps(match.record))
+    return copied
 
 
 # --- calls ---------------------------------------------------------------------------
@@ -89,7 +112,7 @@ def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
 def view(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees now, with its legal actions and the result."""
     match = _match(record)
-    return _view_of(match, len(match.states) - 1, _seat(match, seat, allow_none=True))
+    return _view_of(match, len(match.states) - 1, _viewer(match, seat))
 
 
 def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
@@ -101,7 +124,14 @@ def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
             "to_move": list(to_move), "view": game.view(state, seat),
             "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
             "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None}
+            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None,
+            "rulings": _rulings(match)}
+
+
+def _rulings(match: Match) -> dict[str, Any]:
+    """The rules version a match was recorded under, the engine's, and the older rulings in force."""
+    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version,
+            "older": match.game.older_rulings(match.record["options"])}
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -130,13 +160,7 @@ def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
     Nothing is applied: views use this to explain a pick before it is sent."""
     match = _match(record)
-    seat = _seat(match, seat)
-    if seat not in match.to_move():
-        raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                        f"It is not seat {seat + 1}'s turn", seat=seat)
-    if not isinstance(action, str):
-        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
-    match.game.apply(match.state, seat, action)
+    match.game.apply(match.state, _seat(match, seat), action)  # game over, turn, then the game's rules
     return {"ok": True}
 
 
@@ -163,7 +187,7 @@ def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[st
     match = _match(record)
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(match.states):
         raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(ply)[:10])
-    return _view_of(match, ply, _seat(match, seat, allow_none=True))
+    return _view_of(match, ply, _viewer(match, seat))
 
 
 def log(record: dict[str, Any]) -> dict[str, Any]:
@@ -213,6 +237,89 @@ def decode_link(text: str) -> dict[str, Any]:
     return load(linkcodec.decode(text))
 
 
+# --- one call per click ------------------------------------------------------------------
+def play(seat: int, action: str, match: str | None = None, ply: int | None = None, tip: str | None = None,
+         record: dict[str, Any] | None = None, look: int | None = None, both: bool = False) -> dict[str, Any]:
+    """``seat`` plays ``action`` (and any chance after it) on the cached match ``match`` at ``ply``
+    actions with digest ``tip`` (or on ``record`` after a ``match.cache_miss``). The answer holds
+    the new actions and what the page shows next (see :func:`look`)."""
+    current = _current(match, ply, tip, record)
+    seat = _seat(current, seat)
+    before = current.ply
+    try:
+        current.play(seat, action)
+    except GameError:
+        current.truncate(before)
+        raise
+    return _answer(current, before, look, both)
+
+
+def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: str | None = None,
+             record: dict[str, Any] | None = None, look: int | None = None,
+             level: str | None = None, both: bool = False) -> dict[str, Any]:
+    """The computer chooses and plays for ``seat``: :func:`play` without the action (it is in the
+    answer as ``action``)."""
+    current = _current(match, ply, tip, record)
+    seat = _seat(current, seat)
+    action = current.bot_action(seat, level)
+    before = current.ply
+    try:
+        current.play(seat, action)
+    except GameError:
+        current.truncate(before)
+        raise
+    return {**_answer(current, before, look, both), "action": action}
+
+
+def look(record: dict[str, Any] | None = None, look: int | None = None, match: str | None = None,
+         ply: int | None = None, tip: str | None = None, both: bool = False) -> dict[str, Any]:
+    """What the page shows now, in one call: ``general`` (to_move, outcome, progress: the same for
+    every seat), ``next`` (the seat whose eyes the page should use: the person on this device who
+    acts next, else ``look``, the seat looking now) and ``views`` (the view of ``next``; with
+    ``both``, first the view of ``look`` when that is another seat), with the cache key ``match``,
+    ``ply`` and ``tip`` for the next :func:`play`, and ``added``, the actions since the page's ply."""
+    current = _current(match, ply, tip, record)
+    return _answer(current, current.ply, look, both)
+
+
+def _current(key: Any, ply: Any, tip: Any, record: Any) -> Match:
+    """The cached match the page means, truncated to the ply it expects; ``match.cache_miss``
+    when the cache does not hold it (the page then sends ``record``)."""
+    if record is not None:
+        return _match(record)
+    cached = _cache.get(key) if isinstance(key, str) else None
+    if (cached is None or isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= cached.ply
+            or tip != _tip(cached, ply)):
+        raise GameError("match.cache_miss", "対局データを送り直してください", "Send the match record again",
+                        match=str(key)[:40])
+    if ply < cached.ply:  # the page took actions back (undo): its record is the authority
+        cached.truncate(ply)
+    _cache.move_to_end(key)
+    return cached
+
+
+def _next_viewer(match: Match, looking: int | None) -> int | None:
+    """The seat the page shows next: the only person, else the person to act, else who looks now."""
+    humans = [i for i, p in enumerate(match.record["players"]) if p["type"] == "human"]
+    if len(humans) <= 1:
+        return humans[0] if humans else None
+    to_move = match.to_move()
+    return next((s for s in to_move if s in humans), looking if looking is not None else humans[0])
+
+
+def _answer(match: Match, since: int, looking: Any, both: Any = False) -> dict[str, Any]:
+    looking = _viewer(match, looking)
+    shown = _next_viewer(match, looking)
+    last = len(match.states) - 1
+    seats = [looking, shown] if both is True and looking is not None else [shown]
+    views = [_view_of(match, last, seat) for seat in dict.fromkeys(seats)]
+    first = views[0]
+    general = {k: first[k] for k in ("game", "ply", "plies", "to_move", "outcome", "progress", "rulings")}
+    return {"match": _key(match.record), "ply": match.ply, "tip": _tip(match, match.ply),
+            "added": match.record["actions"][since:], "general": {**general, "seat": None},
+            "next": shown, "views": views}
+
+
 def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game's own extra call (e.g. shogi's KIF export, shiji's puzzle list).
 
@@ -229,12 +336,13 @@ def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[
     except TypeError as err:
         raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
                         detail=str(err)[:200]) from None
-    return func(**args)
+    result: dict[str, Any] = func(**args)
+    return result
 
 
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     f.__name__: f for f in (games, new_match, view, legal_actions, apply, check, bot_action, undo, replay, log,
-                            summary, load, encode_link, decode_link, game_call)}
+                            summary, load, encode_link, decode_link, play, play_bot, look, game_call)}
 
 
 def dispatch(name: str, args_json: str = "{}") -> str:

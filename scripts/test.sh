@@ -22,12 +22,33 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt_install "${missing[@]}"
 fi
 
-# Python test tools (never `playwright install`: the browser is Debian's chromium).
-if ! python3 -c "import pytest, playwright.sync_api" 2>/dev/null; then
-  echo "[test] pip installing pytest and playwright"
-  python3 -m pip install -q "pytest>=8" "playwright>=1.50" \
-    || python3 -m pip install -q --break-system-packages "pytest>=8" "playwright>=1.50"
+# Python test tools at the versions pinned in requirements-test.txt (never `playwright install`:
+# the browser is Debian's chromium).
+if ! python3 - requirements-test.txt <<'PY'
+import sys
+from importlib.metadata import PackageNotFoundError, version
+for line in open(sys.argv[1]):
+    line = line.split("#")[0].strip()
+    if line:
+        name, want = line.split("==")
+        try:
+            have = version(name)
+        except PackageNotFoundError:
+            have = None
+        if have != want:
+            sys.exit(f"[test] {name} {have or 'missing'}, want {want}")
+PY
+then
+  echo "[test] pip installing requirements-test.txt"
+  python3 -m pip install -q -r requirements-test.txt \
+    || python3 -m pip install -q --break-system-packages -r requirements-test.txt
 fi
+
+# Lint and types first: the configuration is in pyproject.toml; any finding fails the run.
+echo "[test] ruff"
+python3 -m ruff check .
+echo "[test] mypy"
+python3 -m mypy
 
 # The site (npm ci of the pinned runtime when needed, the wheel, dist/).
 python3 build.py --test-pages

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
 from .errors import GameError
+from .grammar import check_action
 from .rng import Rng
 
 CHANCE = -1
@@ -146,12 +147,40 @@ class Game(ABC, Generic[State]):
         representative set; ``apply`` (and ``webapi.check``) is the authority on the rest."""
 
     def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
-        """At a chance node, each possible outcome with its probability."""
-        raise NotImplementedError(f"{self.name} has no chance nodes")
+        """At a chance node, each possible outcome with its probability; ``[]`` anywhere else."""
+        return []
+
+    def apply(self, state: State, seat: int, action: str) -> State:
+        """The state after ``seat`` plays ``action``; raise GameError (input untouched) if illegal.
+
+        The protocol's checks live here, once for every game: the action is a string, the match
+        is not over (``match.game_over``), chance acts only at chance nodes and only with a
+        possible outcome (``match.not_chance``, ``match.bad_chance``), a player only on its turn
+        (``match.not_your_turn``) with canonical text (:mod:`.grammar`). Then the game's own
+        :meth:`_apply` judges the action."""
+        if not isinstance(action, str):
+            raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
+        movers = self.to_move(state)
+        if not movers:
+            raise GameError("match.game_over", "対局は終わっています", "The game is over",
+                            seat=seat, action=action[:40])
+        if seat == CHANCE:
+            if movers != (CHANCE,):
+                raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+            if action not in [a for a, p in self.chance_outcomes(state) if p > 0]:
+                raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
+                                f"Impossible chance outcome: {action[:40]}", action=action[:40])
+        elif seat not in movers:
+            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
+                            f"It is not seat {seat + 1}'s turn", seat=seat, action=action[:40])
+        else:
+            check_action(action)  # one grammar for every game: ASCII words, single spaces
+        return self._apply(state, seat, action)
 
     @abstractmethod
-    def apply(self, state: State, seat: int, action: str) -> State:
-        """The state after ``seat`` plays ``action``; raise GameError (input untouched) if illegal."""
+    def _apply(self, state: State, seat: int, action: str) -> State:
+        """The game's own rules for one action: ``seat`` may act now (``CHANCE`` with a possible
+        outcome) and the match is not over, :meth:`apply` has checked. Raise GameError if illegal."""
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
@@ -187,15 +216,6 @@ class Game(ABC, Generic[State]):
         ``view(state, seat)`` shows (sampling the rest from ``rng``), never hidden facts."""
 
     # --- shared helpers ----------------------------------------------------------------
-    def check_legal(self, state: State, seat: int, action: str) -> None:
-        """Raise the generic illegal-action error unless ``action`` is legal for ``seat``."""
-        if seat not in self.to_move(state):
-            raise GameError("match.not_your_turn", "今はその席の手番ではありません",
-                            "It is not that seat's turn", seat=seat, action=action)
-        if action not in self.legal_actions(state, seat):
-            from .errors import illegal_action
-            raise illegal_action(self.name, action)
-
     def info(self) -> dict[str, Any]:
         """Metadata for the landing page and setup form."""
         return {"name": self.name, "title": {"ja": self.title_ja, "en": self.title_en},

@@ -36,7 +36,7 @@ class Match:
         """Validate, migrate and replay a record from outside; every action is checked."""
         record = check_shape(obj)
         game = get_game(record["game"])
-        record["players"] = check_players(record["players"], game.bot_levels)
+        record["players"] = check_players(record.get("players"), game.bot_levels)
         # An older engine_version is kept: its rulings become explicit options, so the match
         # replays exactly as it was played and can be continued under those rulings.
         record["options"] = game.normalize_options(record["options"], len(record["players"]),
@@ -74,16 +74,7 @@ class Match:
 
     # --- acting ----------------------------------------------------------------------
     def _push(self, seat: int, action: str) -> None:
-        if seat == CHANCE:
-            if self.game.to_move(self.state) != (CHANCE,):
-                raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
-            if action not in [a for a, p in self.game.chance_outcomes(self.state) if p > 0]:
-                raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
-                                f"Impossible chance outcome: {action[:40]}", action=action[:40])
-        elif seat not in self.game.to_move(self.state):
-            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                            f"It is not seat {seat + 1}'s turn", seat=seat)
-        new_state = self.game.apply(self.state, seat, action)
+        new_state = self.game.apply(self.state, seat, action)  # the protocol's checks are there
         self.states.append(new_state)
         self.record["actions"].append(format_action(seat, action))
 
@@ -109,7 +100,10 @@ class Match:
 
     def bot_action(self, seat: int, level: str | None = None) -> str:
         """The computer's action for ``seat`` (its recorded level unless one is given)."""
-        if seat not in self.to_move():
+        movers = self.to_move()
+        if not movers:
+            raise GameError("match.game_over", "対局は終わっています", "The game is over", seat=seat)
+        if seat not in movers:
             raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
                             f"It is not seat {seat + 1}'s turn", seat=seat)
         level = level or self.record["players"][seat].get("level") or self.game.bot_levels[-1]

@@ -42,7 +42,7 @@ def parse_action(entry: Any) -> tuple[int, str]:
     seat_text, action = entry.split(":", 1)
     if seat_text == "c":
         return CHANCE, action
-    if not seat_text.isdigit() or len(seat_text) > 1:
+    if len(seat_text) != 1 or seat_text not in "0123456789":
         raise _bad("手の記録の席番号が不正です", "a logged action has a bad seat", entry=entry[:60])
     return int(seat_text), action
 

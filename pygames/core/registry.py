@@ -21,12 +21,13 @@ def register(game: Game[Any]) -> None:
 
 def all_games() -> list[Game[Any]]:
     """Every available game, shipped ones first."""
-    games = []
+    games: list[Game[Any]] = []
     for module in GAME_MODULES:
-        try:
-            games.append(importlib.import_module(f"pygames.{module}").GAME)
-        except (ImportError, AttributeError):
-            continue  # a game package not built yet
+        # A shipped game that fails to import is a bug: let it raise instead of vanishing.
+        game = importlib.import_module(f"pygames.{module}").GAME
+        if not isinstance(game, Game):
+            raise TypeError(f"pygames.{module}.GAME is not a Game")
+        games.append(game)
     return games + list(_extra.values())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import GameError
+from pygames.core.grammar import number
 
 from . import book, cards, flow
 from .state import MAX_LIMIT, PHASE_SIDE, SPECIAL_SELL_PREMIUM, KabuState
@@ -41,7 +42,7 @@ def parse_qty(token: str, action: str) -> int:
     """``xN`` → N (1..999)."""
     if len(token) < 2 or token[0] != "x" or not token[1:].isdigit() or len(token) > 5:
         raise bad_syntax(action)
-    qty = int(token[1:])
+    qty = number(token[1:], action)  # ASCII digits, no leading zero
     if qty < 1:
         raise err("order.bad_quantity", "数量は1株以上です", "The quantity must be at least 1 share", qty=qty)
     return qty
@@ -49,10 +50,10 @@ def parse_qty(token: str, action: str) -> int:
 
 def parse_price(token: str, action: str) -> int:
     """A limit price in whole units, 1..MAX_LIMIT."""
-    if not token.isdigit() or len(token) > 6:
+    if not token.isascii() or not token.isdigit() or len(token) > 6:
         raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}の整数（単位）です: {token[:8]}",
                   f"A limit price is a whole number of units, 1-{MAX_LIMIT}: {token[:8]}", price=token[:8])
-    price = int(token)
+    price = number(token, action)  # no leading zero
     if not 1 <= price <= MAX_LIMIT:
         raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}単位です（{price}）",
                   f"A limit price is 1-{MAX_LIMIT} units ({price})", price=price)
@@ -87,6 +88,7 @@ def _pending(s: KabuState, seat: int, kinds: tuple[str, ...], action: str) -> di
 
 def _answered(s: KabuState, seat: int) -> bool:
     """Mark ``seat`` as answered; True when nobody is left to answer."""
+    assert s.pending is not None
     s.pending["waiting"].remove(seat)
     if s.pending["waiting"]:
         return False
@@ -321,6 +323,7 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
 def peek_drawn(s: KabuState, card: str) -> None:
     """Chance after T06: the opponent's top event card is fixed (and only the user sees it)."""
     seat = s.peek_chance
+    assert seat is not None
     s.top[1 - seat], s.top_seen[1 - seat] = card, seat
     s.peek_chance = None
 
@@ -379,6 +382,7 @@ def janken(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
         p["waiting"] = [0, 1]
         p["rounds"] = s.janken_rounds
         return
+    assert a is not None
     winner = 0 if BEATS[a] == b else 1
     s.ranks[p["key"]] = winner
     s.janken = [None, None]

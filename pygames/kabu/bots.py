@@ -84,6 +84,7 @@ def choose(game: Any, s: KabuState, seat: int, level: str, rng: Rng) -> str:
 def random_action(s: KabuState, seat: int, legal: list[str], rng: Rng) -> str:
     """A random legal action (with random limit orders); used by easy bots and playout tests."""
     p = s.pending
+    assert p is not None  # a player acts only while a prompt waits
     if p["kind"] == "orders" and rng.random() < 0.35:
         return "done"
     if p["kind"] == "orders" and rng.random() < 0.4:

@@ -233,6 +233,7 @@ def resolve_event(s: KabuState, card: str, target: str | None) -> None:
     """The event's effect is fixed (target chosen): log it and open the T01 window."""
     data = cards.event(card)
     if data.get("dividend_target"):
+        assert target is not None
         s.div_mult[target] *= 2
         effect: dict[str, int] = {}
     else:

@@ -69,7 +69,7 @@ def _pending(s: KabuState, seat: int | None) -> dict[str, Any] | None:
         out["cards"] = list(p["cards"])
     elif kind in ("t01", "t02"):
         out.update(effect=dict(p["effect"]), source=p["source"], card=p.get("card"))
-        if seat in p["seats"]:
+        if seat is not None and seat in p["seats"]:
             out["sellable"] = flow.t01_sellable(s, seat) if kind == "t01" else flow.t02_sellable(s, seat)
     elif kind == "target":
         out["card"] = p["card"]

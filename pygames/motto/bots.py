@@ -59,8 +59,9 @@ def choose(game: "MottoGame", s: MottoState, seat: int, level: str, rng: Rng) ->
 def _easy(s: MottoState, seat: int, raises: tuple[tuple[int, ...], ...], rng: Rng) -> str:
     if rng.random() < 0.25:
         return "pass"
+    assert s.coin is not None  # an auction is on
     c = coin(s.coin)
-    worth = c.value if c.kind == "coin" else 12 * (c.multiplier or 1)
+    worth = (c.value or 0) if c.kind == "coin" else 12 * (c.multiplier or 1)
     budget = worth / 3 * (0.4 + rng.random())
     bid = min(raises, key=lambda b: (sum(b), len(b)))
     return canonical(bid) if sum(bid) <= budget else "pass"

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.grammar import is_number
 
 from . import state as st
 from .bids import canonical, stronger_bids
-from .coins import FORKS_TO_END, coin, merge_gap
+from .coins import FORKS_TO_END, merge_gap
 from .scoring import beats, score
-from .state import AUCTION, DRAW, OVER, RECOVER, MottoState
+from .state import DRAW, OVER, RECOVER, MottoState
 
 
 def _err(code: str, ja: str, en: str, **params: Any) -> GameError:
@@ -21,7 +22,7 @@ def parse_bid(action: str) -> tuple[int, ...]:
     """Faces of ``bid 6,6,1``; GameError if malformed or not in canonical (high-to-low) order."""
     body = action[4:]
     parts = body.split(",") if body else []
-    if not parts or len(parts) > 12 or not all(p.isdigit() and len(p) == 1 for p in parts):
+    if not parts or len(parts) > 12 or not all(is_number(p) and len(p) == 1 for p in parts):
         raise _err("bid.syntax", "入札は「bid 6,6,1」のように目をカンマで区切って書きます",
                    "Write a bid as 'bid 6,6,1': the faces separated by commas", action=action[:40])
     faces = tuple(int(p) for p in parts)
@@ -31,31 +32,6 @@ def parse_bid(action: str) -> tuple[int, ...]:
         raise _err("bid.not_canonical", f"目は大きい順に書きます: {canonical(faces)}",
                    f"List the faces from high to low: {canonical(faces)}", canonical=canonical(faces))
     return faces
-
-
-def end_chance(s: MottoState) -> float:
-    """Probability that the next coin to come up ends the game (the 4th hard fork, or none left)."""
-    if s.phase == OVER:
-        return 1.0
-    need_fork = s.forks_up + 1 >= FORKS_TO_END
-
-    def ends(no: int) -> bool:
-        return need_fork and coin(no).kind == "fork"
-
-    if s.revealed and s.deck:
-        return sum(ends(min(s.revealed[0], d)) for d in s.deck) / len(s.deck)
-    if s.revealed:
-        return float(ends(s.revealed[0]))
-    if len(s.deck) >= 2:
-        d = sorted(s.deck)
-        m = len(d)
-        # the lower of two random coins is d[i] in (m - 1 - i) of the m(m-1)/2 pairs
-        return sum(m - 1 - i for i, no in enumerate(d) if ends(no)) / (m * (m - 1) / 2)
-    if s.deck:
-        return float(ends(s.deck[0]))
-    if not s.aside:
-        return 1.0
-    return sum(ends(no) for no in s.aside) / len(s.aside)
 
 
 class MottoGame(Game[MottoState]):
@@ -99,14 +75,9 @@ class MottoGame(Game[MottoState]):
         standing = s.offers[s.high] if s.high is not None else None
         return ["pass", *stronger_bids(s.free[seat], standing)]
 
-    def apply(self, s: MottoState, seat: int, action: str) -> MottoState:
-        if not isinstance(action, str):
-            raise _err("bad_action", "手が文字列ではありません", "The action is not a string")
+    def _apply(self, s: MottoState, seat: int, action: str) -> MottoState:
         if seat == CHANCE:
             return self._apply_chance(s, action)
-        if seat not in self.to_move(s):
-            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                            f"It is not seat {seat + 1}'s turn", seat=seat)
         if s.phase == RECOVER:
             return self._apply_recover(s, seat, action)
         if action == "pass":
@@ -141,7 +112,7 @@ class MottoGame(Game[MottoState]):
     def _apply_chance(self, s: MottoState, action: str) -> MottoState:
         pool = s.deck or s.aside
         no = action[5:]
-        if s.phase != DRAW or not action.startswith("draw ") or not no.isdigit() or int(no) not in pool:
+        if s.phase != DRAW or not action.startswith("draw ") or not is_number(no) or int(no) not in pool:
             raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
                             f"Impossible chance outcome: {action[:40]}", action=action[:40])
         t = s.clone()

@@ -26,30 +26,31 @@ def score(holdings: Sequence[str], locked: Mapping[str, Sequence[int]], gap: int
 
     ``holdings``: the player's coin ids; ``locked``: coin id -> faces of the dice on it;
     ``gap``: the merge distance (3 with 3 players, 4 otherwise)."""
-    normal = sorted((c for c in holdings if coin(c).kind == "coin"), key=lambda c: coin(c).value)
+    normal = sorted((c for c in holdings if coin(c).kind == "coin"), key=lambda c: coin(c).value or 0)
     stacks: list[list[str]] = []
     for cid in normal:
-        if stacks and coin(cid).value - coin(stacks[-1][-1]).value <= gap:
+        if stacks and (coin(cid).value or 0) - (coin(stacks[-1][-1]).value or 0) <= gap:
             stacks[-1].append(cid)
         else:
             stacks.append([cid])
-    rows = []
+    rows: list[dict[str, Any]] = []
     for stack in stacks:
         top = coin(stack[-1])
+        assert top.value is not None  # normal coins have a value
         pips = sum(sum(locked.get(c, ())) for c in stack)
         dice = sorted((f for c in stack for f in locked.get(c, ())), reverse=True)
         rows.append({"coins": [coin(c).no for c in stack], "top": top.no, "value": top.value,
                      "count": len(stack), "points": top.value * len(stack), "dice": dice, "pips": pips,
                      "crash": top.crash, "loss": pips * top.crash})
     low = min((r["value"] for r in rows), default=0)
-    specials = []
+    specials: list[dict[str, Any]] = []
     for cid in holdings:
         c = coin(cid)
         if c.kind == "coin":
             continue
         faces = sorted(locked.get(cid, ()), reverse=True)
         specials.append({"id": cid, "no": c.no, "kind": c.kind, "multiplier": c.multiplier,
-                         "points": low * c.multiplier, "dice": faces, "pips": sum(faces), "crash": c.crash,
+                         "points": low * (c.multiplier or 0), "dice": faces, "pips": sum(faces), "crash": c.crash,
                          "loss": sum(faces) * c.crash})
     merged = sum(r["points"] for r in rows)
     special_points = sum(s["points"] for s in specials)

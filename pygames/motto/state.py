@@ -181,7 +181,7 @@ def sell(s: MottoState) -> None:
             elif choices:
                 s.pending.append(seat)
         else:
-            event["returned"][seat] = shift_dice(s, seat, int(c.fluctuation))
+            event["returned"][seat] = shift_dice(s, seat, int(c.fluctuation or 0))
     s.opener = winner
     s.last = event
     after_auction(s)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from pygames.core import CHANCE
 
 from .coins import COINS, FORKS_TO_END, coin, merge_gap
+from .odds import end_chance
 from .scoring import score
 from .state import AUCTION, RECOVER, MottoState, lowest_choices
 
@@ -29,7 +30,6 @@ def _faces(faces: Any) -> str:
 
 def build_view(s: MottoState) -> dict[str, Any]:
     """Everything is public in this game except the order of the deck and set-aside coins."""
-    from .game import end_chance
     gap = merge_gap(s.n)
     standing = s.offers[s.high] if s.high is not None else None
     players = []

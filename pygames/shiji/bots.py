@@ -14,7 +14,7 @@ from typing import Any
 from ..core import Rng
 from . import rules as R
 from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
-from .game import fmt_place, lead_pairs
+from .actions import fmt_place, lead_pairs
 from .state import evolve as replace, State
 
 HARD_ITERATIONS = 96
@@ -256,7 +256,7 @@ def hard_choice(s: State, seat: int, candidates: list[tuple[int, ...]], rng: Rng
     """The candidate with the best average rollout over sampled worlds (same worlds for each)."""
     per = max(1, HARD_ITERATIONS // len(candidates))
     totals = [0.0] * len(candidates)
-    for i in range(per):
+    for _ in range(per):
         world = sample_world(s, seat, rng)
         seed = rng.next_u64()
         for j, kinds in enumerate(candidates):

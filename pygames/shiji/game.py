@@ -4,45 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import CHANCE, Game, GameError, Outcome, Rng
+from ..core import CHANCE, Game, Outcome, Rng
 from ..core.game import OptionSpec
-from . import rules as R
+from . import bots, puzzles, rules as R
+from .actions import fmt_place, lead_pairs, parse
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
 from .messages import ENDINGS, NOW, refuse, seat_name
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
-
-VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept")
-
-
-def parse(action: Any) -> tuple[str, tuple[int, ...]]:
-    """Split an action string into (verb, numbers); cards become kinds. GameError if unreadable."""
-    if not isinstance(action, str) or len(action) > 40:
-        raise refuse("shiji.action.syntax", str(action)[:40])
-    parts = action.split()
-    if not parts or parts[0] not in VERBS:
-        raise refuse("shiji.action.syntax", action)
-    verb, args = parts[0], parts[1:]
-    out = []
-    for a in args:
-        if verb in ("veil", "recover"):
-            if not a.isdigit() or len(a) > 3:
-                raise refuse("shiji.action.syntax", action)
-            out.append(int(a))
-        else:
-            k = parse_card(a)
-            if k is None:
-                raise refuse("shiji.action.syntax", action)
-            out.append(k)
-    arity = {"pick": (1,), "lead": (2,), "veil": (1,), "place": (2, 3), "take": (1,), "recover": (1,), "accept": (0,)}
-    if len(out) not in arity[verb]:
-        raise refuse("shiji.action.syntax", action)
-    return verb, tuple(out)
-
-
-def fmt_place(kinds: tuple[int, ...]) -> str:
-    """Canonical text of a placement."""
-    return "place " + " ".join(CODES[k] for k in kinds)
-
 
 class Shiji(Game[State]):
     """四時の札遊び: a two-player climbing card game with stars, goods and a market."""
@@ -106,6 +74,8 @@ class Shiji(Game[State]):
         return (s.turn,)
 
     def chance_outcomes(self, s: State) -> list[tuple[str, float]]:
+        if self.to_move(s) != (CHANCE,):
+            return []
         task = s.tasks[0]
         if task[0] == "first":
             return [("first 0", 0.5), ("first 1", 0.5)]
@@ -131,13 +101,10 @@ class Shiji(Game[State]):
         return [f"veil {p}" for p in s.veilable[seat]] + [fmt_place(k) for k in R.placements(s, seat)]
 
     # --- applying ------------------------------------------------------------------------
-    def apply(self, s: State, seat: int, action: str) -> State:
+    def _apply(self, s: State, seat: int, action: str) -> State:
         if seat == CHANCE:
             return self._chance(s, action)
         verb, args = parse(action)
-        if seat not in self.to_move(s):
-            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
-                            seat=seat, action=action)
         now = self._now(s, seat)
         expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place"), "take": ("take",),
                     "recover": ("recover",), "kaijo": ("place", "accept")}[now]
@@ -190,16 +157,13 @@ class Shiji(Game[State]):
         return s.phase
 
     def _chance(self, s: State, action: str) -> State:
-        if not s.tasks or s.tasks[0][0] not in ("draw", "first"):
-            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
-        if action not in [a for a, _ in self.chance_outcomes(s)]:
-            raise GameError("match.bad_chance", "ありえない偶然の結果です", "Impossible chance outcome", action=action[:40])
         parts = action.split()
         if parts[0] == "first":
             first = int(parts[1])
             s = replace(s, tasks=s.tasks[1:], phase="play", turn=first, lead=(None, None))
             return R.start_turn(s)
         seat, kind = int(parts[1]), parse_card(parts[2])
+        assert kind is not None  # a listed chance outcome
         s = R.take(s, seat, kind)
         if s.phase == "pick":
             s = self._after_setup(s)
@@ -221,7 +185,7 @@ class Shiji(Game[State]):
     def _after_lead(self, s: State) -> State:
         if None in s.lead:
             return s
-        values = tuple(-1 if p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
+        values = tuple(-1 if p is None or p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
         s = replace(s, lead_shown=s.lead_shown + (values,))
         if values[0] == values[1]:
             return self._begin_lead(replace(s, lead=(None, None)))
@@ -267,19 +231,11 @@ class Shiji(Game[State]):
 
     def extra_calls(self) -> dict[str, Any]:
         """The 詰み札 calls: list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution."""
-        from .puzzles import CALLS
-        return dict(CALLS)
+        return puzzles.calls(self)
 
     # --- computer ------------------------------------------------------------------------
     def bot_action(self, s: State, seat: int, level: str, rng: Rng) -> str:
-        from .bots import choose
-        return choose(self, s, seat, level, rng)
-
-
-def lead_pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The 数字組 a hand can show for 先手決め."""
-    nums = [k for k in range(10) if hand[k]]
-    return [(a, b) for a in nums for b in nums if a != b or hand[a] >= 2]
+        return bots.choose(self, s, seat, level, rng)
 
 
 def accounted(s: State, seat: int) -> tuple[int, ...]:

@@ -61,22 +61,25 @@ def check_position(pos: Any) -> dict[str, Any]:
 
 def state_from_position(pos: dict[str, Any]) -> State:
     """The play state of a checked position (open hands, no 閉場)."""
-    rows = []
+    rows: list[tuple[tuple[int, bool, int], ...]] = []
     for seat in (0, 1):
-        cells = []
+        cells: list[tuple[int, bool, int]] = []
         for i, cell in enumerate(pos["rows"][seat]):
             veiled = cell.startswith("~")
-            cells.append((parse_card(cell[1:] if veiled else cell), veiled, i // 2))
+            kind = parse_card(cell[1:] if veiled else cell)
+            assert kind is not None  # the position was checked
+            cells.append((kind, veiled, i // 2))
         rows.append(tuple(cells))
     star = pos["star"]
     star_value = BALANCED if star == "balanced" else PANIC_STATE if star == "panic" else parse_card(star)
+    assert star_value is not None
     placed = tuple((len(r) + 1) // 2 for r in rows)
     return State(rules=Rules(closing=0, open_hands=True), phase="play",
                  land=(from_codes(pos["lands"][0]), from_codes(pos["lands"][1])),
                  hand=(from_codes(pos["hands"][0]), from_codes(pos["hands"][1])),
                  merchant=(pos["merchant"][0], pos["merchant"][1]), rows=(rows[0], rows[1]), picks=(0, 0),
                  turn=pos["turn"], to_beat=pos["to_beat"], reverse=pos["reverse"], star=star_value,
-                 placed=(placed[0], placed[1]))  # type: ignore[arg-type]
+                 placed=(placed[0], placed[1]))
 
 
 def position_from_state(s: State) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """詰み札 puzzles for the puzzle page: list, start, check a move, solution line.
 
-These functions are the ``CALLS`` of this package (reachable from JavaScript through
+These functions (bound to the game by :func:`calls`) are the extra calls of this package (reachable from JavaScript through
 ``webapi.game_call("shiji", name, args)``). A puzzle is played through the normal engine: its
 position is the ``puzzle`` option of a match, seat 0 is the solver, seat 1 replies with the
 solver's longest defence (the computer player in puzzle mode).
@@ -9,11 +9,14 @@ solver's longest defence (the computer player in puzzle mode).
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from typing import Any, Callable
 
 from ..core.errors import GameError
+from ..core.game import Game
+from .actions import fmt_place, parse
+from .position import state_from_position
 from .view import describe
 
 LEVEL_NAMES = {1: ("易しい（１手）", "Easy (1 move)"), 2: ("普通（２手）", "Medium (2 moves)"),
@@ -53,45 +56,41 @@ def start_puzzle(id: str) -> dict[str, Any]:
             "players": [{"name": "", "type": "human"}, {"name": "詰み札", "type": "bot", "level": "hard"}]}
 
 
-def check_puzzle_move(id: str, action: str) -> dict[str, Any]:
+def check_puzzle_move(game: Game[Any], id: str, action: str) -> dict[str, Any]:
     """Whether ``action`` is the puzzle's (unique) winning first placement."""
     p = _find(id)
     if not isinstance(action, str):
         raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
-    from . import GAME
-    from .game import parse
-    from .position import state_from_position
     s = state_from_position(p["position"])
     verb, kinds = parse(action)
     canonical = action
     if verb == "place":
-        from .game import fmt_place
         canonical = fmt_place(kinds)
     correct = canonical == p["answer"]
-    legal = canonical in GAME.legal_actions(s, 0)
+    legal = canonical in game.legal_actions(s, 0)
     return {"correct": correct, "legal": legal,
             "ja": "正解！" if correct else ("不正解: その貝札では勝ちを強制できません" if legal else "その貝札は並べられません"),
             "en": "Correct!" if correct else ("Wrong: that shell does not force a win" if legal
                                               else "That shell cannot be placed")}
 
 
-def puzzle_solution(id: str) -> dict[str, Any]:
+def puzzle_solution(game: Game[Any], id: str) -> dict[str, Any]:
     """The answer and a principal line with Japanese and English text."""
     p = _find(id)
-    from . import GAME
-    from .position import state_from_position
     s = state_from_position(p["position"])
     steps = []
     for entry in p["line"]:
         seat_text, action = entry.split(":", 1)
         seat = int(seat_text)
-        ja, en = describe(GAME, s, seat, action)
+        ja, en = describe(game, s, seat, action)
         steps.append({"seat": seat, "action": action, "ja": ja, "en": en})
-        s = GAME.apply(s, seat, action)
-    out = GAME.outcome(s)
+        s = game.apply(s, seat, action)
+    out = game.outcome(s)
     return {"answer": p["answer"], "line": steps,
             "result": {"ja": out.reason_ja, "en": out.reason_en} if out else None}
 
 
-CALLS: dict[str, Callable[..., dict[str, Any]]] = {
-    f.__name__: f for f in (list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution)}
+def calls(game: Game[Any]) -> dict[str, Callable[..., dict[str, Any]]]:
+    """The puzzle calls by name, those that play the game bound to ``game``."""
+    return {"list_puzzles": list_puzzles, "start_puzzle": start_puzzle,
+            "check_puzzle_move": partial(check_puzzle_move, game), "puzzle_solution": partial(puzzle_solution, game)}

@@ -151,7 +151,7 @@ def placements(s: State, seat: int) -> list[tuple[int, ...]]:
     """Every shell ``seat`` may place now (front, back) or (1, 0, 0)."""
     hand = s.hand[seat]
     kinds = [k for k in range(NUM_KINDS) if hand[k]]
-    out = []
+    out: list[tuple[int, ...]] = []
     for a in kinds:
         for b in kinds:
             if a == b and hand[a] < 2:
@@ -181,7 +181,7 @@ def find_goods(row: tuple[Cell, ...], new_start: int) -> list[tuple[str, tuple[i
     Face-up number cards are adjacent across shell boundaries; stars, 恐慌, veiled cards and
     gaps break adjacency. 5·5 is both a 双札 and a 十札 (連結 counts both).
     """
-    goods = []
+    goods: list[tuple[str, tuple[int, ...], int]] = []
     n = len(row)
 
     def num(i: int) -> int:

@@ -180,7 +180,7 @@ class Search:
 
     def root(self, pos: Position, moves: list[int], depth: int, rng: Rng) -> tuple[list[tuple[int, int]], bool]:
         """Scores of every root move at ``depth``; False if the budget ran out mid-way."""
-        scored = []
+        scored: list[tuple[int, int]] = []
         alpha = -WIN * 2
         for m in moves:
             if self.nodes > self.budget:

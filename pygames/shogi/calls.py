@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from pygames.core.errors import GameError
+from pygames.core.match import Match
+from pygames.core.record import parse_action
 
 from .cards import BASIC_SET, KINDS, NULLIFY, card_json
 from .cards import validate_cards as _validate_cards
@@ -21,7 +24,6 @@ def _check(match: Any) -> Any:
 
 
 def _export_args(match: Any) -> tuple[list[Any], list[tuple[int, str]], list[dict[str, Any]], Any]:
-    from pygames.core.record import parse_action
     actions = [parse_action(a) for a in match.record["actions"]]
     return match.states[:len(actions) + 1], actions, match.record["players"], match.game.outcome(match.state)
 
@@ -111,9 +113,6 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
     """A new 本将棋 record from KIF, KI2, CSA or SFEN text, every move checked:
     ``{"record", "format", "notice", "result", "result_text"}``. A record with an illegal move is loaded up
     to it and ``notice`` says so; text that is no record is refused."""
-    from pygames import webapi
-    from pygames.core.match import Match
-
     from .formats.records import import_text
     data = import_text(text, filename if isinstance(filename, str) else "")
     given = [{"name": n, "type": "human"} for n in data["names"]]
@@ -123,7 +122,7 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
         match.play(match.state.side, action)
     if data["result"] == "投了" and not match.is_over():
         match.play(match.state.side, "resign")
-    return {"record": webapi._snapshot(match), "format": data["format"], "notice": data["notice"],
+    return {"record": json.loads(json.dumps(match.record)), "format": data["format"], "notice": data["notice"],
             "result": data["result"], "result_text": data["result_text"]}
 
 

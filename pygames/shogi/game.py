@@ -7,10 +7,10 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
-from . import rules
+from . import bots, calls, rules, search
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
-from .pieces import OU
-from .sfen import STARTPOS, check_hon, make_sfen, parse_sfen
+from .sfen import STARTPOS, parse_sfen
+from .start import checked_sfen
 from .state import Rules, ShogiState
 
 
@@ -56,12 +56,7 @@ class ShogiGame(Game[ShogiState]):
             raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
                             "Active cards are only given for the set-up variant", key="active")
         if opts["sfen"] is not None:
-            if not isinstance(opts["sfen"], str):
-                raise GameError("shogi.option.sfen", "SFENは文字列にしてください", "The SFEN must be text", key="sfen")
-            board, hands, side, move_no = parse_sfen(opts["sfen"])
-            if opts["ruleset"] == "hon":
-                check_hon(board, hands, side, opts["sfen"])
-            opts["sfen"] = make_sfen(board, hands, side, move_no)
+            opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon")
         return opts
 
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
@@ -94,23 +89,14 @@ class ShogiGame(Game[ShogiState]):
 
     def chance_outcomes(self, state: ShogiState) -> list[tuple[str, float]]:
         if state.phase not in ("setup", "draw_pending"):
-            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+            return []
         return rules.draw_outcomes(state)
 
-    def apply(self, state: ShogiState, seat: int, action: str) -> ShogiState:
-        if not isinstance(action, str):
-            raise GameError("shogi.bad_action", "手が文字列ではありません", "The action is not a string")
-        if state.phase == "over":
-            raise GameError("shogi.game_over", "対局は終わっています", "The game is over", action=action[:40])
+    def _apply(self, state: ShogiState, seat: int, action: str) -> ShogiState:
         if seat == CHANCE:
             if state.phase == "setup":
                 return rules.play_setup_card(state, action)
-            if state.phase == "draw_pending":
-                return rules.play_drawn_card(state, action)
-            raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
-        if seat != state.side or state.phase not in ("move", "draw_choice"):
-            raise GameError("match.not_your_turn", "今はその席の手番ではありません", "It is not that seat's turn",
-                            seat=seat, action=action[:40])
+            return rules.play_drawn_card(state, action)
         if state.phase == "draw_choice":
             return rules.play_choice(state, action)
         if action == "resign":
@@ -165,42 +151,13 @@ class ShogiGame(Game[ShogiState]):
 
     def extra_calls(self) -> dict[str, Any]:
         """KIF/SFEN export and import, card schema (see VIEW.md)."""
-        from .calls import CALLS
-        return dict(CALLS)
+        return dict(calls.CALLS)
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
         if level == "expert":
-            from .search import choose_expert
-            return choose_expert(state, rng)
-        from .bots import choose
-        return choose(state, level, rng)
+            return search.choose_expert(state, rng)
+        return bots.choose(state, level, rng)
 
 
 GAME = ShogiGame()
-
-
-def state_from_sfen(sfen: str = "startpos", ruleset: str = "cards", active: list[str] | tuple[str, ...] = (),
-                    foul_loss: bool = False, custom_cards: list[dict[str, Any]] | None = None,
-                    deck: list[str] | tuple[str, ...] | None = None, discard: list[str] | tuple[str, ...] = ()
-                    ) -> ShogiState:
-    """A state ready to move from ``sfen`` with the given card situation (for callers and tests).
-    ``deck`` defaults to the 基本セット minus the active and discarded cards."""
-    from collections import Counter
-    from .state import order_active
-    cards = validate_cards(custom_cards or [])
-    pool = {**BASIC_CARDS, **{c["id"]: c for c in cards}}
-    for cid in list(active) + list(discard) + list(deck or []):
-        if cid not in pool:
-            raise GameError("shogi.unknown_card", f"知らないカードです: {cid[:40]}", f"Unknown card: {cid[:40]}")
-    if deck is None:
-        rest = Counter(BASIC_DECK)
-        rest.subtract(Counter(list(active) + list(discard)))
-        deck = sorted(rest.elements())
-    board, hands, side, move_no = parse_sfen(sfen)
-    rules_ = Rules(ruleset, foul_loss, "standard", pool)
-    state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "move",
-                       active=order_active(tuple(active), pool) if ruleset == "cards" else (),
-                       deck=tuple(sorted(deck)) if ruleset == "cards" else (),
-                       discard=tuple(discard) if ruleset == "cards" else (), move_no0=move_no)
-    return rules._after_turn(state)

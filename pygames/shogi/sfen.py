@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pygames.core.errors import GameError
+from pygames.core.grammar import is_number
 
 from .pieces import HAND_ORDER, KIND_OF, OU, PROMOTABLE, PROMOTE, USI_LETTER
 
@@ -67,8 +68,8 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
             if ch in _DIGITS:
                 count += ch
                 continue
-            code = _LETTER.get(ch.upper())
-            if code is None or code == OU:
+            code = _LETTER.get(ch.upper(), 0) if ch.isascii() else 0
+            if not code or code == OU:
                 raise _bad(f"持ち駒の文字「{ch}」が不正です", f"bad hand piece '{ch}'", text)
             n = int(count) if count else 1
             if len(count) > 2 or not 1 <= n <= _MAX_HAND[code]:
@@ -79,7 +80,7 @@ def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:
             raise _bad("持ち駒の数の後に駒がありません", "count without a piece", text)
     move_no = 1
     if len(parts) == 4:
-        if not parts[3] or any(c not in _DIGITS for c in parts[3]) or not 1 <= int(parts[3]) <= 100000:
+        if not is_number(parts[3]) or not 1 <= int(parts[3]) <= 100000:
             raise _bad("手数が不正です", "bad move number", text)
         move_no = int(parts[3])
     kings = [board.count(OU), board.count(-OU)]

@@ -103,7 +103,7 @@ class Engine:
 
     def position(self, line: str) -> None:
         from .formats.records import parse_sfen_text
-        from .game import state_from_sfen
+        from .start import state_from_sfen
         try:
             data = parse_sfen_text(line)
         except GameError as err:

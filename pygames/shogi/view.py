@@ -65,7 +65,7 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
     side = state.side
     zone = _ZONE[side]
     unsafe = _unsafe_check(state)
-    for usi, (m, foul) in table.items():
+    for m, foul in table.values():
         frm, to, promo = m & 127, (m >> 7) & 127, (m >> 14) & 1
         if foul == "promotion":
             continue

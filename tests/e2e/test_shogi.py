@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 
 from tests.e2e.conftest import axe_violations, wait_for_engine
 

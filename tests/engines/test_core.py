@@ -175,3 +175,28 @@ def test_game_call_passes_the_replayed_match():
     scores = call("game_call", game="toy", name="scores", args={"record": record})["scores"]
     assert scores == call("summary", record=record)["outcome"]["scores"]
     assert call("game_call", game="toy", name="nope")["error"]["code"] == "api.unknown_call"
+
+
+def test_the_playout_helper_plays_stops_and_catches_mutation():
+    from pygames.core.playout import bot_choice, playout, random_choice
+
+    start = TOY.initial_state(TOY.normalize_options({}, 2), 2)
+    end, log = playout(TOY, start, random_choice(TOY, Rng(1)), Rng(2))
+    assert TOY.outcome(end) is not None and log[0][0] == -1
+    assert playout(TOY, start, random_choice(TOY, Rng(1)), Rng(2)) == (end, log)
+    steps = []
+    _, short = playout(TOY, start, bot_choice(TOY, ("easy", "easy"), 3), Rng(2),
+                       on_step=lambda before, seat, action, after: steps.append(action) or len(steps) == 3)
+    assert len(short) == 3 == len(steps)
+    assert len(playout(TOY, start, random_choice(TOY, Rng(1)), Rng(2), max_steps=2)[1]) == 2
+
+    class Leaky(type(TOY)):
+        name = "leaky"
+
+        def _apply(self, s, seat, action):
+            self.touched = getattr(self, "touched", 0) + 1
+            return super()._apply(s, seat, action)
+
+    leaky = Leaky()
+    with pytest.raises(AssertionError, match="mutated"):
+        playout(leaky, start, random_choice(leaky, Rng(1)), Rng(2), snapshot=lambda s: leaky.__dict__.copy())

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pygames import webapi
 from pygames.core import GameError
 from pygames.core.game import OptionSpec
 from pygames.core.match import Match
@@ -58,7 +59,7 @@ class ToyV2(ToyGame):
 
     def chance_outcomes(self, s):
         outcomes = super().chance_outcomes(s)
-        if outcomes[0][0].startswith("die"):
+        if outcomes and outcomes[0][0].startswith("die"):
             return [(f"die{v}", 1 / s.max_roll) for v in range(1, s.max_roll + 1)]
         return outcomes
 
@@ -81,6 +82,11 @@ def test_a_ruling_change_keeps_old_records_under_their_ruling():
     fresh = Match.new("toy_v2", None, [{"name": "a"}, {"name": "b"}], 1)
     assert fresh.record["engine_version"] == "2" and fresh.record["options"]["max_roll"] == 2
     assert fresh.game.older_rulings(fresh.record["options"]) == []
+    # The view payload tells the shell, so the screen can say "played under older rulings".
+    rulings = webapi.view(_toy_record("1", old), 0)["rulings"]
+    assert rulings["engine_version"] == "1" and rulings["current"] == "2"
+    assert [r["key"] for r in rulings["older"]] == ["max_roll"] and rulings["older"][0]["label"]["en"]
+    assert webapi.view(fresh.record, 0)["rulings"] == {"engine_version": "2", "current": "2", "older": []}
 
 
 @pytest.mark.parametrize("version, options, code", [

@@ -13,6 +13,7 @@ import pytest
 from pygames import webapi
 from pygames.core import CHANCE, GameError, Rng
 from pygames.core.match import Match
+from pygames.core.playout import play_match, random_choice
 from pygames.core.registry import GAME_MODULES, get_game
 
 SEEDS = (1, 2)
@@ -25,17 +26,9 @@ def _players(game) -> list[dict]:
 
 def _random_playout(name: str, seed: int) -> Match:
     game = get_game(name)
-    match = Match.new(name, None, _players(game), seed)
     rng = Rng.derive(seed, "test-playout")
-    for _ in range(MAX_STEPS):
-        seats = match.to_move()
-        if not seats:
-            break
-        seat = seats[rng.randbelow(len(seats))]
-        actions = game.legal_actions(match.state, seat)
-        assert actions, f"{name}: seat {seat} must act but has no legal action"
-        match.play(seat, actions[rng.randbelow(len(actions))])
-    return match
+    return play_match(Match.new(name, None, _players(game), seed), random_choice(game, rng), seat_rng=rng,
+                      max_plies=MAX_STEPS)
 
 
 def _views(match: Match, state) -> str:
@@ -110,3 +103,47 @@ def test_links_and_saves_round_trip(name):
     assert back["actions"] == record["actions"]
     assert (back["seed"] is None) == (not link["finished"])
     assert webapi.load(json.dumps(record))["record"]["actions"] == record["actions"]
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+def test_the_base_class_owns_turn_chance_and_game_over(name):
+    match = _random_playout(name, 6)
+    game = match.game
+    saw_player_node = False
+    for state in match.states:
+        movers = game.to_move(state)
+        if movers == (CHANCE,):
+            assert game.chance_outcomes(state), f"{name}: a chance node without outcomes"
+            for seat in range(len(match.record["players"])):
+                with pytest.raises(GameError) as info:
+                    game.apply(state, seat, "pass")
+                assert info.value.code == "match.not_your_turn"
+            continue
+        assert game.chance_outcomes(state) == [], f"{name}: chance outcomes off a chance node"
+        if movers:
+            saw_player_node = True
+            with pytest.raises(GameError) as info:
+                game.apply(state, CHANCE, "draw 1")
+            assert info.value.code == "match.not_chance"
+            idle = [s for s in range(len(match.record["players"])) if s not in movers]
+            for seat in idle:
+                with pytest.raises(GameError) as info:
+                    game.apply(state, seat, game.legal_actions(state, movers[0])[0])
+                assert info.value.code == "match.not_your_turn"
+    assert saw_player_node
+    # Play on to the end, then every seat (and chance) is told the game is over.
+    rng = Rng(9)
+    play_match(match, random_choice(game, rng), seat_rng=rng)
+    assert match.is_over()
+    for seat in (CHANCE, *range(len(match.record["players"]))):
+        with pytest.raises(GameError) as info:
+            game.apply(match.state, seat, "resign")
+        assert info.value.code == "match.game_over"
+    assert game.chance_outcomes(match.state) == []
+
+
+def test_a_game_that_fails_to_import_is_not_silently_dropped(monkeypatch):
+    from pygames.core import registry
+    monkeypatch.setattr(registry, "GAME_MODULES", (*GAME_MODULES, "no_such_game"))
+    with pytest.raises(ImportError):
+        registry.all_games()

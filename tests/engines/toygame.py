@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core import CHANCE, Game, Outcome, Rng
 from pygames.core.errors import illegal_action
 from pygames.core.game import OptionSpec
 
@@ -41,6 +41,8 @@ class ToyGame(Game[ToyState]):
         return (s.turn,)
 
     def chance_outcomes(self, s: ToyState) -> list[tuple[str, float]]:
+        if self.to_move(s) != (CHANCE,):
+            return []
         if None in s.bonus:
             return [(f"bonus{v}", 1 / 3) for v in (0, 1, 2)]
         return [(f"die{v}", 1 / 3) for v in (1, 2, 3)]
@@ -48,7 +50,7 @@ class ToyGame(Game[ToyState]):
     def legal_actions(self, s: ToyState, seat: int) -> list[str]:
         return ["roll", "stop"] if seat in self.to_move(s) and seat != CHANCE else []
 
-    def apply(self, s: ToyState, seat: int, action: str) -> ToyState:
+    def _apply(self, s: ToyState, seat: int, action: str) -> ToyState:
         if seat == CHANCE:
             if action.startswith("bonus"):
                 b = list(s.bonus)

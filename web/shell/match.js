@@ -67,24 +67,33 @@ export async function matchPage(root, { id }) {
   }
   if (!view) view = plainView(viewRoot, ctx, !viewMod);
 
-  // --- engine round trips --------------------------------------------------------------
-  function pickSeat(toMove) {
-    if (humans.length === 0) return null;
-    if (humans.length === 1) return humans[0];
-    const next = toMove.find((s) => humans.includes(s));
-    if (next !== undefined) return next;
-    return shown ?? humans[0];
-  }
+  // --- engine round trips: one call per click ---------------------------------------------
+  let cached = null; // {match, ply, tip} of the worker's cached match (see webapi.play)
 
   function botToMove(toMove) {
     return toMove.find((s) => s >= 0 && players[s] && players[s].type === 'bot');
   }
 
-  /** Fetch the views for the current record, save it, and draw everything. */
-  async function refresh({ save = true } = {}) {
-    general = await call('view', { record, seat: null });
-    const seat = pickSeat(general.to_move);
-    payload = seat === null ? general : await call('view', { record, seat });
+  /** A `play`/`play_bot` call on the cached match; after `match.cache_miss`, once more with the record. */
+  async function playCall(name, args) {
+    if (cached && cached.ply === record.actions.length) {
+      try {
+        return await call(name, { ...args, ...cached });
+      } catch (err) {
+        if (err.code !== 'match.cache_miss') throw err;
+      }
+    }
+    return call(name, { ...args, record });
+  }
+
+  /** Take an answer of play/play_bot/look: the new actions, the views; save and draw. */
+  function adopt(answer, { save = true } = {}) {
+    const base = answer.ply - answer.added.length;
+    record = { ...record, actions: [...record.actions.slice(0, base), ...answer.added], meta: record.meta };
+    cached = { match: answer.match, ply: answer.ply, tip: answer.tip };
+    general = answer.general;
+    const seat = answer.next;
+    payload = answer.views.find((v) => v.seat === seat) || answer.views[answer.views.length - 1];
     if (secretive && seat !== null && seat !== shown) {
       covered = true;
       coverSeat = seat;
@@ -94,6 +103,11 @@ export async function matchPage(root, { id }) {
     shown = seat;
     if (save) persist();
     render();
+  }
+
+  /** Fetch what to show for the current record (on opening and after undo), save it, draw. */
+  async function refresh({ save = true } = {}) {
+    adopt(await call('look', { record, look: shown }), { save });
   }
 
   function persist() {
@@ -116,12 +130,10 @@ export async function matchPage(root, { id }) {
         render();
         await delay(botDelay());
         if (!alive) return;
-        const { action } = await call('bot_action', { record, seat });
-        const result = await call('apply', { record, seat, action });
+        const answer = await playCall('play_bot', { seat, look: shown });
         if (!alive) return;
-        record = { ...result.record, meta: record.meta };
         thinking = null;
-        await refresh();
+        adopt(answer);
       }
     } catch (err) {
       showError(err);
@@ -140,10 +152,9 @@ export async function matchPage(root, { id }) {
     busy = true;
     alertBox.textContent = '';
     try {
-      const result = await call('apply', { record, seat: shown, action: String(action) });
+      const answer = await playCall('play', { seat: shown, action: String(action), look: shown });
       if (!alive) return;
-      record = { ...result.record, meta: record.meta };
-      await refresh();
+      adopt(answer);
     } catch (err) {
       showError(err);
       throw err;

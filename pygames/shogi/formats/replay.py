@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core.errors import GameError
+from pygames.core.grammar import check_action
 
 from ..sfen import STARTPOS
+from ..start import checked_sfen, state_from_sfen
 
 # end words of KIF/KI2 (and the CSA % words mapped to them): (ja, en)
 END_WORDS = {
@@ -28,10 +30,8 @@ class Replay:
     """The game state of an import in progress (本将棋 rules, every move checked)."""
 
     def __init__(self, sfen: str | None) -> None:
-        from ..game import GAME
-        self.game = GAME
-        self.options = GAME.normalize_options({"ruleset": "hon", "sfen": sfen or STARTPOS}, 2)
-        self.state = GAME.initial_state(self.options, 2)
+        self.start = checked_sfen(sfen or STARTPOS, hon=True)
+        self.state = state_from_sfen(self.start, "hon")
         self.moves: list[str] = []
         self.prev_to: int | None = None
         self.notice: dict[str, Any] | None = None
@@ -39,7 +39,7 @@ class Replay:
     @property
     def sfen(self) -> str:
         """The start position."""
-        return str(self.options["sfen"])
+        return self.start
 
     def over(self) -> bool:
         """True once the game has ended (checkmate): later moves cannot be played."""
@@ -49,7 +49,10 @@ class Replay:
         """Play one USI move (GameError if illegal)."""
         from .. import rules
         entry = rules.moves_table(self.state).get(usi)
-        self.state = self.game.apply(self.state, self.state.side, usi)
+        if self.state.phase != "move":
+            raise GameError("shogi.game_over", "対局は終わっています", "The game is over")
+        check_action(usi)
+        self.state = rules.play_move(self.state, usi)
         self.moves.append(usi)
         if entry is not None:
             self.prev_to = (entry[0] >> 7) & 127

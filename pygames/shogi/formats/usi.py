@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core.errors import GameError
+from pygames.core.grammar import check_action
 
 from ..position import move_usi, parse_usi
 
@@ -29,7 +30,7 @@ class Board:
                   custom_cards: list[dict[str, Any]] | None = None) -> Board:
         """Load ``sfen`` under ``ruleset`` ("hon" | "cards"); ``active`` card ids for the card game
         (active at once; none: plain pieces), the rest of the 基本セット as the deck."""
-        from ..game import state_from_sfen
+        from ..start import state_from_sfen
         return cls(state_from_sfen(sfen, ruleset, tuple(active or ()), custom_cards=custom_cards))
 
     def legal_moves(self) -> list[str]:
@@ -39,10 +40,10 @@ class Board:
 
     def push(self, usi: str) -> None:
         """Play one USI move (GameError if illegal)."""
-        from ..game import GAME
+        from .. import rules
         if self.state.phase != "move":
-            raise GameError("shogi.game_over", "対局は終わっています", "The game is over")
-        self.state = GAME.apply(self.state, self.state.side, usi)
+            raise GameError("match.game_over", "対局は終わっています", "The game is over")
+        self.state = rules.play_move(self.state, check_action(usi))
 
     def sfen(self) -> str:
         """The current SFEN."""

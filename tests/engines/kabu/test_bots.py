@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core.playout import bot_choice, playout
 from pygames.kabu import GAME
 
 from .helpers import add_order, give, play, to_phase5
@@ -18,23 +18,17 @@ DUELS_PER_PAIR = 2
 def bot_duel(seed, levels, deck="balanced", blind_checks=False):
     opts = GAME.normalize_options({"deck0": deck, "deck1": "dividend"}, 2)
     s = GAME.initial_state(opts, 2)
-    chance = Rng.derive(seed, "chance")
-    actions = []
-    while GAME.to_move(s):
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            s = GAME.apply(s, CHANCE, sample_chance(GAME, s, chance))
-            continue
-        seat = movers[-1]
-        rng_seed = len(actions) * 7 + seed
-        action = GAME.bot_action(s, seat, levels[seat], Rng(rng_seed))
-        if blind_checks and len(actions) % 5 == 0:
+    choose = bot_choice(GAME, levels, seed)
+
+    def blind(s, seat: int, decision: int) -> str:
+        action = choose(s, seat, decision)
+        if blind_checks and decision % 5 == 0:
             # the same choice when everything the seat cannot see is different
-            assert GAME.bot_action(disguise(s, seat), seat, levels[seat], Rng(rng_seed)) == action
-        s = GAME.apply(s, seat, action)
-        actions.append(action)
-        check_invariants(s)
-    return s, actions
+            assert choose(disguise(s, seat), seat, decision) == action
+        return action
+
+    s, steps = playout(GAME, s, blind, Rng.derive(seed, "chance"), on_step=lambda b, seat, a, s: check_invariants(s))
+    return s, [action for seat, action in steps if seat != CHANCE]
 
 
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard"), ("hard", "easy"), ("hard", "hard")])

@@ -10,7 +10,7 @@ import pytest
 
 from pygames import webapi
 from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core import playout as core_playout
 from pygames.kabu import GAME, book, bots, cards
 from pygames.kabu.state import START_CASH
 
@@ -51,25 +51,19 @@ def playout(seed: int, years: int = 1, check: bool = True) -> tuple[list[str], o
     rng = Rng.derive(seed, "playout")
     decks = {"deck0": DECKS[seed % len(DECKS)], "deck1": DECKS[(seed // 4 + 1) % len(DECKS)], "years": years}
     s = GAME.initial_state(GAME.normalize_options(decks, 2), 2)
-    log = []
-    while GAME.to_move(s):
-        movers = GAME.to_move(s)
-        if movers == (CHANCE,):
-            seat, action = CHANCE, sample_chance(GAME, s, rng)
-        else:
-            seat = movers[rng.randbelow(len(movers))]
-            action = bots.random_action(s, seat, GAME.legal_actions(s, seat), rng)
-        frozen = copy.deepcopy(s.__dict__) if check and rng.random() < 0.1 else None
-        before, s = s, GAME.apply(s, seat, action)
-        if frozen is not None:
-            assert before.__dict__ == frozen, "apply mutated its input"
-        log.append(f"{seat}:{action}")
-        if check:
-            check_invariants(s)
-            for viewer in (0, 1):
-                if rng.random() < 0.2:
-                    assert json.dumps(GAME.view(s, viewer)) == json.dumps(GAME.view(disguise(s, viewer), viewer))
-    return log, s
+
+    def choose(s, seat: int, decision: int) -> str:
+        return bots.random_action(s, seat, GAME.legal_actions(s, seat), rng)
+
+    def on_step(before, seat: int, action: str, s) -> None:
+        check_invariants(s)
+        for viewer in (0, 1):
+            if rng.random() < 0.2:
+                assert json.dumps(GAME.view(s, viewer)) == json.dumps(GAME.view(disguise(s, viewer), viewer))
+
+    s, steps = core_playout.playout(GAME, s, choose, rng, seat_rng=rng, on_step=on_step if check else None,
+                       snapshot=(lambda s: copy.deepcopy(s.__dict__)) if check else None)
+    return [f"{seat}:{action}" for seat, action in steps], s
 
 
 @pytest.mark.parametrize("chunk", range(4))

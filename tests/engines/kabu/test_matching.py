@@ -203,7 +203,10 @@ def test_8_7_sell_quantity_cannot_change():
     ("cancel o9", "kabu.order.unknown_order"),
     ("tool T01 S03 x1", "kabu.tool.not_in_hand"),
     ("janken rock", "kabu.not_now"),
-    ("buy  S03 mkt x1", "kabu.bad_action"),
+    ("buy  S03 mkt x1", "match.action.spaces"),
+    ("buy S03 limit 012 x1", "match.action.leading_zero"),
+    ("buy S03 mkt x²", "match.action.not_ascii"),
+    ("buy S03 limit ②3 x1", "match.action.not_ascii"),
 ])
 def test_bad_orders_are_refused_and_change_nothing(action, code):
     s = to_phase5()

@@ -2,8 +2,8 @@
 
 import pytest
 
-from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core import Rng
+from pygames.core.playout import bot_choice, playout
 from pygames.motto import GAME
 from pygames.motto.bots import remaining_auctions
 from pygames.motto.state import MottoState
@@ -16,20 +16,16 @@ BOT_GAMES = 3  # per player count; bench/motto_ladder.py plays hundreds
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_bots_play_whole_games_with_legal_actions(n):
     for g in range(BOT_GAMES):
-        s = GAME.initial_state({}, n)
-        rng = Rng.derive(g, "chance", n)
-        ply = 0
-        while GAME.to_move(s):
-            seat = GAME.to_move(s)[0]
-            if seat == CHANCE:
-                action = sample_chance(GAME, s, rng)
-            else:
-                level = GAME.bot_levels[(seat + g) % 3]
-                action = GAME.bot_action(s, seat, level, Rng.derive(g, "bot", ply))
-                assert action in GAME.legal_actions(s, seat)
-                assert action == GAME.bot_action(s, seat, level, Rng.derive(g, "bot", ply))
-            s = GAME.apply(s, seat, action)
-            ply += 1
+        levels = [GAME.bot_levels[(seat + g) % 3] for seat in range(n)]
+        choose = bot_choice(GAME, levels, g)
+
+        def checked(s: MottoState, seat: int, decision: int) -> str:
+            action = choose(s, seat, decision)
+            assert action in GAME.legal_actions(s, seat)
+            assert action == choose(s, seat, decision)
+            return action
+
+        s, _ = playout(GAME, GAME.initial_state({}, n), checked, Rng.derive(g, "chance", n))
         assert GAME.outcome(s) is not None
 
 

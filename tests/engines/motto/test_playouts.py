@@ -9,8 +9,8 @@ import json
 import pytest
 
 from pygames import webapi
-from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core import Rng
+from pygames.core import playout as core_playout
 from pygames.motto import GAME
 from pygames.motto.coins import DECK_NOS, STABLE_IDS
 from pygames.motto.state import MottoState
@@ -47,20 +47,13 @@ def random_action(s: MottoState, seat: int, rng: Rng) -> str:
 
 def playout(n: int, seed: int, check: bool = True) -> tuple[list[str], MottoState]:
     rng = Rng.derive(seed, "test", n)
-    s = GAME.initial_state({}, n)
-    log = []
-    while GAME.to_move(s):
-        seat = GAME.to_move(s)[0]
-        action = sample_chance(GAME, s, rng) if seat == CHANCE else random_action(s, seat, rng)
-        before = snapshot(s) if check else None
-        t = GAME.apply(s, seat, action)
-        if check:
-            assert snapshot(s) == before, "apply mutated its input"
-            check_invariants(t)
-            GAME.describe_action(s, seat, action)
-        log.append(f"{seat}:{action}")
-        s = t
-    return log, s
+    def on_step(s: MottoState, seat: int, action: str, t: MottoState) -> None:
+        check_invariants(t)
+        GAME.describe_action(s, seat, action)
+
+    s, steps = core_playout.playout(GAME, GAME.initial_state({}, n), lambda s, seat, _: random_action(s, seat, rng),
+                                    rng, on_step=on_step if check else None, snapshot=snapshot if check else None)
+    return [f"{seat}:{action}" for seat, action in steps], s
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

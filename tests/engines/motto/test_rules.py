@@ -6,9 +6,8 @@ import pytest
 
 from pygames.core import CHANCE, GameError
 from pygames.motto import GAME
-from pygames.motto import state as st
 from pygames.motto.coins import COINS, coin, dice_per_player
-from pygames.motto.game import end_chance
+from pygames.motto.odds import end_chance
 from pygames.motto.scoring import score
 from pygames.motto.state import AUCTION, DRAW, OVER, RECOVER, MottoState
 
@@ -96,7 +95,7 @@ def test_a_player_with_no_free_dice_can_only_pass():
 
 
 @pytest.mark.parametrize("action,code", [
-    ("bid", "motto.bad_action"), ("bid ", "motto.bid.syntax"), ("bid 7", "motto.bid.bad_face"),
+    ("bid", "motto.bad_action"), ("bid ", "match.action.spaces"), ("bid ②", "match.action.not_ascii"), ("bid 7", "motto.bid.bad_face"),
     ("bid 0", "motto.bid.bad_face"), ("bid 1,6", "motto.bid.not_canonical"), ("bid 6,,1", "motto.bid.syntax"),
     ("bid x", "motto.bid.syntax"), ("raise", "motto.bad_action"), ("recover S1", "motto.bad_action"),
     ("bid 5", "motto.bid.too_weak"), ("bid 6,1", "motto.bid.too_weak")])

@@ -306,11 +306,13 @@ def test_bad_actions_are_refused_with_codes():
     refused(s2, "place 3 2", "shiji.place.not_superior")
 
 
-def test_aliases_are_accepted_and_logs_hide_secret_choices():
+def test_only_canonical_codes_are_accepted_and_logs_hide_secret_choices():
     s = position([["M", "5", "3"], ["9", "8", "7"]])
-    a = GAME.apply(s, 0, "place 朝 5")
-    b = GAME.apply(s, 0, "place ≥ 5")
-    assert a == b == GAME.apply(s, 0, "place M 5")
+    GAME.apply(s, 0, "place M 5")
+    for alias, code in (("place 朝 5", "match.action.not_ascii"), ("place ≥ 5", "match.action.not_ascii"),
+                        ("place m 5", "match.action.not_canonical"), ("place M 5\n", "match.action.not_ascii"),
+                        ("place M  5", "match.action.spaces"), ("place M 5 ", "match.action.spaces")):
+        refused(s, alias, code)
     s0 = GAME.initial_state(GAME.normalize_options({}, 2), 2)
     ja, en = GAME.describe_action(s0, 0, "pick N")
     assert "夜" not in ja and "N" not in en.replace("an opening", "")

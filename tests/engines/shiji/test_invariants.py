@@ -7,12 +7,13 @@ import json
 import pytest
 
 from pygames import webapi
-from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core import Rng
+from pygames.core.playout import playout, random_choice
 from pygames.shiji import GAME
 from pygames.shiji import rules as R
 from pygames.shiji.cards import FULL_SET
 from pygames.shiji.game import accounted
+from pygames.shiji.messages import ENDINGS
 
 PLAYOUTS = 600
 """Random games per run (bench/shiji_playouts.py runs thousands)."""
@@ -24,24 +25,14 @@ OPTION_SETS = [{}, {"deck": True}, {"reverse": False, "star_order": False}, {"go
 def random_game(seed: int, options: dict) -> tuple[list[str], object]:
     rng = Rng.derive(seed, "test")
     s = GAME.initial_state(GAME.normalize_options(options, 2), 2)
-    log = []
-    while GAME.outcome(s) is None:
-        movers = GAME.to_move(s)
-        assert movers, "no one to move but no outcome"
-        if movers == (CHANCE,):
-            seat, action = CHANCE, sample_chance(GAME, s, rng)
-        else:
-            seat = movers[rng.randbelow(len(movers))]
-            legal = GAME.legal_actions(s, seat)
-            assert legal, "a seat to move has no legal action"
-            action = rng.choice(legal)
-        s2 = GAME.apply(s, seat, action)
+
+    def on_step(before, seat: int, action: str, s2) -> None:
         check_invariants(s2)
         check_secrecy(s2)
-        log.append(f"{seat}:{action}")
-        s = s2
-        assert len(log) < 2000
-    return log, s
+
+    s, steps = playout(GAME, s, random_choice(GAME, rng), rng, seat_rng=rng, on_step=on_step, max_steps=2000)
+    assert GAME.outcome(s) is not None, "no one to move but no outcome" if not GAME.to_move(s) else "too long"
+    return [f"{seat}:{action}" for seat, action in steps], s
 
 
 def check_invariants(s) -> None:
@@ -70,8 +61,9 @@ def test_random_playouts_keep_invariants(options):
     reasons = set()
     for seed in range(PLAYOUTS // len(OPTION_SETS)):
         _, s = random_game(seed, options)
+        assert s.result is not None and s.result[1] in ENDINGS, s.result
         reasons.add(s.result[1])
-    assert reasons  # every game ended
+    assert len(reasons) >= 2, f"every playout ended the same way ({reasons}): the playouts explore too little"
 
 
 def test_same_seed_same_game():

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core import CHANCE, Rng
-from pygames.core.game import sample_chance
+from pygames.core import Rng
+from pygames.core.playout import playout, random_choice
 from pygames.shogi import GAME
-from pygames.shogi.game import state_from_sfen
+from pygames.shogi.start import state_from_sfen
 from pygames.shogi.pieces import parse_sq, sq_name
 
 KINGS = "k8/9/9/9/9/9/9/9/8K"  # 後手 king 9a, 先手 king 1i
@@ -49,18 +49,8 @@ def play_random(seed: int, options: dict[str, Any] | None = None, max_actions: i
     """A seeded random game (resign never chosen). ``check(state)`` runs on every state."""
     rng = Rng(seed)
     st = GAME.initial_state(GAME.normalize_options(options or {}, 2), 2)
-    log: list[tuple[int, str]] = []
-    while GAME.to_move(st) and len(log) < max_actions:
-        (seat,) = GAME.to_move(st)
-        if seat == CHANCE:
-            action = sample_chance(GAME, st, rng)
-        else:
-            action = rng.choice([a for a in GAME.legal_actions(st, seat) if a != "resign"])
-        st = GAME.apply(st, seat, action)
-        log.append((seat, action))
-        if check:
-            check(st)
-    return st, log
+    return playout(GAME, st, random_choice(GAME, rng, skip=("resign",)), rng, max_steps=max_actions,
+                   on_step=(lambda before, seat, action, after: check(after)) if check else None)
 
 
 __all__ = ["KINGS", "board_sfen", "state", "targets", "play_random", "parse_sq", "sq_name"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygames.core import Rng
 from pygames.shogi import GAME
-from pygames.shogi.game import state_from_sfen
+from pygames.shogi.start import state_from_sfen
 from pygames.shogi.search import best_move, choose_expert, info
 
 

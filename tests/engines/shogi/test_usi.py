@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from pygames.shogi import GAME
-from pygames.shogi.game import state_from_sfen
+from pygames.shogi.start import state_from_sfen
 
 
 class Pipe:

@@ -101,7 +101,7 @@ def _position(lines: list[str]) -> tuple[list[int], list[list[int]], int]:
             if code > 7:
                 raise _err("持駒に成駒・玉は置けません", "promoted pieces or kings cannot be in hand")
             hands[color][code] += 1
-    for color, sq, code in extra:
+    for color, _, code in extra:
         if code == 0:  # 00AL: every remaining piece into this hand
             used = {k: 0 for k in range(1, 9)}
             for p in board:
@@ -201,7 +201,7 @@ def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[
             if hand:
                 lines.append(f"P{mark}{hand}")
     lines.append("+" if first.side == 0 else "-")
-    for kind, state, m, seat, text in _turns(states, actions):
+    for kind, state, m, _seat, text in _turns(states, actions):
         if kind in ("cards", "draw"):
             lines.append(f"'{text}")
             continue

@@ -120,7 +120,7 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
             body = i
             break
         header.append(ln)
-    keyed = {}
+    keyed: dict[str, str] = {}
     for ln in header:
         m = re.match(r"^([^：:#*&|]+)[：:](.*)$", ln)
         if m:

@@ -58,7 +58,7 @@ class Gnu:
         self.proc.stdin.write(text.encode())
         self.proc.stdin.flush()
 
-    def reply(self, timeout: float = 120.0) -> str | None:
+    def reply(self, timeout: float = 3600.0) -> str | None:
         """GNU Shogi's next move, or None if it says the game is over (or stays silent)."""
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()

@@ -31,6 +31,11 @@ _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
 _SMALL_DEF = {GI, KI, 9, 10, 11, 12}
 _FAR = [8] * 81
 _SQUARES = range(81)
+# the king's square as its owner sees the board (row 0 = far rank): castled on the wings, home ranks
+_KING_PLACE = [[-60] * 9, [-60] * 9, [-55] * 9, [-50] * 9, [-40] * 9, [-30] * 9,
+               [-20, -5, -10, -20, -25, -20, -10, -5, -20],
+               [5, 30, 25, 5, -10, 5, 25, 30, 5],
+               [10, 35, 30, 5, 0, 5, 30, 35, 10]]
 _DROP_THREAT = (0, 3, 6, 8, 12, 14, 14, 20)  # per piece in hand, by code: how much it threatens a king
 _EXPOSED = (40, 30, 20, 12, 6, 3)  # x/16 per drop-threat point, by the number of own pieces next to the king
 
@@ -89,9 +94,12 @@ class Expert(Search):
                 p = code * sign
                 for sq in range(81):
                     v = self.board_v[p]
+                    y = sq // 9 if sign > 0 else 8 - sq // 9  # 0 = the far rank for this colour
+                    x = sq % 9
                     if code == FU:
-                        y = sq // 9 if sign > 0 else 8 - sq // 9
-                        v += sign * (4 * (6 - y) if y < 6 else 0)
+                        v += sign * (3 * (6 - y) if 2 < y < 6 and 0 < x < 8 else 0)
+                    elif code == OU:
+                        v += sign * _KING_PLACE[y][x if sign > 0 else 8 - x]
                     self.psq[p][sq] = v
                 for d_own in range(9):
                     for d_enemy in range(9):

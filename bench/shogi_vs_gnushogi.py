@@ -146,6 +146,7 @@ def play(args: tuple[int, str, int, int]) -> dict[str, object]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (its seed; even = we play 先手)")
     ap.add_argument("--depths", default="1,2")
     ap.add_argument("--levels", default="expert")
     ap.add_argument("--workers", type=int, default=1)
@@ -154,11 +155,11 @@ def main() -> None:
     ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
     a = ap.parse_args()
     print(f"load before: {os.getloadavg()}")
-    jobs = [(g, lv, int(d), a.max_plies) for g in range(a.games) for lv in a.levels.split(",")
+    jobs = [(g, lv, int(d), a.max_plies) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
             for d in a.depths.split(",")]  # game-major: an interrupted run still covers every setting
     results: list[dict[str, object]] = []
     with multiprocessing.Pool(a.workers) as pool:
-        for r in pool.imap(play, jobs):
+        for r in pool.imap_unordered(play, jobs):
             results.append(r)
             if a.progress:
                 print(f"game {r['game']}: {r['level']} vs gnushogi depth {r['depth']} -> {r['result']} "

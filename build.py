@@ -11,12 +11,13 @@ Steps, each skipped when already up to date:
 2. Build the ``pygames`` wheel (``py3-none-any``, ``.py`` and ``.json`` files) from the repo,
    byte-for-byte reproducible (fixed timestamps, sorted entries).
 3. Lay out ``dist/``: ``index.html`` and ``web/`` from the repo, the Pyodide runtime files under
-   ``pyodide/``, the wheel under ``wheels/``, PNG icons, ``build.json`` (what the worker loads) and a
+   ``pyodide/``, PyScript under ``pyscript/``, the wheel under ``wheels/``, PNG icons, ``games.json``
+   (``games()`` computed at build time), ``build.json`` (what the bridge loads) and a
    generated service worker ``sw.js`` whose cache name is the build hash and whose precache list is
    every file in ``dist/``. Files that did not change are not rewritten; stale files are removed.
 
-No request leaves the host at run time: Pyodide is loaded from ``pyodide/`` with its package base
-set there too, and the wheel is unpacked by Pyodide itself (no micropip, no CDN).
+No request leaves the host at run time: PyScript's config names the local Pyodide and places the
+wheel with [files] (no micropip, no CDN).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -40,6 +42,9 @@ DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The runtime files the browser needs (no source maps, no CommonJS build, no consoles)."""
+PYSCRIPT_FILES = ("core.js", "core-*.js", "error-*.js")
+"""PyScript's files the site loads: the entry, its core chunk, and the error plugin's stub (the
+other plugins are switched off in the config web/runtime/bridge.js writes)."""
 SW_TEMPLATE = ROOT / "web" / "runtime" / "sw-template.js"
 TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
@@ -200,10 +205,64 @@ def _copy_tree(src: Path, dest: Path, written: set[Path], skip: set[Path] = froz
             _copy(path, dest / path.relative_to(src), written)
 
 
-def service_worker(version: str, files: list[str]) -> bytes:
+IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""", re.MULTILINE)
+MODULE_RE = re.compile(r'<script type="module" src="([^"]+)"></script>')
+
+
+def module_graph(entry: Path) -> list[Path]:
+    """Every module ``entry`` imports statically, directly or not (relative imports only), in order."""
+    seen: list[Path] = []
+    todo = [entry]
+    while todo:
+        path = todo.pop(0)
+        if path in seen or not path.is_file():
+            continue
+        seen.append(path)
+        for m in IMPORT_RE.finditer(path.read_text(encoding="utf-8")):
+            todo.append((path.parent / (m.group(1) or m.group(2))).resolve())
+    return seen
+
+
+def index_page(text: str) -> bytes:
+    """index.html with preload hints: the entry module's whole static import graph and games.json
+    are requested at once instead of level by level, so the landing page lists the games sooner."""
+    found = MODULE_RE.search(text)
+    if not found:
+        return text.encode()
+    entry = (ROOT / found.group(1)).resolve()
+    hints = ['<link rel="preload" href="games.json" as="fetch" crossorigin>']
+    for path in module_graph(entry)[1:]:
+        hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
+    # The engine's boot starts as soon as the shell runs: fetch (and compile) its first files now.
+    runtime = ROOT / "web" / "runtime"
+    for path in module_graph(runtime / "update.js"):
+        hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
+    hints.append('<link rel="preload" href="build.json" as="fetch" crossorigin>')
+    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core*.js")):
+        hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
+    hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
+    return text.replace(found.group(0), found.group(0) + "\n  " + "\n  ".join(hints), 1).encode()
+
+
+def games_json() -> bytes:
+    """``webapi.dispatch("games")`` run in CPython at build time: the page lists the games (titles,
+    seats, options) from it at once, before Python has started in the browser."""
+    code = "import sys; from pygames import webapi; sys.stdout.write(webapi.dispatch('games'))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True).stdout
+    json.loads(out)  # refuse to ship anything but JSON
+    return out
+
+
+def _integrity(path: Path) -> str:
+    """A subresource-integrity string for the file (the service worker checks every file it caches)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def service_worker(version: str, files: list[dict[str, str]]) -> bytes:
     """The generated service worker: the template with the build version and precache list."""
     text = SW_TEMPLATE.read_text()
-    text = text.replace("__BUILD_VERSION__", json.dumps(version)).replace("__PRECACHE__", json.dumps(files, indent=0))
+    entries = ",\n".join(json.dumps(e) for e in files)
+    text = text.replace("__BUILD_VERSION__", json.dumps(version)).replace("__PRECACHE__", f"[\n{entries}\n]")
     return text.encode()
 
 
@@ -218,26 +277,32 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     _copy(wheel, out / "wheels" / wheel.name, written)
     for name in PYODIDE_FILES:
         _copy(NODE_MODULES / "pyodide" / name, out / "pyodide" / name, written)
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for pattern in PYSCRIPT_FILES:
+        for path in sorted(pyscript.glob(pattern)):
+            _copy(path, out / "pyscript" / path.name, written)
     if (ROOT / "index.html").is_file():
-        _copy(ROOT / "index.html", out / "index.html", written)
+        _write(out / "index.html", index_page((ROOT / "index.html").read_text()), written)
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
     _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE})
+    _write(out / "games.json", games_json(), written)
     for size in (192, 512):
         _write(out / "web" / "icons" / f"icon-{size}.png", png(size), written)
     if test_pages and TEST_PAGES.is_dir():
         _copy_tree(TEST_PAGES, out / "_test", written)
     # The build hash covers every file's content, so any change gives a new cache.
-    digest = hashlib.sha256(salt.encode())
+    digest = hashlib.sha256(salt.encode() + b"\0" + SW_TEMPLATE.read_bytes())
     for path in sorted(written):
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
     info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": pyodide_version(),
             "package": "pygames"}
     _write(out / "build.json", json.dumps(info, indent=1).encode(), written)
-    files = sorted(p.relative_to(out).as_posix() for p in written)
-    root = ["./"] if (out / "index.html") in written else []
-    _write(out / "sw.js", service_worker(version, root + files), written)
+    files = [{"path": p.relative_to(out).as_posix(), "integrity": _integrity(p)} for p in sorted(written)]
+    if (out / "index.html") in written:
+        files.insert(0, {"path": "./", "integrity": _integrity(out / "index.html")})
+    _write(out / "sw.js", service_worker(version, files), written)
     for path in sorted(out.rglob("*"), reverse=True):  # stale files and empty folders
         if path.is_file() and path not in written and not path.relative_to(out).as_posix().startswith("bench/"):
             path.unlink()

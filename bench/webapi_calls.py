@@ -62,10 +62,14 @@ def long_record(name: str, plies: int) -> dict:
     while len(record["actions"]) < plies:
         view = webapi.view(record, None)
         seat = view["to_move"][rng.randbelow(len(view["to_move"]))]
-        legal = webapi.legal_actions(record, seat)["actions"]
-        grown = webapi.apply(record, seat, legal[rng.randbelow(len(legal))])["record"]
-        if webapi.view(grown, None)["outcome"]:
-            break  # keep the match open so a click can still be timed
+        legal = [a for a in webapi.legal_actions(record, seat)["actions"] if a != "resign"]
+        rng.shuffle(legal)
+        for action in legal[:8]:  # keep the match open so a click can still be timed
+            grown = webapi.apply(record, seat, action)["record"]
+            if not webapi.view(grown, None)["outcome"]:
+                break
+        else:
+            break
         record = grown
     return record
 

@@ -102,7 +102,7 @@ def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
               players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A new record (opening chance resolved). ``players`` defaults to the minimum number of people."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
-        raise GameError("match.bad_seed", "乱数の種は0以上の整数にしてください", "The seed must be a non-negative integer")
+        raise GameError("match.bad_seed", "シード（対局番号）は0以上の整数にしてください", "The seed must be a non-negative integer")
     if players is None:
         players = [{"name": "", "type": "human"} for _ in range(get_game(game).min_seats)]
     match = Match.new(game, options, players, seed)
@@ -124,14 +124,24 @@ def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
             "to_move": list(to_move), "view": game.view(state, seat),
             "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
             "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "can_undo": seat is not None and ply == len(match.states) - 1 and match.undo_point(seat) is not None,
-            "rulings": _rulings(match)}
+            "rulings": _rulings(match), **_undo_fields(match, ply, seat)}
+
+
+def _undo_fields(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
+    """``can_undo`` and, when it is false for a seat at the latest position, ``undo_reason``."""
+    if seat is None or ply != len(match.states) - 1:
+        return {"can_undo": False, "undo_reason": None}
+    point, reason = match.undo_status(seat)
+    return {"can_undo": point is not None, "undo_reason": reason}
 
 
 def _rulings(match: Match) -> dict[str, Any]:
     """The rules version a match was recorded under, the engine's, and the older rulings in force."""
-    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version,
-            "older": match.game.older_rulings(match.record["options"])}
+    recorded = int(match.record["engine_version"])
+    since = {spec.key: spec.since for spec in match.game.option_specs}
+    # Only rulings that came after the recorded version: a new match may pick the old value freely.
+    older = [r for r in match.game.older_rulings(match.record["options"]) if since.get(r["key"], 1) > recorded]
+    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version, "older": older}
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -157,11 +167,13 @@ def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
 
 
 def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
-    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it.
-    Nothing is applied: views use this to explain a pick before it is sent."""
+    """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it; when it may,
+    ``details`` is what the game says about it beforehand (e.g. kabu's worst case of an order,
+    see :meth:`Game.check_details`). Nothing is applied: views use this before an action is sent."""
     match = _match(record)
-    match.game.apply(match.state, _seat(match, seat), action)  # game over, turn, then the game's rules
-    return {"ok": True}
+    seat = _seat(match, seat)
+    match.game.apply(match.state, seat, action)  # game over, turn, then the game's rules
+    return {"ok": True, "details": match.game.check_details(match.state, seat, action)}
 
 
 def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:
@@ -170,16 +182,18 @@ def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> d
     return {"action": match.bot_action(_seat(match, seat), level)}
 
 
-def undo(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The record with ``seat``'s last action (and all after it) taken back."""
-    match = _match(record)
-    point = match.undo_point(_seat(match, seat))
+def undo(record: dict[str, Any] | None = None, seat: Any = None, match: str | None = None, ply: int | None = None,
+         tip: str | None = None, look: int | None = None) -> dict[str, Any]:
+    """The record with ``seat``'s last action (and all after it) taken back, with what the page
+    shows next as :func:`look` answers it (one call per click: the cached match may be named by
+    ``match``, ``ply`` and ``tip`` instead of ``record``)."""
+    current = _current(match, ply, tip, record)
+    point = current.undo_point(_seat(current, seat))
     if point is None:
         raise GameError("match.cannot_undo", "これ以上は戻せません（公開された情報より前には戻れません）",
                         "Nothing more can be undone (not past revealed information)")
-    snapshot = _snapshot(match)
-    del snapshot["actions"][point:]
-    return {"record": snapshot}
+    current.truncate(point)
+    return {"record": _snapshot(current), **_answer(current, point, look)}
 
 
 def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[str, Any]:
@@ -190,9 +204,12 @@ def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[st
     return _view_of(match, ply, _viewer(match, seat))
 
 
-def log(record: dict[str, Any]) -> dict[str, Any]:
-    """Every action with its seat and Japanese/English text."""
-    return {"log": _match(record).log()}
+def log(record: dict[str, Any], since: int = 0) -> dict[str, Any]:
+    """Every action (from index ``since`` on: the recent events of a turn) with its seat and
+    Japanese/English text."""
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(since)[:10])
+    return {"log": _match(record).log(since)}
 
 
 def summary(record: dict[str, Any]) -> dict[str, Any]:
@@ -317,7 +334,21 @@ def _answer(match: Match, since: int, looking: Any, both: Any = False) -> dict[s
     general = {k: first[k] for k in ("game", "ply", "plies", "to_move", "outcome", "progress", "rulings")}
     return {"match": _key(match.record), "ply": match.ply, "tip": _tip(match, match.ply),
             "added": match.record["actions"][since:], "general": {**general, "seat": None},
-            "next": shown, "views": views}
+            "next": shown, "views": views, "events": _events(match, shown)}
+
+
+MAX_EVENTS = 6
+
+
+def _events(match: Match, seat: int | None) -> list[dict[str, Any]]:
+    """The log entries a page shows as "what just happened" to ``seat``: from its own last action
+    on (that one first), at most :data:`MAX_EVENTS`; a spectator gets the last ones."""
+    actions = match.record["actions"]
+    start = 0
+    if seat is not None:
+        prefix = f"{seat}:"
+        start = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].startswith(prefix)), 0)
+    return match.log(max(start, len(actions) - MAX_EVENTS))
 
 
 def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:

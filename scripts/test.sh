@@ -13,10 +13,14 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$@"
 }
 
-# System packages: Chromium for the e2e tests, node/npm for the pinned browser runtime.
+# System packages: Chromium for the e2e tests, node/npm for the pinned browser runtime, Japanese fonts.
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v npm >/dev/null || missing+=(npm)
+# Japanese fonts, so that e2e screenshots show kana and kanji, not boxes (Debian's Noto CJK).
+if ! { command -v fc-list >/dev/null && fc-list :lang=ja family | grep -qi "Noto Sans CJK JP"; }; then
+  missing+=(fonts-noto-cjk fontconfig)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[test] installing ${missing[*]}"
   apt_install "${missing[@]}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import subprocess
@@ -57,10 +59,15 @@ def test_precache_lists_exactly_the_files_of_the_build(site):
     out, info = site
     sw = (out / "sw.js").read_text()
     assert f'const VERSION = {json.dumps(info["version"])};' in sw
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    entries = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    precache = [entry["path"] for entry in entries]
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"sw.js"}
     expected_root = ["./"] if (out / "index.html").is_file() else []
     assert sorted(precache) == sorted(expected_root + sorted(files))
+    for entry in entries:  # every file is checked against its own hash
+        path = out / ("index.html" if entry["path"] == "./" else entry["path"])
+        digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+        assert entry["integrity"] == f"sha256-{digest}", entry["path"]
     assert "pyodide/pyodide.asm.wasm" in precache and info["wheel"] in precache
     assert "__BUILD_VERSION__" not in sw and "__PRECACHE__" not in sw
 

@@ -116,7 +116,9 @@ class Game(ABC, Generic[State]):
                             f"Unknown option: {', '.join(unknown)}", keys=unknown)
         result: dict[str, Any] = {}
         for spec in self.option_specs:
-            if spec.key in options and version < spec.since:
+            if spec.key in options and version < spec.since and options[spec.key] != spec.legacy:
+                # a record of an older version may carry the ruling only with its legacy value
+                # (that is how a loaded and continued record is saved again)
                 raise GameError("match.unknown_option", f"設定項目「{spec.label_ja}」はこの版のルールにはありません",
                                 f"Option '{spec.label_en}' does not exist in this version of the rules",
                                 keys=[spec.key], engine_version=version)
@@ -166,9 +168,9 @@ class Game(ABC, Generic[State]):
                             seat=seat, action=action[:40])
         if seat == CHANCE:
             if movers != (CHANCE,):
-                raise GameError("match.not_chance", "今は偶然の手番ではありません", "This is not a chance node")
+                raise GameError("match.not_chance", "今は抽選（札を引く・さいころなど）の番ではありません", "This is not a chance node")
             if action not in [a for a, p in self.chance_outcomes(state) if p > 0]:
-                raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
+                raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
                                 f"Impossible chance outcome: {action[:40]}", action=action[:40])
         elif seat not in movers:
             raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
@@ -190,6 +192,11 @@ class Game(ABC, Generic[State]):
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """JSON-able picture of the state for ``seat`` (None: a spectator) with secrets removed."""
+
+    def check_details(self, state: State, seat: int, action: str) -> dict[str, Any] | None:
+        """What a player should know about a legal ``action`` before sending it (JSON-able), e.g.
+        the worst case of a kabu order (ruling 16); None when there is nothing to say."""
+        return None
 
     def describe_action(self, state: State, seat: int, action: str) -> tuple[str, str]:
         """(Japanese, English) text of ``action`` played from ``state``; used in logs."""

@@ -81,7 +81,7 @@ class Match:
     def play(self, seat: int, action: str) -> None:
         """Apply a player's action, then resolve any chance that follows. GameError if illegal."""
         if seat == CHANCE:
-            raise GameError("match.not_chance", "偶然の結果は指定できません", "Chance outcomes cannot be chosen")
+            raise GameError("match.not_chance", "抽選（札を引く・さいころなど）の結果は指定できません", "Chance outcomes cannot be chosen")
         self._push(seat, action)
         self.resolve_chance()
 
@@ -116,25 +116,41 @@ class Match:
     def undo_point(self, seat: int) -> int | None:
         """The ply to truncate to so that ``seat``'s last action is taken back, with everything
         after it; None when nothing can be undone (never past revealed information)."""
+        return self.undo_status(seat)[0]
+
+    def undo_status(self, seat: int) -> tuple[int | None, dict[str, str] | None]:
+        """``(ply, None)`` when ``seat`` may take its last action back (truncate to ``ply``), else
+        ``(None, reason)`` with ``reason = {code, ja, en}`` saying why not, for the undo button."""
         actions = self.record["actions"]
+        nothing = {"code": "match.undo_nothing", "ja": "まだ戻せる手がありません", "en": "You have nothing to take back yet"}
+        if not any(entry.startswith(f"{seat}:") for entry in actions):
+            return None, nothing
         for ply in range(len(actions) - 1, -1, -1):
             s, action = parse_action(actions[ply])
             if self.game.is_undo_barrier(self.states[ply], s, action):
-                return None
+                ja, en = self.game.describe_action(self.states[ply], s, action)
+                if s == CHANCE:
+                    return None, {"code": "match.undo_chance",
+                                  "ja": f"そのあとで運が決まったので戻せません（{ja}）",
+                                  "en": f"Chance has spoken since then, so it cannot be taken back ({en})"}
+                return None, {"code": "match.undo_revealed",
+                              "ja": f"そのあとで情報が公開されたので戻せません（{ja}）",
+                              "en": f"Something was revealed since then, so it cannot be taken back ({en})"}
             if s == seat:
-                return ply
-        return None
+                return ply, None
+        return None, nothing
 
     def truncate(self, ply: int) -> None:
         """Drop every action from ``ply`` on."""
         del self.record["actions"][ply:]
         del self.states[ply + 1:]
 
-    def log(self) -> list[dict[str, Any]]:
-        """Every action with its seat and its Japanese and English text."""
+    def log(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every action (from index ``since`` on) with its seat and its Japanese and English text."""
         entries = []
-        for ply, entry in enumerate(self.record["actions"]):
-            seat, action = parse_action(entry)
+        actions = self.record["actions"]
+        for ply in range(max(0, since), len(actions)):
+            seat, action = parse_action(actions[ply])
             ja, en = self.game.describe_action(self.states[ply], seat, action)
             entries.append({"ply": ply + 1, "seat": seat, "action": action, "ja": ja, "en": en})
         return entries

@@ -38,29 +38,39 @@ def bad_syntax(action: str) -> GameError:
                f"Malformed action: {action[:60]} (e.g. buy S03 limit 12 x2)", action=action[:60])
 
 
-def parse_qty(token: str, action: str) -> int:
+def read_number(token: str, strict: bool, action: str = "") -> int | None:
+    """A whole number written in ``token``, or None. ``strict`` (ruling 19): the core grammar's
+    canonical number (ASCII digits, no leading zero; its ``match.action.*`` error names the rule).
+    Otherwise (version-1 records) the digits as v1 read them, leading zeros included."""
+    if not token.isascii() or not token.isdigit():
+        return None
+    return number(token, action) if strict else int(token)
+
+
+def parse_qty(token: str, action: str, strict: bool = True) -> int:
     """``xN`` → N (1..999)."""
-    if len(token) < 2 or token[0] != "x" or not token[1:].isdigit() or len(token) > 5:
+    qty = read_number(token[1:], strict, action) if len(token) >= 2 and token[0] == "x" and len(token) <= 5 else None
+    if qty is None:
         raise bad_syntax(action)
-    qty = number(token[1:], action)  # ASCII digits, no leading zero
     if qty < 1:
         raise err("order.bad_quantity", "数量は1株以上です", "The quantity must be at least 1 share", qty=qty)
     return qty
 
 
-def parse_price(token: str, action: str) -> int:
-    """A limit price in whole units, 1..MAX_LIMIT."""
-    if not token.isascii() or not token.isdigit() or len(token) > 6:
-        raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}の整数（単位）です: {token[:8]}",
-                  f"A limit price is a whole number of units, 1-{MAX_LIMIT}: {token[:8]}", price=token[:8])
-    price = number(token, action)  # no leading zero
+def parse_price(token: str, action: str, strict: bool = True) -> int:
+    """A limit price in whole units, 1..MAX_LIMIT (ASCII digits: ruling 19)."""
+    price = read_number(token, strict, action) if len(token) <= 6 else None
+    if price is None:
+        raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}の整数（単位・半角数字）です: {token[:8]}",
+                  f"A limit price is a whole number of units, 1-{MAX_LIMIT}, in ASCII digits: {token[:8]}",
+                  price=token[:8])
     if not 1 <= price <= MAX_LIMIT:
         raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}単位です（{price}）",
                   f"A limit price is 1-{MAX_LIMIT} units ({price})", price=price)
     return price
 
 
-def parse_sales(tokens: list[str], action: str) -> dict[str, int]:
+def parse_sales(tokens: list[str], action: str, strict: bool = True) -> dict[str, int]:
     """``S03 x2 S05 x1`` → {"S03": 2, "S05": 1}."""
     if not tokens or len(tokens) % 2:
         raise bad_syntax(action)
@@ -68,7 +78,7 @@ def parse_sales(tokens: list[str], action: str) -> dict[str, int]:
     for issue, qty in zip(tokens[::2], tokens[1::2]):
         if issue in sales:
             raise bad_syntax(action)
-        sales[issue] = parse_qty(qty, action)
+        sales[issue] = parse_qty(qty, action, strict)
     return sales
 
 
@@ -139,8 +149,9 @@ def place(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     side, issue, kind = tokens[0], tokens[1], tokens[2]
     _side_check(s, side, action)
     _check_issue(s, issue)
-    price = parse_price(tokens[3], action) if kind == "limit" else None
-    qty = parse_qty(tokens[-1], action)
+    strict = s.rules["ascii_digits"]
+    price = parse_price(tokens[3], action, strict) if kind == "limit" else None
+    qty = parse_qty(tokens[-1], action, strict)
     _qty_check(s, seat, issue, side, qty)
     s.orders.append({"id": f"o{s.next_oid}", "owner": seat, "side": side, "issue": issue, "kind": kind,
                      "price": price, "qty": qty, "seq": s.next_seq, "phase_id": flow.phase_id(s)})
@@ -169,11 +180,11 @@ def change(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     elif rest[0] == "limit":
         if len(rest) < 2:
             raise bad_syntax(action)
-        kind, price, rest = "limit", parse_price(rest[1], action), rest[2:]
+        kind, price, rest = "limit", parse_price(rest[1], action, s.rules["ascii_digits"]), rest[2:]
     if len(rest) > 1:
         raise bad_syntax(action)
     if rest:
-        qty = parse_qty(rest[0], action)
+        qty = parse_qty(rest[0], action, s.rules["ascii_digits"])
         if order["side"] == "sell" and qty != order["qty"]:
             raise err("order.sell_quantity", "数量変更は買い注文だけです（8-7）。売り注文は取り消して出し直してください",
                       "Only buy orders may change quantity (8-7); cancel the sell order and place a new one",
@@ -275,7 +286,7 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     if tool in ("T01", "T02"):
         if kind != tool.replace("T0", "t0"):
             raise _wrong_timing(tool)
-        sales = parse_sales(args, action)
+        sales = parse_sales(args, action, s.rules["ascii_digits"])
         if tool == "T01" and len(sales) != 1:
             raise err("tool.one_issue", "損切り判断で売れるのは1銘柄だけです", "Stop-loss call sells shares of one issue only", tool=tool)
         allowed = flow.t01_sellable(s, seat) if tool == "T01" else flow.t02_sellable(s, seat)
@@ -292,7 +303,7 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     if tool == "T03":
         if s.phase != 10 or seat != s.active:
             raise _wrong_timing(tool)
-        sales = parse_sales(args, action)
+        sales = parse_sales(args, action, s.rules["ascii_digits"])
         _sell_set(s, seat, sales, flow.t03_sellable(s, seat), tool)
         prices = {i: s.price[i] + SPECIAL_SELL_PREMIUM for i in sales}
         for issue, qty in sales.items():
@@ -407,6 +418,10 @@ def liquidate(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
         if _answered(s, seat):
             flow.advance(s)
     elif not s.holdings[seat]:
+        if s.rules["bankruptcy_draw"]:  # ruling 17: decided once everyone has liquidated
+            if _answered(s, seat):
+                flow.advance(s)
+            return
         s.bankrupt = seat  # still negative with nothing left to sell: loses at once
         flow.finish(s)
 

@@ -109,6 +109,15 @@ def market_sells(state: KabuState, point: str) -> None:
                 state.orders.remove(order)
 
 
+def cancel_market(state: KabuState, side: str, point: str) -> None:
+    """Ruling 15: what is left of market orders of ``side`` after their judging is cancelled."""
+    for order in [o for o in state.orders if o["kind"] == "mkt" and o["side"] == side]:
+        state.orders.remove(order)
+        state.cancels.append({"turn": state.turn, "phase": state.phase, "point": point, "order": order["id"],
+                              "owner": order["owner"], "side": side, "issue": order["issue"], "qty": order["qty"],
+                              "reason": "market_one_judging"})
+
+
 def janken_needed(state: KabuState, issue: str, eligible: list[dict[str, Any]], index: int) -> str | None:
     """The group key if the order at ``index`` is tied with the other player's same-phase order
     and together they want more shares than the market has (ruling 8)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -22,7 +22,7 @@ def _load(name: str) -> Any:
     return json.loads(resources.files("pygames.kabu").joinpath("data", name).read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> dict[str, Any]:
     """Every card and ready-made deck, as loaded from ``data/*.json``."""
     stocks = _load("stocks.json")
@@ -111,6 +111,30 @@ def check_deck(deck: Any, years: int) -> dict[str, list[str]]:
                           f"a {years}-year duel allows at most {lim['tools']} tool cards ({n}, {n - lim['tools']} too many)",
                           count=n, limit=lim["tools"], over=n - lim["tools"])
     return lists
+
+
+def tally(deck: Any, years: int) -> list[dict[str, Any]]:
+    """Each deck limit with the deck's figure against it (for the deck builder's live list): the
+    rules stay here, the view only shows ``ok``/``ja``/``en``. Unknown cards count as nothing."""
+    cat = catalog()
+    lists = {k: [c for c in (deck.get(k, []) if isinstance(deck, dict) else []) if isinstance(c, str)]
+             for k in ("stocks", "events", "tools")}
+    lim = limits(years)
+    n_s, n_e, n_t = len(lists["stocks"]), len(lists["events"]), len(lists["tools"])
+    cost = sum(cat["events"][c]["cost"] for c in lists["events"] if c in cat["events"])
+    copies = max(Counter(lists["events"]).values(), default=0)
+    return [
+        {"key": "stocks", "ok": n_s == lim["stocks"], "value": n_s, "limit": lim["stocks"],
+         "ja": f"株式 {n_s}/{lim['stocks']}枚", "en": f"Stocks {n_s}/{lim['stocks']}"},
+        {"key": "events", "ok": n_e >= lim["events_min"], "value": n_e, "limit": lim["events_min"],
+         "ja": f"イベント {n_e}枚（{lim['events_min']}枚以上）", "en": f"Events {n_e} (at least {lim['events_min']})"},
+        {"key": "cost", "ok": cost <= lim["event_cost"], "value": cost, "limit": lim["event_cost"],
+         "ja": f"コスト合計 {cost}/{lim['event_cost']}", "en": f"Event cost {cost}/{lim['event_cost']}"},
+        {"key": "copies", "ok": copies <= lim["copies"], "value": copies, "limit": lim["copies"],
+         "ja": f"同じイベント {lim['copies']}枚まで", "en": f"At most {lim['copies']} copies of an event"},
+        {"key": "tools", "ok": n_t <= lim["tools"], "value": n_t, "limit": lim["tools"],
+         "ja": f"ツール {n_t}/{lim['tools']}枚", "en": f"Tools {n_t}/{lim['tools']}"},
+    ]
 
 
 def event_effect(card: str, issues: list[str], target: str | None) -> dict[str, int]:

@@ -5,16 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from . import book, cards
-from .state import LIQUIDATION_DISCOUNT, LIQUIDATION_PHASE, MIN_PRICE, OVER_PHASE, SALARY, START_CASH, KabuState
+from .state import (
+    LIQUIDATION_DISCOUNT,
+    LIQUIDATION_PHASE,
+    MIN_PRICE,
+    OVER_PHASE,
+    SALARY,
+    START_CASH,
+    KabuState,
+)
 
 PRICE_CARDS = (-3, -2, -1, 0, 1, 2, 3)
 """The seven price cards of ④, reshuffled every draw (ruling 3)."""
 JUDGING = {4: "after4", 8: "after8", 5: "end5", 6: "end6", 9: "end9", 10: "end10"}
 
 
-def new_state(years: int, decks: list[dict[str, list[str]]]) -> KabuState:
+def new_state(years: int, decks: list[dict[str, list[str]]], rules: dict[str, bool] | None = None) -> KabuState:
     """Setup ①②: cash, the market of all ten stock cards, hands and event decks."""
     s = KabuState()
+    if rules is not None:
+        s.rules = dict(rules)
     s.years, s.total_turns = years, 8 * years
     counts: dict[str, int] = {}
     for deck in decks:
@@ -151,6 +161,8 @@ def _judge(s: KabuState) -> None:
     point = JUDGING[s.phase]
     book.match_players(s, point)
     book.market_sells(s, point)
+    if s.rules["market_one_judging"]:
+        book.cancel_market(s, "sell", point)
     s.price_history.append({"turn": s.turn, "point": point, "prices": dict(s.price)})
     _open_orders(s, 5 if s.phase == 4 else 9)
 
@@ -182,6 +194,8 @@ def _close(s: KabuState) -> None:
             _prompt(s, "janken", [0, 1], key=key,
                     group={"issue": issue, "kind": kind, "price": None if price == "None" else int(price)})
             return
+        if s.rules["market_one_judging"]:
+            book.cancel_market(s, "buy", point)
     s.snapshot = []
     s.peek_orders = [False, False]
     if s.phase == 5:
@@ -243,6 +257,11 @@ def resolve_event(s: KabuState, card: str, target: str | None) -> None:
 
 
 def _liquidation(s: KabuState) -> None:
+    if s.rules["bankruptcy_draw"]:
+        # ruling 17: everyone in debt liquidates first; then who is still negative decides
+        s.step = "liq_result"
+        _prompt(s, "liquidate", [p for p in (0, 1) if s.cash[p] < 0 and s.holdings[p]])
+        return
     s.step = "turn_end"
     for seat in (0, 1):
         if s.cash[seat] < 0 and not s.holdings[seat]:
@@ -252,6 +271,16 @@ def _liquidation(s: KabuState) -> None:
         return
     seats = [p for p in (0, 1) if s.cash[p] < 0]
     _prompt(s, "liquidate", seats)
+
+
+def _liq_result(s: KabuState) -> None:
+    """Ruling 17: both still negative after 清算 → a draw; exactly one → that one loses."""
+    failed = [p for p in (0, 1) if s.cash[p] < 0]
+    if failed:
+        s.bankrupt = failed[0] if len(failed) == 1 else -1
+        finish(s)
+        return
+    s.step = "turn_end"
 
 
 def liquidate_one(s: KabuState, seat: int, issue: str) -> None:
@@ -283,6 +312,6 @@ def finish(s: KabuState) -> None:
 
 
 _STEPS = {"turn_start": _turn_start, "p4_t05": _p4_t05, "t01": _t01, "apply_effect": _apply_effect, "t02": _t02,
-          "judge": _judge, "close": _close, "p7": _p7, "pay": _pay, "liquidation": _liquidation,
+          "judge": _judge, "close": _close, "p7": _p7, "pay": _pay, "liquidation": _liquidation, "liq_result": _liq_result,
           "turn_end": _turn_end}
 

@@ -7,8 +7,8 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
-from . import actions, bots, cards, flow, text, view
-from .state import KabuState
+from . import actions, bots, cards, flow, preview, text, view
+from .state import RULINGS, KabuState
 
 DEFAULT_DECKS = ("balanced", "dividend")
 
@@ -17,6 +17,7 @@ class KabuGame(Game[KabuState]):
     """Stock card duel: two players trade the ten stock cards of their decks over 1-3 years."""
 
     name = "kabu"
+    engine_version = "2"
     title_ja = "株式デュエル"
     title_en = "Stock Card Duel"
     summary_ja = "株式カードを売買して1年（春夏秋冬×先攻後攻の8ターン）で総資産を増やす対戦。"
@@ -27,6 +28,15 @@ class KabuGame(Game[KabuState]):
                             (3, "3年（24ターン）", "3 years (24 turns)"))),
         OptionSpec("deck0", "先攻のデッキ", "First player's deck", "json", DEFAULT_DECKS[0]),
         OptionSpec("deck1", "後攻のデッキ", "Second player's deck", "json", DEFAULT_DECKS[1]),
+        # Rulings of engine version 2 (design file, rulings 15-19); version-1 records keep the old ones.
+        OptionSpec("market_one_judging", "成行注文は1回の約定判定だけ有効（裁定15）",
+                   "A market order lives for one judging (ruling 15)", "bool", True, since=2, legacy=False),
+        OptionSpec("bankruptcy_draw", "両者とも清算できなければ引き分け（裁定17）",
+                   "Both players unable to cover their debt: a draw (ruling 17)", "bool", True, since=2, legacy=False),
+        OptionSpec("t05_distinct", "チャート分析は異なる2枚を引く（裁定18）",
+                   "Chart analysis draws two different cards (ruling 18)", "bool", True, since=2, legacy=False),
+        OptionSpec("ascii_digits", "注文の数字は半角数字だけ（裁定19）",
+                   "Numbers in orders are ASCII digits only (ruling 19)", "bool", True, since=2, legacy=False),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -44,7 +54,8 @@ class KabuGame(Game[KabuState]):
         return result
 
     def initial_state(self, options: dict[str, Any], seats: int) -> KabuState:
-        return flow.new_state(options["years"], [options["deck0"], options["deck1"]])
+        rules = {key: bool(options.get(key, True)) for key in RULINGS}
+        return flow.new_state(options["years"], [options["deck0"], options["deck1"]], rules)
 
     # --- rules -------------------------------------------------------------------------
     def to_move(self, state: KabuState) -> tuple[int, ...]:
@@ -61,7 +72,10 @@ class KabuGame(Game[KabuState]):
             deck = state.deck[1 - state.peek_chance]
             return [(f"top {c}", deck.count(c) / len(deck)) for c in sorted(set(deck))]
         if state.step == "p4_draw":
-            return [(f"price {v:+d}", 1 / len(flow.PRICE_CARDS)) for v in flow.PRICE_CARDS]
+            values = list(flow.PRICE_CARDS)
+            if state.rules["t05_distinct"] and state.chart_wanted == 2 and state.chart:
+                values.remove(state.chart[0])  # ruling 18: the second card of T05 is another card
+            return [(f"price {v:+d}", 1 / len(values)) for v in values]
         if state.step == "p8_draw":
             deck = state.deck[state.active]
             if state.top[state.active] is not None:
@@ -133,7 +147,11 @@ class KabuGame(Game[KabuState]):
 
     def extra_calls(self) -> dict[str, Any]:
         """``catalog`` (cards, ready decks, limits) and ``check_deck`` for the deck builder."""
-        return {"catalog": _catalog_call, "check_deck": _check_deck_call}
+        return {"catalog": _catalog_call, "check_deck": _check_deck_call, "deck_state": _deck_state_call}
+
+    def check_details(self, state: KabuState, seat: int, action: str) -> dict[str, Any] | None:
+        """Ruling 16: the worst case of an order action against the orders ``seat`` can see."""
+        return preview.worst_case(state, seat, action)
 
     # --- computer ----------------------------------------------------------------------
     def bot_action(self, state: KabuState, seat: int, level: str, rng: Rng) -> str:
@@ -157,3 +175,18 @@ def _check_deck_call(deck: Any, years: Any = 1) -> dict[str, Any]:
     checked = cards.resolve_deck(deck, years)
     cost = sum(cards.event(c)["cost"] for c in checked["events"])
     return {"deck": checked, "event_cost": cost, "limits": cards.limits(years)}
+
+
+def _deck_state_call(deck: Any, years: Any = 1) -> dict[str, Any]:
+    """The deck builder's live picture: every limit with the deck's figure (``tally``) and the
+    engine's verdict (``verdict``: the GameError JSON of the first broken limit, or None; not
+    ``error``, which the web bridge would take for a failed call)."""
+    years = _years(years)
+    if isinstance(deck, str):
+        deck = cards.resolve_deck(deck, years)
+    error = None
+    try:
+        cards.check_deck(deck, years)
+    except GameError as err:
+        error = err.to_json()
+    return {"tally": cards.tally(deck, years), "verdict": error, "limits": cards.limits(years)}

@@ -21,6 +21,13 @@ ORDER_PHASES = (5, 6, 9, 10)
 PHASE_SIDE = {5: "buy", 6: "sell", 9: "buy", 10: "sell"}
 LIQUIDATION_PHASE = 11
 OVER_PHASE = 12
+FAR_UNITS = 3
+"""A preview warns when a fill would be at least this many units from the current price (ruling 16)..."""
+FAR_SHARE = 0.25
+"""...and at least this share of it."""
+RULINGS = ("market_one_judging", "bankruptcy_draw", "t05_distinct", "ascii_digits")
+"""The rulings added in engine version 2 (design rulings 15, 17, 18, 19): each a bool option;
+records of version 1 play with all of them off."""
 
 
 class KabuState:
@@ -28,13 +35,15 @@ class KabuState:
 
     _SHALLOW = ("fills", "events", "tool_log", "dividends", "price_history", "asset_history", "chart", "snapshot",
                 "price", "div_mult", "market", "turn_start_price", "ranks", "effect", "cash", "done", "peek_orders",
-                "janken", "t04", "top", "top_seen")
+                "janken", "t04", "top", "top_seen", "cancels")
     """Containers whose elements are immutable values or never-mutated entries: copied shallowly."""
     _NESTED = ("holdings", "bought", "hand", "tools_used", "deck", "drawn")
     """Per-seat containers: each seat's dict or list is copied."""
 
     def __init__(self) -> None:
         self.years = 1
+        self.rules: dict[str, bool] = {r: True for r in RULINGS}
+        """The rulings this duel is played under (never mutated after setup)."""
         self.total_turns = 8
         self.issues: list[str] = []
         self.total_qty: dict[str, int] = {}
@@ -80,10 +89,12 @@ class KabuState:
         self.price_history: list[dict[str, Any]] = []
         self.asset_history: list[dict[str, Any]] = []
         self.last_price_card: dict[str, Any] | None = None
+        self.cancels: list[dict[str, Any]] = []
+        """Order remainders the engine cancelled (ruling 15: a market buy lives for one judging)."""
         self.bankrupt: int | None = None
         self.finished = False
 
-    def clone(self) -> "KabuState":
+    def clone(self) -> KabuState:
         """An independent copy (log entries and snapshots are never mutated, so they are shared)."""
         new = KabuState.__new__(KabuState)
         new.__dict__.update(self.__dict__)

@@ -1,38 +1,54 @@
 """How the computer decides, from one seat's view JSON only (see VIEW.md).
 
-* easy   — plays at the current price with a coin flip, uses tools at random.
-* normal — values a share as price + the dividends still to come, buys below that value with
-  limit orders it can pay for (never risking 清算), sells only above it, uses tools plainly.
-* hard   — adds the expected price drift: its own event deck (contents known, order not), the
-  opponent's deck (count known, contents estimated from the card pool, or the card seen with
-  T06), the public order book (it takes mispriced opponent orders), dodges a likely bad next
-  event, and times T04/T05/event targets for the relative gain over the opponent.
+The order phases are a market maker's: every phase the bot wants a set of limit orders and
+reconciles its open orders with it (cancel what it no longer wants, place what is missing, confirm).
+A fill is judged by :func:`trade_gain`: the shares' future (dividends, expected moves) and the
+re-marking of every share held, since a player-to-player fill sets the price (8-9).
+
+* easy   — one limit order near the price in most phases, tools at random.
+* normal — values a share as price + the dividends to come + its own deck's events; takes the
+  opponent's orders and the market's shares worth having, leaves a bid two units under the price
+  and offers shares from two units over it, sells one back to the market when it holds much.
+* hard   — the same with tighter quotes (one unit), the opponent's deck estimated from the card
+  pool (or the card seen with T06) and the price floor's lift, counts half of the opponent's gain
+  from a fill against its own (it plays for the difference), steps aside before a likely bad event,
+  and times T04/T05/event targets for the relative gain over the opponent.
+All of them only ever place limit orders they can pay for in cash (never risking 清算) and answer
+opponent orders within REACH units of the price.
 """
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from pygames.core import Rng
 
 from . import cards
 
-EDGE = {"normal": 1.0, "hard": 0.5}
-"""Units of expected gain a bot wants before it buys."""
-PRIORITY_PREMIUM = 2
-"""Units the hard bot bids above the price to win priority for scarce market shares."""
-SELL_EDGE = {"normal": 2.0, "hard": 1.0}
-"""Units above its value at which a bot offers its shares."""
+EDGE = {"normal": 0.5, "hard": 0.5}
+"""Units of expected gain per share a bot wants from a fill."""
+REL_WEIGHT = {"normal": 0.0, "hard": 0.5}
+"""How much of the opponent's gain from a fill the bot counts against its own (hard plays for
+the difference of the totals; normal for its own total)."""
+REACH = 6
+"""The bots answer opponent orders at most this many units from the price (a sane screen)."""
+BID_OFFSET = {"normal": 2, "hard": 1}
+"""Units under the price of the highest resting bid a bot leaves for the opponent to sell into
+(it goes down to REACH until one pays)."""
+ASK_OFFSET = {"normal": 2, "hard": 1}
+"""Units over the price of the lowest ask a bot offers (it goes up to REACH until one pays)."""
+SELL_BACK_CARRY = {"normal": 2.0, "hard": 3.0}
+"""A bot holding much of an issue sells one back to the market when the share's future is worth
+less than this many units."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _effect(card: str, issue: str) -> int:
     return cards.event_effect(card, [issue], None)[issue]
 
 
-@lru_cache(maxsize=None)
+@cache
 def price_card_lift(price: int) -> float:
     """Expected change of one ④ price card at ``price``: zero, except that the one-unit floor
     lifts the mean for very cheap issues (the seven cards are equally likely)."""
@@ -41,7 +57,7 @@ def price_card_lift(price: int) -> float:
     return sum(max(1, price + c) for c in PRICE_CARDS) / len(PRICE_CARDS) - price
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pool_mean(issue: str) -> float:
     pool = sorted(cards.catalog()["events"])
     return sum(_effect(c, issue) for c in pool) / len(pool)
@@ -151,26 +167,32 @@ def decide(v: dict[str, Any], legal: list[str], level: str, rng: Rng) -> str:
 
 # --- easy ----------------------------------------------------------------------------------
 def _easy(k: Knowledge, legal: list[str], rng: Rng) -> str:
+    """One order near the price in most phases (never twice in a phase), else confirm."""
     if k.pending.get("kind") != "orders":
         return rng.choice(legal)
-    if rng.random() < 0.5:
-        return "done"
     entry = k.pending["entry"]
     side = entry["side"]
-    choices = [i for i in entry["issues"] if side == "sell" or k.issues[i]["market_qty"] > 0]
+    if any(o["sealed"] for i in k.issues for o in k.book(i, side, k.seat)) or rng.random() < 0.35:
+        return "done"
+    choices = [i for i in entry["issues"] if side == "sell" or k.cash >= k.issues[i]["price"] * 100]
     if not choices:
         return "done"
     issue = rng.choice(choices)
     price = k.issues[issue]["price"]
     if side == "buy":
-        if k.cash < price * 100:
-            return "done"
-        return f"buy {issue} limit {price} x1"
-    return f"sell {issue} limit {price + rng.randint(0, 2)} x1"
+        return f"buy {issue} limit {max(1, price + rng.randint(-2, 1))} x1"
+    return f"sell {issue} limit {price + rng.randint(0, 3)} x1"
 
 
 # --- order phases ---------------------------------------------------------------------------
+Order = tuple[str, int, int]
+"""(issue, limit price in units, quantity): bots only place limit orders."""
+
+
 def _orders(k: Knowledge, legal: list[str], level: str) -> str:
+    """Reconcile the bot's open orders of this phase's side with the orders it wants now:
+    cancel what it no longer wants, place what is missing, then confirm. The wanted set
+    depends only on what stays fixed during the phase, so this ends."""
     side = k.pending["side"]
     day_traded = k.pending.get("sellable")
     if day_traded and any(a.startswith("tool T03 ") for a in legal):
@@ -178,87 +200,130 @@ def _orders(k: Knowledge, legal: list[str], level: str) -> str:
         return "tool T03 " + " ".join(f"{i} x{q}" for i, q in sorted(day_traded.items()))
     if level == "hard" and "tool T06" in legal:
         return "tool T06"
-    want = _desired_buys(k, level) if side == "buy" else _desired_sells(k, level)
-    have = [o for i in k.issues for o in k.book(i, side, k.seat)]
-    keys = [(o["issue"], o["kind"], o["price"], o["qty"]) for o in have]
+    if "tool T07" in legal and k.turn >= k.total - 2 and side == "buy":
+        return "tool T07"  # see the competing sealed buys of the last turns
+    want = _wanted_buys(k, level) if side == "buy" else _wanted_sells(k, level)
+    have = [o for i in sorted(k.issues) for o in k.book(i, side, k.seat)]
     missing = list(want)
-    for key, order in zip(keys, have):
-        if key in missing:
+    for order in have:
+        key = (order["issue"], order["price"], order["qty"])
+        if order["kind"] == "limit" and key in missing:
             missing.remove(key)
-        else:
+        elif not order["sealed"] or order["kind"] == "mkt":
             return f"cancel {order['id']}"
-    for issue, _kind, price, qty in missing:
-        return f"{side} {issue} limit {price} x{qty}"
+    placed_now = {o["issue"] for o in have if o["sealed"]}
+    for issue, price, qty in missing:
+        if issue not in placed_now:  # never re-place what this phase already placed: the loop ends
+            return f"{side} {issue} limit {price} x{qty}"
     return "done"
 
 
-def _desired_buys(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
-    """One limit buy per issue worth buying, within the cash on hand (no 清算 risk)."""
-    edge = EDGE[level]
-    lots = []
-    for issue, info in k.issues.items():
-        value = k.value(issue, level)
-        for o in k.book(issue, "sell", k.opp):
-            if o["kind"] == "limit" and o["price"] <= value - edge:
-                lots.append(((value - o["price"]) / o["price"], issue, o["price"], o["qty"]))
-        if info["market_qty"] and info["price"] <= value - edge:
-            lots.append(((value - info["price"]) / info["price"], issue, info["price"], info["market_qty"]))
-    lots.sort(key=lambda x: (-x[0], x[1], x[2]))
-    budget = k.cash // 100
-    plan: dict[str, list[int]] = {}
-    for _ret, issue, price, qty in lots:
-        limit, have = plan.get(issue, [0, 0])
-        new_limit = max(limit, price)
-        room = k.issues[issue]["total_qty"] - k.mine(issue) - have
-        spent = sum(lim * q for iss, (lim, q) in plan.items() if iss != issue)
-        afford = (budget - spent) // new_limit - have
-        take = min(qty, room, afford)
+def _params(level: str) -> tuple[float, float]:
+    """(edge, weight of the opponent's gain) per level: hard plays for the difference."""
+    return EDGE[level], REL_WEIGHT[level]
+
+
+def _rest(k: Knowledge, issue: str, level: str) -> float:
+    """What a share is worth beyond its price until the end (dividends, events, the price floor)."""
+    return k.value(issue, level) - k.issues[issue]["price"]
+
+
+def trade_gain(k: Knowledge, issue: str, level: str, buy: bool, price: int, qty: int) -> float:
+    """Units gained by a fill of ``qty`` shares at ``price`` with the opponent: the shares' future
+    (dividends, expected moves), and the re-marking of every share held, since a player-to-player
+    fill sets the price (8-9); hard counts what the opponent gains against it."""
+    _edge, w = _params(level)
+    current = k.issues[issue]["price"]
+    held, theirs = k.mine(issue), k.theirs(issue)
+    carry = _rest(k, issue, level) * qty * (1 + w)
+    return (held - w * theirs) * (price - current) + (carry if buy else -carry)
+
+
+def _budget_fit(lots: list[tuple[float, str, int, int]], cash_units: int, room: dict[str, int]) -> list[Order]:
+    """The best lots that cash (no debt, so no 清算) and the shares outside the account allow."""
+    out: list[Order] = []
+    left = cash_units
+    for _gain, issue, price, qty in sorted(lots, key=lambda x: (-x[0], x[1], x[2])):
+        take = min(qty, room[issue], left // max(price, 1))
         if take > 0:
-            plan[issue] = [new_limit, have + take]
-    if level == "hard":
-        # Bid a little above the price: market fills are at the current price anyway (ruling 6),
-        # and the higher limit wins price priority for scarce market shares (8-5).
-        for issue, (lim, q) in list(plan.items()):
-            premium = min(PRIORITY_PREMIUM, int(k.value(issue, level) - edge - lim))
-            if premium > 0:
-                spent = sum(l2 * q2 for i2, (l2, q2) in plan.items() if i2 != issue)
-                if spent + (lim + premium) * q <= budget:
-                    plan[issue] = [lim + premium, q]
-    return [(i, "limit", lim, q) for i, (lim, q) in sorted(plan.items())]
+            out.append((issue, price, take))
+            room[issue] -= take
+            left -= take * price
+    return out
 
 
-def _desired_sells(k: Knowledge, level: str) -> list[tuple[str, str, int, int]]:
-    """Hit opponent bids above value; offer the rest a little above value; hard also steps
-    aside before a likely bad next event and sells into resting market buys."""
-    out = []
+def _wanted_buys(k: Knowledge, level: str) -> list[Order]:
+    """Take the opponent's asks and the market's shares worth having; otherwise bid a little
+    under the price, where the opponent can sell to the bot."""
+    edge, _w = _params(level)
+    lots: list[tuple[float, str, int, int]] = []
+    last_phase = k.turn == k.total - 1 and k.phase == 9
+    for issue, info in sorted(k.issues.items()):
+        price = info["price"]
+        took = False
+        for o in sorted(k.book(issue, "sell", k.opp), key=lambda o: o["price"] or 0):
+            if o["kind"] != "limit" or abs(o["price"] - price) > REACH:
+                continue
+            gain = trade_gain(k, issue, level, True, o["price"], o["qty"])
+            if gain >= edge * o["qty"]:
+                lots.append((gain / o["qty"] + 10, issue, o["price"], o["qty"]))
+                took = True
+        carry = _rest(k, issue, level)
+        if info["market_qty"] and carry >= edge * (0.5 if level == "hard" else 1.0) and not last_phase:
+            lift = 1 if level == "hard" and k.theirs(issue) + k.mine(issue) < info["total_qty"] - info["market_qty"] + 2 else 0
+            lots.append((carry + 5, issue, price + lift, info["market_qty"]))
+            took = True
+        if not took and k.mine(issue) < info["total_qty"]:
+            for step in range(BID_OFFSET[level], REACH + 1):  # the highest bid under the price that pays
+                bid = price - step
+                gain = trade_gain(k, issue, level, True, bid, 1) if bid >= 1 else -1.0
+                if gain >= edge:
+                    lots.append((gain, issue, bid, 1))
+                    break
+    room = {i: info["total_qty"] - k.mine(i) for i, info in k.issues.items()}
+    return _budget_fit(lots, k.cash // 100, room)
+
+
+def _wanted_sells(k: Knowledge, level: str) -> list[Order]:
+    """Sell into the opponent's bids when it pays; offer shares a little over the price; sell
+    back to the market when holding much, and (hard) step aside before a likely bad event."""
+    edge, _w = _params(level)
+    out: list[Order] = []
     last_turn = k.turn == k.total - 1
     for issue in sorted(k.issues):
-        held = k.mine(issue)
-        if not held:
+        free = k.mine(issue)
+        if not free:
             continue
-        value = k.value(issue, level)
-        price = k.issues[issue]["price"]
-        bids = k.book(issue, "buy", k.opp)
-        limit_bids = sorted((o for o in bids if o["kind"] == "limit"), key=lambda o: -o["price"])
-        if level == "hard" and any(o["kind"] == "mkt" for o in bids):
-            q = min(held, sum(o["qty"] for o in bids if o["kind"] == "mkt"))
-            out.append((issue, "limit", max(2 * price, math.ceil(value) + 1), q))
-            held -= q
-        elif limit_bids and limit_bids[0]["price"] >= value + (0.5 if level == "hard" else 1.0):
-            q = min(held, limit_bids[0]["qty"])
-            out.append((issue, "limit", limit_bids[0]["price"], q))
-            held -= q
-        if not held or last_turn:
+        info = k.issues[issue]
+        price = info["price"]
+        for o in sorted(k.book(issue, "buy", k.opp), key=lambda o: -(o["price"] or 0)):
+            if o["kind"] != "limit" or abs(o["price"] - price) > REACH or not free:
+                continue
+            q = min(free, o["qty"])
+            if trade_gain(k, issue, level, False, o["price"], q) >= edge * q:
+                out.append((issue, o["price"], q))
+                free -= q
+        if not free:
             continue
-        if (level == "hard" and k.phase == 10 and k.next_event(issue) <= -1.5
-                and k.issues[issue]["dividend"] < 60):
-            # leave before the next ⑧: after ④ it sells to the market at the new price; never
-            # below the best bid, since a limit sell crossing a bid fills at the sell limit (8-4)
-            best_bid = limit_bids[0]["price"] if limit_bids else 0
-            out.append((issue, "limit", max(1, price - 3, best_bid), held))
-        elif level != "hard":  # a resting take-profit forfeits dividends: hard holds instead
-            out.append((issue, "limit", math.ceil(value + SELL_EDGE[level]), held))
+        carry = _rest(k, issue, level)
+        if (level == "hard" and k.phase == 10 and not last_turn and k.next_event(issue) <= -1.5
+                and info["dividend"] < 60):
+            out.append((issue, max(1, price - 3), free))  # leave before the next ⑧ (sold after ④)
+            continue
+        much = free >= max(3, (info["total_qty"] + 1) // 2)
+        if much and carry < SELL_BACK_CARRY[level] and not last_turn:
+            out.append((issue, price, 1))  # back to the market at the next ④/⑧, at the price then
+            free -= 1
+        if not free:
+            continue
+        for step in range(ASK_OFFSET[level], REACH + 1):  # the lowest ask over the price that pays
+            ask = price + step
+            q = min(free, 2 if much else 1)
+            if trade_gain(k, issue, level, False, ask, q) >= edge * q:
+                out.append((issue, ask, q))
+                break
     return out
+
 
 
 # --- prompts ---------------------------------------------------------------------------------

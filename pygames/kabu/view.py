@@ -6,7 +6,14 @@ from typing import Any
 
 from . import book, cards, flow, text
 from .actions import max_order_qty
-from .state import MAX_LIMIT, MIN_PRICE, UNIT_YEN, KabuState
+from .state import (
+    LIQUIDATION_DISCOUNT,
+    MAX_LIMIT,
+    MIN_PRICE,
+    SPECIAL_SELL_PREMIUM,
+    UNIT_YEN,
+    KabuState,
+)
 
 
 def _visible_orders(s: KabuState, seat: int | None) -> list[dict[str, Any]]:
@@ -80,7 +87,8 @@ def _pending(s: KabuState, seat: int | None) -> dict[str, Any] | None:
     elif kind == "liquidate" and seat in (0, 1) and s.cash[seat] < 0:
         out["deficit"] = -s.cash[seat]
         out["sellable"] = dict(s.holdings[seat])
-        out["sale_price"] = {i: max(s.price[i] - 3, 0) for i in s.holdings[seat]}
+        out["sale_price"] = {i: max(s.price[i] - LIQUIDATION_DISCOUNT, 0) for i in s.holdings[seat]}
+        out["discount"] = LIQUIDATION_DISCOUNT
     elif kind == "t04" and seat in (0, 1):
         out["income"] = flow.dividend_income(s, seat)
     return out
@@ -144,9 +152,11 @@ def build(s: KabuState, seat: int | None) -> dict[str, Any]:
         elif s.bankrupt is None and totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
         result = {"totals": totals, "winner": winner, "bankrupt": s.bankrupt}
-    return {"unit_yen": UNIT_YEN, "seat": seat, "years": s.years, "turn": text.turn_info(s),
+    return {"unit_yen": UNIT_YEN, "seat": seat, "rulings": dict(s.rules),
+            "constants": {"unit_yen": UNIT_YEN, "min_price": MIN_PRICE, "max_limit": MAX_LIMIT,
+                          "liquidation_discount": LIQUIDATION_DISCOUNT, "special_sell_premium": SPECIAL_SELL_PREMIUM}, "years": s.years, "turn": text.turn_info(s),
             "phase_track": text.phase_track(), "issues": issues, "price_history": list(s.price_history),
             "asset_history": list(s.asset_history), "book": _book(s, orders), "players": players, "me": me,
             "opponent_sealed": sealed, "pending": _pending(s, seat), "last_price_card": s.last_price_card,
             "events": list(s.events), "tool_log": list(s.tool_log), "fills": list(s.fills),
-            "dividends": list(s.dividends), "result": result, "catalog": cat}
+            "dividends": list(s.dividends), "cancels": list(s.cancels), "result": result, "catalog": cat}

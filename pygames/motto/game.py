@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.game import OptionSpec
 from pygames.core.grammar import is_number
 
 from . import state as st
 from .bids import canonical, stronger_bids
 from .coins import FORKS_TO_END, merge_gap
 from .scoring import beats, score
-from .state import DRAW, OVER, RECOVER, MottoState
+from .state import DRAW, OVER, RECOVER, START, MottoState
+
+START_CHOICES = (("random", "抽選（シードで決める）", "Drawn by lot (from the seed)"),
+                 *((str(k), f"{k}番目の席", f"Seat {k}") for k in range(1, 6)))
 
 
 def _err(code: str, ja: str, en: str, **params: Any) -> GameError:
@@ -29,7 +33,7 @@ def parse_bid(action: str) -> tuple[int, ...]:
     if not all(1 <= f <= 6 for f in faces):
         raise _err("bid.bad_face", "ダイスの目は1〜6です", "Dice faces are 1 to 6", action=action[:40])
     if canonical(faces) != action:
-        raise _err("bid.not_canonical", f"目は大きい順に書きます: {canonical(faces)}",
+        raise _err("bid.not_canonical", f"目は大きい順に書いてください（{canonical(faces)}）",
                    f"List the faces from high to low: {canonical(faces)}", canonical=canonical(faces))
     return faces
 
@@ -40,28 +44,47 @@ class MottoGame(Game[MottoState]):
     name = "motto"
     title_ja = "モットコイン"
     title_en = "Motto Coin"
-    summary_ja = "ダイスの目で仮想通貨を競り落とす。載せたダイスはゲーム終了の大暴落で損失になる。3〜5人。"
-    summary_en = "Bid dice faces for crypto-coins; the dice you lock up become losses in the final crash. 3-5 players."
+    summary_ja = "ダイスの目で仮想通貨を競り落とす。コインに載せたダイスは、ゲーム終了の大暴落で損失になる。"
+    summary_en = "Bid dice faces for crypto-coins; the dice you lock up on them become losses in the final crash."
     min_seats = 3
     max_seats = 5
     bot_levels = ("easy", "normal", "hard")
     hidden_information = False
+    engine_version = "2"
+    option_specs = (
+        # v2: the start player is chosen at setup or drawn by lot (v1 records: always seat 1).
+        OptionSpec("start", "スタートプレイヤー", "Start player", "choice", "random", START_CHOICES,
+                   since=2, legacy="1"),
+    )
 
     # --- setup -----------------------------------------------------------------------
     def initial_state(self, options: dict[str, Any], seats: int) -> MottoState:
-        return MottoState(seats)
+        """The opening position; ``options["start"]`` is a seat number ("1"…) or "random" (a chance
+        draw, logged, before the first coin). Without the key: seat 1, as in version 1."""
+        s = MottoState(seats)
+        start = options.get("start", "1")
+        if start == "random":
+            s.phase, s.starter = START, None
+        elif isinstance(start, str) and is_number(start) and 1 <= int(start) <= seats:
+            s.opener = s.starter = int(start) - 1
+        else:
+            raise _err("bad_start", f"スタートプレイヤーは1〜{seats}番目の席か抽選から選んでください",
+                       f"The start player must be seat 1 to {seats} or drawn by lot", start=str(start)[:10], seats=seats)
+        return s
 
     # --- rules -----------------------------------------------------------------------
     def to_move(self, s: MottoState) -> tuple[int, ...]:
         if s.phase == OVER:
             return ()
-        if s.phase == DRAW:
+        if s.phase in (DRAW, START):
             return (CHANCE,)
         if s.phase == RECOVER:
             return (s.pending[0],)
         return (s.turn,) if s.turn is not None else ()
 
     def chance_outcomes(self, s: MottoState) -> list[tuple[str, float]]:
+        if s.phase == START:
+            return [(f"start {k}", 1 / s.n) for k in range(1, s.n + 1)]
         if s.phase != DRAW:
             return []
         pool = s.deck or s.aside
@@ -106,14 +129,22 @@ class MottoGame(Game[MottoState]):
             t.high = seat
             st.next_bidder(t, seat)
             return t
-        raise _err("bad_action", f"知らない手です: {action[:30]}（bid 6,5 / pass）",
-                   f"Unknown action: {action[:30]} (bid 6,5 / pass)", action=action[:40])
+        raise _err("bad_action", f"「{action[:30]}」という手はありません（書き方は bid 6,5 か pass）",
+                   f"There is no action '{action[:30]}' (write bid 6,5 or pass)", action=action[:40])
 
     def _apply_chance(self, s: MottoState, action: str) -> MottoState:
+        if s.phase == START:
+            k = action[6:]
+            if not action.startswith("start ") or not is_number(k) or not 1 <= int(k) <= s.n:
+                raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
+                                f"Impossible chance outcome: {action[:40]}", action=action[:40])
+            t = s.clone()
+            t.phase, t.opener, t.starter = DRAW, int(k) - 1, int(k) - 1
+            return t
         pool = s.deck or s.aside
         no = action[5:]
         if s.phase != DRAW or not action.startswith("draw ") or not is_number(no) or int(no) not in pool:
-            raise GameError("match.bad_chance", f"ありえない偶然の結果です: {action[:40]}",
+            raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
                             f"Impossible chance outcome: {action[:40]}", action=action[:40])
         t = s.clone()
         st.draw(t, int(no))

@@ -6,7 +6,7 @@ from typing import Any
 
 from .coins import DECK_NOS, FORKS_TO_END, START_FACES, STABLE_IDS, coin, dice_per_player
 
-DRAW, AUCTION, RECOVER, OVER = "draw", "auction", "recover", "over"
+START, DRAW, AUCTION, RECOVER, OVER = "start", "draw", "auction", "recover", "over"
 
 
 class MottoState:
@@ -17,7 +17,7 @@ class MottoState:
 
     __slots__ = ("n", "ndice", "deck", "aside", "removed", "revealed", "holdings", "locked", "free",
                  "supply", "phase", "coin", "opener", "turn", "passed", "offers", "high", "dropouts",
-                 "forks_up", "pending", "end", "end_coin", "auctions", "last")
+                 "forks_up", "pending", "end", "end_coin", "auctions", "last", "starter")
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -45,6 +45,7 @@ class MottoState:
         self.end_coin: int | None = None
         self.auctions = 0
         self.last: dict[str, Any] | None = None
+        self.starter: int | None = 0  # the start player (None while the lot is still to be drawn)
 
     def clone(self) -> "MottoState":
         """A deep copy (cheap: a few small lists)."""

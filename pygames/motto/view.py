@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pygames.core import CHANCE
+from pygames.core import CHANCE, GameError
 
 from .coins import COINS, FORKS_TO_END, coin, merge_gap
 from .odds import end_chance
 from .scoring import score
-from .state import AUCTION, RECOVER, MottoState, lowest_choices
+from .state import AUCTION, OVER, RECOVER, MottoState, lowest_choices
 
 if TYPE_CHECKING:
     from .game import MottoGame
@@ -49,7 +49,7 @@ def build_view(s: MottoState) -> dict[str, Any]:
         recover = {"seat": who, "choices": choices, "face": face, "waiting": list(s.pending)}
     return {
         "seats": s.n, "dice_per_player": s.ndice, "merge_gap": gap, "phase": s.phase, "half": s.half,
-        "turn": s.turn if s.phase == AUCTION else None, "opener": s.opener,
+        "turn": s.turn if s.phase == AUCTION else None, "opener": s.opener, "start_player": s.starter,
         "coin": coin(s.coin).to_json() if s.coin is not None else None,
         "standing": {"seat": s.high, "bid": list(standing)} if standing is not None else None,
         "players": players, "deck_size": len(s.deck), "revealed": list(s.revealed),
@@ -62,23 +62,25 @@ def build_view(s: MottoState) -> dict[str, Any]:
 
 
 def describe(game: "MottoGame", s: MottoState, seat: int, action: str) -> tuple[str, str]:
-    """Japanese and English log text for ``action`` played from ``s`` (with what it caused)."""
-    who_ja, who_en = f"{seat + 1}番", f"P{seat + 1}"
-    if seat == CHANCE:
-        no = action[5:]
-        ja, en = _coin_label(no)
-        return f"{ja}をめくった", f"Revealed {en}"
+    """Japanese and English log text for ``action`` played from ``s`` (with what it caused, and
+    the end of the game when it ends). The actor is not named: the log shows who acted."""
     try:
         after = game.apply(s, seat, action)
-    except Exception:
+    except GameError:
         return action, action
-    if action == "pass":
-        ja, en = f"{who_ja}: ハードパス", f"{who_en}: hard pass"
+    if seat == CHANCE and action.startswith("start "):
+        k = int(action[6:])
+        return f"抽選でスタートプレイヤーは{k}番に決まった", f"Drawn by lot: P{k} is the start player"
+    if seat == CHANCE:
+        ja, en = _coin_label(action[5:])
+        ja, en = f"{ja}をめくった", f"Revealed {en}"
+    elif action == "pass":
+        ja, en = "ハードパス", "hard pass"
     elif action.startswith("bid "):
-        ja, en = f"{who_ja}: {action[4:]} で入札", f"{who_en}: bids {action[4:]}"
+        ja, en = f"{action[4:]} で入札", f"bids {action[4:]}"
     else:
         c_ja, c_en = _coin_label(action[8:])
-        return f"{who_ja}: {c_ja}から最小のダイスを回収", f"{who_en}: recovers the lowest die from {c_en}"
+        ja, en = f"{c_ja}から最小のダイスを回収", f"recovers the lowest die from {c_en}"
     last = after.last
     if s.phase == AUCTION and after.phase != AUCTION and last:
         c_ja, c_en = _coin_label(last["coin"])
@@ -91,9 +93,13 @@ def describe(game: "MottoGame", s: MottoState, seat: int, action: str) -> tuple[
                 ja += f"、{r + 1}番がステーブルコインを{_faces(last['runner_bid'])}で獲得"
                 en += f"; P{r + 1} takes a stable coin with {_faces(last['runner_bid'])}"
         else:
-            ja += f" → 全員パス: {c_ja}は除外、全員のダイス−1"
-            en += f" → all passed: {c_en} leaves the game, everyone's dice −1"
-        if after.end:
-            ja += "（ゲーム終了）"
-            en += " (game over)"
+            ja += f" → 全員パス。{c_ja}は除外、全員のダイス−1"
+            en += f" → all passed; {c_en} leaves the game, everyone's dice −1"
+    if after.phase == OVER and s.phase != OVER:
+        if after.end == "fork":
+            ja += "。4枚目のハードフォークでゲーム終了"
+            en += ". The 4th hard fork ends the game"
+        else:
+            ja += "。競りにかけるコインがなくなりゲーム終了"
+            en += ". No coins are left: the game is over"
     return ja, en

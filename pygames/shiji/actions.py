@@ -8,7 +8,7 @@ from ..core.grammar import not_canonical, number, tokens
 from .cards import CODES, parse_card
 from .messages import refuse
 
-VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept")
+VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept", "add")
 
 
 def parse(action: Any) -> tuple[str, tuple[int, ...]]:
@@ -32,7 +32,8 @@ def parse(action: Any) -> tuple[str, tuple[int, ...]]:
             if CODES[k] != a:  # an alias (m, S, 朝): only the code is recorded
                 raise not_canonical(action, a, CODES[k])
             out.append(k)
-    arity = {"pick": (1,), "lead": (2,), "veil": (1,), "place": (2, 3), "take": (1,), "recover": (1,), "accept": (0,)}
+    arity = {"pick": (1,), "lead": (2,), "veil": (1,), "place": (2, 3), "take": (1,), "recover": (1,), "accept": (0,),
+             "add": (1,)}
     if len(out) not in arity[verb]:
         raise refuse("shiji.action.syntax", action)
     return verb, tuple(out)

@@ -2,8 +2,9 @@
 
 Every level sees only what ``view(state, seat)`` shows. The hard level never reads the
 opponent's hand or land: it samples them from the cards it has not seen (the opponent's full set
-minus their market and merchant card, split by the known hand and land sizes, keeping the
-revealed 先手決め pair in hand when it has not been placed since), then plays each candidate
+minus their market and merchant card, split by the known hand and land sizes, keeping in hand
+what public events put there: the revealed 先手決め pair when it has not been placed since, the
+merchant 0 it saw taken by 交換 while no 0 of theirs has been placed), then plays each candidate
 out to the end in those sampled worlds with a fast policy, and keeps the best average.
 """
 
@@ -13,14 +14,19 @@ from typing import Any
 
 from ..core import Rng
 from . import rules as R
-from .cards import CODES, FULL_SET, NUM_KINDS, PANIC, STARS, is_number
 from .actions import fmt_place, lead_pairs
+from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number, next_star
+from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
 HARD_ITERATIONS = 96
 """Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
 HARD_CANDIDATES = 6
 """The hard level searches the best few placements by the normal heuristic."""
+PUZZLE_NODES = 200_000
+"""Search budget of the open-hands (詰み札) player; past it the hard level plays instead."""
+PUZZLE_DEPTH = 3
+"""Own placements the open-hands player looks ahead (the deepest puzzle level)."""
 ROLLOUT_LIMIT = 200
 """Safety cap on plies per rollout."""
 
@@ -30,6 +36,11 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
     legal = game.legal_actions(s, seat)
     if len(legal) == 1:
         return legal[0]
+    if s.rules.open_hands:          # 詰み札: the exact solver's play (its best defence), not sampling
+        try:
+            return Solver(game, PUZZLE_NODES).best_action(s, seat, PUZZLE_DEPTH)
+        except TooBig:
+            pass
     if level == "easy":
         return rng.choice(legal)
     now = s.tasks[0][0] if s.tasks else s.phase
@@ -48,23 +59,34 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
     if veil is not None:
         return veil
     ranked = rank_placements(s, seat, rng)
+    if not ranked:                  # goods off: nothing to place yet, so add a land card freely
+        return "add " + CODES[pick_card(s, seat, rng)]
     if level == "normal" or len(ranked) == 1:
         return fmt_place(ranked[0])
-    return fmt_place(hard_choice(s, seat, ranked[:HARD_CANDIDATES], rng))
+    safe = [k for k in ranked if R.danger(s, seat, k) is None] or ranked
+    return fmt_place(hard_choice(s, seat, safe[:HARD_CANDIDATES], rng))
 
 
 # --- card choices ------------------------------------------------------------------------
 def pick_card(s: State, seat: int, rng: Rng) -> int:
     """A land card to add to hand: a star or two for cancelling, otherwise high, varied digits."""
     hand, land = s.hand[seat], s.land[seat]
+    # facing 夜 (reverse order), 朝 is the one star that may answer and 恐慌 answers anything
+    facing_night = s.star == NIGHT and s.reverse and s.last is not None and s.last[0] != seat
     best, best_score = -1, -1e9
     for k in range(NUM_KINDS):
         if not land[k]:
             continue
         if k in STARS:
             score = 6.0 - 1.5 * sum(hand[j] for j in STARS)
+            if facing_night and k == MORNING:
+                score += 6.0
+            if s.star >= 0 and k == next_star(s.star):
+                score += CYCLE_BONUS     # the one star that may answer now
+            elif s.star >= 0 and k != next_star(next_star(s.star)):
+                score -= CYCLE_BONUS     # stuck until the cycle comes round
         elif k == PANIC:
-            score = 4.5
+            score = 4.5 + (6.0 if facing_night else 0.0)
         else:
             score = 2.0 + k * 0.5 - 2.5 * hand[k]
         score += rng.random() * 1.5
@@ -73,8 +95,12 @@ def pick_card(s: State, seat: int, rng: Rng) -> int:
     return best
 
 
-OPENING_ORDER = (13, 14, 10, 11, 9, 9, 8, 12, 8, 7, 7, 6, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0)
-"""The hard level's opening preference: 夜 (forces 逆順 at value 0), 恐慌, 朝 (answers 夜), 昼, then 99."""
+CYCLE_BONUS = 0.0
+"""Taking a card: worth of the star that follows the last one placed (others wait for the cycle)."""
+
+OPENING_ORDER = (14, 10, 9, 9, 8, 8, 13, 7, 7, 11, 6, 6, 12, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0)
+"""The hard level's opening preference: 恐慌 and 朝 (they answer anything, 朝 also 夜), then high
+numbers; more stars only later (each needs a number partner before the hand runs short)."""
 
 
 def opening_card(s: State, seat: int) -> int:
@@ -103,6 +129,8 @@ def placement_score(s: State, seat: int, kinds: tuple[int, ...]) -> float:
         return 1000.0 if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
     if after.tasks and after.tasks[0][0] == "kaijo":
         return 500.0
+    if R.danger(s, seat, kinds) is not None:      # the placement the screen warns about
+        return -400.0
     return evaluate(after, seat) - _spend(s, kinds) + FORCE * _forcing(after)
 
 
@@ -151,10 +179,22 @@ def evaluate(s: State, seat: int) -> float:
     if mine == 1:
         score -= 2.0
     hand = s.hand[seat]
-    if mine <= 3 and R.has_star_or_panic(hand):
-        score -= 2.5
-    score += 0.15 * sum(hand[k] for k in STARS)
+    specials = sum(hand[k] for k in STARS) + hand[PANIC]
+    # each star or 恐慌 needs a number partner and the last shell must be numbers: short of that,
+    # the hand ends as two cards with a star (禁止行為)
+    score -= STAR_PRESSURE * max(0, 2 * specials + 2 - mine)
+    if mine > 2 * specials + 3:
+        score += 0.15 * sum(hand[k] for k in STARS)
+        score += ANSWER if specials else 0.0     # one star or 恐慌 kept answers any value (no 包囲)
     return score
+
+
+ANSWER = 1.0
+"""Worth of keeping at least one star or 恐慌 while the hand is long enough to play it out."""
+
+
+STAR_PRESSURE = 1.5
+"""Penalty per card the hand is short of playing out its stars and 恐慌 with number partners."""
 
 
 NORMAL_SAMPLES = 3
@@ -191,6 +231,8 @@ def sample_world(s: State, seat: int, rng: Rng) -> State:
             for kind, _, _ in s.rows[opp]:
                 if 0 <= kind < 10 and must[kind]:
                     must[kind] -= 1
+    if not s.merchant[opp] and not any(kind == 0 for kind, _, _ in s.rows[opp]):
+        must[0] = max(must[0], 1)    # public: the merchant 0 went to their hand (交換) and is not placed yet
     hand_n = R.hand_size(s, opp)
     cards = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
     hand = [0] * NUM_KINDS
@@ -213,10 +255,23 @@ def sample_world(s: State, seat: int, rng: Rng) -> State:
 def fast_place(s: State, seat: int, rng: Rng) -> tuple[int, ...]:
     """Rollout policy: go out if possible, else the cheapest number shell that beats, else a star."""
     options = R.placements(s, seat)
-    size = R.hand_size(s, seat)
+    hand = s.hand[seat]
+    size = sum(hand)
     numbers = [k for k in options if all(is_number(c) for c in k)]
     if numbers and (size == 2 or (size == 3 and any(len(k) == 3 for k in numbers))):
         return next((k for k in numbers if len(k) == 3), numbers[0])
+    specials = sum(hand[k] for k in STARS) + hand[PANIC]
+    special_shells = [k for k in options if not all(is_number(c) for c in k)]
+    if special_shells and size <= 2 * specials + 3 and rng.random() < 0.8:
+        return rng.choice(special_shells)
+    # never leave one card, or two with a star or 恐慌 among them (lost at the next turn)
+    def leaves_ok(k: tuple[int, ...]) -> bool:
+        left = list(hand)
+        for c in k:
+            left[c] -= 1
+        n = sum(left)
+        return n != 1 and not (n == 2 and R.has_star_or_panic(tuple(left)))
+    numbers = [k for k in numbers if leaves_ok(k)] or numbers
     if numbers and rng.random() < 0.85:
         return min(numbers, key=lambda k: (R.shell_value(k) * (-1 if s.reverse else 1), rng.random()))
     return rng.choice(options)
@@ -245,6 +300,9 @@ def rollout(s: State, seat: int, rng: Rng) -> float:
                 break
             continue
         mover = s.turn
+        if not R.can_place(s, mover):   # goods off: add a land card first
+            s = R.add_card(s, mover, pick_card(s, mover, rng))
+            continue
         s = R.do_place(s, mover, fast_place(s, mover, rng))
     if s.result is None:
         return 0.5

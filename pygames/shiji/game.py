@@ -9,7 +9,7 @@ from ..core.game import OptionSpec
 from . import bots, puzzles, rules as R
 from .actions import fmt_place, lead_pairs, parse
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
-from .messages import ENDINGS, NOW, refuse, seat_name
+from .messages import ENDINGS, NOW, refuse, seat_name, warning_text
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
 
 class Shiji(Game[State]):
@@ -24,6 +24,9 @@ class Shiji(Game[State]):
     min_seats = 2
     max_seats = 2
     hidden_information = True
+    engine_version = "2"
+    """2 (2026-12-01): a star or panic shell clears the value to beat (``literal_zero`` keeps the old
+    reading); without goods, land cards may be added freely (``free_add``)."""
     option_specs = (
         OptionSpec("reverse", "逆順あり（夜・恐慌で評価が逆転）", "Reverse order (Night and Panic reverse it)", "bool", True),
         OptionSpec("star_order", "運行の原則あり（跳躍・遡行の禁止）", "Star cycle enforced (no skipping or going back)",
@@ -34,6 +37,12 @@ class Shiji(Game[State]):
         OptionSpec("deck", "山札で遊ぶ（土地なし）", "Play from a shuffled deck (no land)", "bool", False),
         OptionSpec("closing", "10巡ルール（閉場）", "10-round rule (market closing)", "bool", True),
         OptionSpec("quick_start", "先手を乱数で決める", "Decide the first player at random", "bool", False),
+        OptionSpec("literal_zero", "星組の値0を上回る（字義どおり）",
+                   "Number shells must beat a star shell's value 0 (literal reading)", "bool", False,
+                   since=2, legacy=True),
+        OptionSpec("free_add", "商品・報酬なしのとき、手番に土地の札を自由に手札へ加えられる",
+                   "Without goods, land cards may be added to the hand freely on one's turn", "bool", True,
+                   since=2, legacy=False),
         OptionSpec("puzzle", "詰み札の局面", "Puzzle position (詰み札)", "json", None),
     )
 
@@ -44,17 +53,20 @@ class Shiji(Game[State]):
         result = super().normalize_options(options, seats, engine_version)
         if result["puzzle"] is not None:
             from .position import check_position
-            result["puzzle"] = check_position(result["puzzle"])
+            # version 1 shipped puzzles that were not reachable: its records keep loading
+            strict = int(engine_version or self.engine_version) >= 2
+            result["puzzle"] = check_position(result["puzzle"], star_clears=not result["literal_zero"], strict=strict)
         return result
 
     def initial_state(self, options: dict[str, Any], seats: int) -> State:
         """Lands of 24 cards (merchant 0 face up); in 山札 mode six draws each first."""
         if options.get("puzzle") is not None:
             from .position import state_from_position
-            return state_from_position(options["puzzle"])
+            return state_from_position(options["puzzle"], star_clears=not options["literal_zero"])
         rules = Rules(reverse=options["reverse"], star_order=options["star_order"], goods=options["goods"],
                       back_to_front=options["back_to_front"], deck=options["deck"],
-                      closing=10 if options["closing"] else 0, quick_start=options["quick_start"])
+                      closing=10 if options["closing"] else 0, quick_start=options["quick_start"],
+                      star_clears=not options["literal_zero"], free_add=options["free_add"])
         s = State(rules=rules, land=(START_LAND, START_LAND))
         if rules.deck:
             s = replace(s, picks=(0, 0), tasks=(("draw", 0, 6), ("draw", 1, 6)))
@@ -98,7 +110,8 @@ class Shiji(Game[State]):
             return [f"pick {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
         if s.phase == "lead":
             return [f"lead {CODES[a]} {CODES[b]}" for a, b in lead_pairs(s.hand[seat])]
-        return [f"veil {p}" for p in s.veilable[seat]] + [fmt_place(k) for k in R.placements(s, seat)]
+        adds = [f"add {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]] if R.can_add(s, seat) else []
+        return [f"veil {p}" for p in s.veilable[seat]] + adds + [fmt_place(k) for k in R.placements(s, seat)]
 
     # --- applying ------------------------------------------------------------------------
     def _apply(self, s: State, seat: int, action: str) -> State:
@@ -106,7 +119,7 @@ class Shiji(Game[State]):
             return self._chance(s, action)
         verb, args = parse(action)
         now = self._now(s, seat)
-        expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place"), "take": ("take",),
+        expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place", "add"), "take": ("take",),
                     "recover": ("recover",), "kaijo": ("place", "accept")}[now]
         if verb not in expected:
             raise refuse("shiji.action.wrong_time", action, verb=verb, now_ja=NOW[now][0], now_en=NOW[now][1])
@@ -141,6 +154,12 @@ class Shiji(Game[State]):
             return replace(s, hand=R._set(s.hand, seat, hand), rows=R._set(s.rows, seat, row), phase="over",
                            tasks=(), placed=R._set(s.placed, seat, s.placed[seat] + 1),
                            last=(seat, (len(row) - 2, len(row) - 1)), result=((), "kaijo", seat))
+        if verb == "add":
+            if not R.can_add(s, seat):
+                raise refuse("shiji.add.not_allowed", action)
+            if not s.land[seat][args[0]]:
+                raise refuse("shiji.take.not_in_land", action, card=args[0])
+            return R.add_card(s, seat, args[0])
         if verb == "veil":
             problem = R.veil_problem(s, seat, args[0])
             if problem:
@@ -208,6 +227,17 @@ class Shiji(Game[State]):
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
         from .view import build_view
         return build_view(self, s, seat)
+
+    def warning(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
+        """The danger of a legal placement (it loses at once or at the start of the placer's next
+        turn) as ``{code, ja, en, params}`` naming the rule, or None; GameError if ``action`` is
+        not legal now. Nothing is applied."""
+        self.apply(s, seat, action)
+        verb, args = parse(action)
+        if verb != "place" or s.tasks:
+            return None
+        problem = R.danger(s, seat, args)
+        return warning_text(*problem) if problem else None
 
     def describe_action(self, s: State, seat: int, action: str) -> tuple[str, str]:
         from .view import describe

@@ -47,6 +47,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
                               "Only goods formed by your most recent shell can be veiled"),
     "shiji.veil.not_goods": ("商品（グッズ）になっていない数字札はヴェールできません",
                              "A number card that is not part of goods cannot be veiled"),
+    "shiji.add.not_allowed": ("今は土地から自由に手札を加えられません（商品・報酬なしの調整で、手札が10枚未満のときだけ）",
+                              "You cannot add land cards now (only without goods, with fewer than 10 cards in hand)"),
     "shiji.take.not_in_land": ("土地に{card_ja}がありません", "There is no {card_en} in your land"),
     "shiji.recover.not_veiled": ("回収できるのは自分のヴェールした札だけです",
                                  "Only one of your veiled cards can be recovered"),
@@ -54,10 +56,42 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                "先手決め uses two number cards (a number shell) from your hand"),
 }
 
+WARNINGS: dict[str, tuple[str, str]] = {
+    "shiji.warn.loses_now": ("この貝札を並べると、その場で負けます（{reason_ja}）",
+                             "Placing this shell loses at once ({reason_en})"),
+    "shiji.warn.two_with_star": (("この貝札を並べると手札が {cards_ja} の２枚になります。残り２枚に星札・恐慌札があると、"
+                                  "相手の星組・恐慌組で札が増えない限り次の手番の初めに負けます（包囲・禁止行為）"),
+                                 ("This leaves you with two cards, {cards_en}: two cards including a star or the panic "
+                                  "card lose at the start of your next turn (包囲, forbidden) unless the opponent's "
+                                  "star or panic shell adds cards to your hand")),
+    "shiji.warn.one_card": (("この貝札を並べると手札が１枚だけ残ります。１枚では貝札を組めないので、相手の星組・恐慌組で"
+                             "札が増えない限り次の手番の初めに負けます（包囲）"),
+                            ("This leaves you one card: one card makes no shell, so you lose at the start of your "
+                             "next turn (包囲, siege) unless the opponent's star or panic shell adds cards to your hand")),
+}
+WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: 腐敗, rot"),
+                "bankrupt": ("土地の札が足りない: 破産", "your land is too small: 破産, bankruptcy"),
+                "siege": ("包囲", "包囲, siege"), "forbidden_two": ("禁止行為", "forbidden")}
+
+
+def warning_text(code: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The warning ``{code, ja, en, params}`` for a placement that loses (see ``rules.danger``)."""
+    fmt: dict[str, Any] = dict(params)
+    if "reason" in params:
+        fmt["reason_ja"], fmt["reason_en"] = WARN_REASONS.get(params["reason"], (params["reason"], params["reason"]))
+    if "cards" in params:
+        fmt["cards_ja"] = "・".join(NAMES_JA[k] for k in params["cards"])
+        fmt["cards_en"] = " and ".join(NAMES_EN[k] for k in params["cards"])
+    ja, en = WARNINGS[code]
+    clean = {k: ([CODES[c] for c in v] if k == "cards" else v) for k, v in params.items()}
+    return {"code": code, "ja": ja.format(**fmt), "en": en.format(**fmt), "params": clean}
+
+
 NOW = {
     "pick": ("土地から最初の手札を選ぶ", "choose your opening hand from your land"),
     "lead": ("先手決めの数字組を選ぶ", "choose a number pair for 先手決め"),
     "play": ("ヴェールまたは貝札を並べる", "veil or place a shell"),
+    "add": ("土地から手札に加える", "add a land card to your hand"),
     "take": ("土地から札を手札に加える", "add cards from your land to your hand"),
     "recover": ("ヴェールした札を１枚回収する", "recover one veiled card"),
     "kaijo": ("解除（00）するか、相手の雷霆を認める", "cancel with 00 (解除) or accept the 雷霆"),

@@ -2,8 +2,10 @@
 
 ``{"hands": [[codes], [codes]], "lands": [[...], [...]], "rows": [[cells], [cells]],
 "merchant": [bool, bool], "turn": 0|1, "to_beat": int|null, "reverse": bool,
-"star": "balanced"|"panic"|"M"|"D"|"E"|"N"}``; a row cell is a code, ``"~5"`` for a veiled 5.
-Rows are read two cards to a shell. Each seat's cards must add up to its full set of 25.
+"star": "balanced"|"panic"|"M"|"D"|"E"|"N"}``; a row cell is a code, ``"~5"`` for a veiled 5,
+``"-"`` for the gap a recovered card left. Rows are read two cards to a shell. Each seat's cards
+must add up to its full set of 25, and the position must be one a match can reach (see
+:func:`reachability_fault`); the side to move must not have lost already.
 """
 
 from __future__ import annotations
@@ -11,17 +13,42 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import GameError
-from .cards import CODES, FULL_SET, NUM_KINDS, STARS, from_codes, parse_card
+from .cards import (
+    CODES,
+    FULL_SET,
+    NIGHT,
+    NUM_KINDS,
+    PANIC,
+    STARS,
+    from_codes,
+    is_number,
+    next_star,
+    parse_card,
+)
 from .state import BALANCED, PANIC_STATE, Rules, State
 
-
-def _bad(why_ja: str, why_en: str) -> GameError:
-    return GameError("shiji.puzzle.bad_position", f"詰み札の局面が不正です: {why_ja}",
-                     f"The puzzle position is invalid: {why_en}")
+GAP = "-"
 
 
-def check_position(pos: Any) -> dict[str, Any]:
-    """A normalised copy of ``pos``; GameError naming the fault if it is not a valid position."""
+def _bad(why_ja: str, why_en: str, code: str = "shiji.puzzle.bad_position") -> GameError:
+    return GameError(code, f"詰み札の局面が不正です: {why_ja}", f"The puzzle position is invalid: {why_en}")
+
+
+def _cell_kind(cell: str) -> int | None:
+    """The kind of a row cell (-1 for a gap), None if unreadable."""
+    if cell == GAP:
+        return -1
+    veiled = cell.startswith("~")
+    kind = parse_card(cell[1:] if veiled else cell)
+    if kind is None or (veiled and not is_number(kind)):
+        return None
+    return kind
+
+
+def check_position(pos: Any, star_clears: bool = True, strict: bool = True) -> dict[str, Any]:
+    """A normalised copy of ``pos``; GameError naming the fault if it is not a valid, reachable
+    position whose side to move can still play (``strict=False``: only the card counts, as
+    engine version 1 checked them, for its old records)."""
     if not isinstance(pos, dict):
         raise _bad("オブジェクトではありません", "not an object")
     try:
@@ -34,47 +61,135 @@ def check_position(pos: Any) -> dict[str, Any]:
     turn = pos.get("turn", 0)
     to_beat = pos.get("to_beat")
     star = pos.get("star", "balanced")
+    reverse = pos.get("reverse", False)
     if turn not in (0, 1) or isinstance(turn, bool):
         raise _bad("turn は 0 か 1", "turn must be 0 or 1")
     if to_beat is not None and (isinstance(to_beat, bool) or not isinstance(to_beat, int) or not 0 <= to_beat <= 99):
         raise _bad("to_beat は 0〜99 か null", "to_beat must be 0-99 or null")
-    if star not in ("balanced", "panic") and (parse_card(str(star)) not in STARS):
+    if not isinstance(star, str) or star not in ("balanced", "panic") and parse_card(star) not in STARS:
         raise _bad("star が不正です", "bad star state")
+    if not isinstance(reverse, bool):
+        raise _bad("reverse は true か false", "reverse must be true or false")
     for seat in (0, 1):
         try:
             counts = [a + b for a, b in zip(from_codes(hands[seat]), from_codes(lands[seat]))]
-            for cell in rows[seat]:
-                k = parse_card(cell[1:] if cell.startswith("~") else cell)
-                if k is None:
-                    raise ValueError(cell)
-                counts[k] += 1
         except ValueError:
             raise _bad("知らない札があります", "unknown card code") from None
+        for cell in rows[seat]:
+            k = _cell_kind(cell)
+            if k is None:
+                raise _bad(f"市場の札「{cell[:4]}」が読めません（ヴェールできるのは数字札だけ）",
+                           f"market cell '{cell[:4]}' is unreadable (only number cards can be veiled)")
+            if k >= 0:
+                counts[k] += 1
         counts[0] += merchant[seat]
         if tuple(counts) != FULL_SET:
             raise _bad(f"{seat + 1}人目の札が25枚一組になっていません", f"seat {seat + 1}'s cards are not one full set")
         if not 0 < len(hands[seat]) <= 10:
             raise _bad("手札は1〜10枚です", "a hand holds 1-10 cards")
-    return {"hands": hands, "lands": lands, "rows": rows, "merchant": merchant, "turn": turn, "to_beat": to_beat,
-            "reverse": bool(pos.get("reverse", False)), "star": star}
+    out = {"hands": hands, "lands": lands, "rows": rows, "merchant": merchant, "turn": turn, "to_beat": to_beat,
+           "reverse": reverse, "star": star}
+    if not strict:
+        return out
+    fault = reachability_fault(out, star_clears)
+    if fault:
+        raise _bad(*fault)
+    from .rules import start_turn
+    s = start_turn(state_from_position(out, star_clears))
+    if s.result is not None:
+        raise _bad("手番の側はもう負けています（並べられる貝札がないか、残り２枚に星札・恐慌札）",
+                   "the side to move has already lost (no legal shell, or two cards with a star or panic card)",
+                   code="shiji.puzzle.already_lost")
+    return out
 
 
-def state_from_position(pos: dict[str, Any]) -> State:
+def _shells(row: list[str]) -> list[list[int]]:
+    return [[_cell_kind(c) for c in row[i:i + 2]] for i in range(0, len(row), 2)]  # type: ignore[misc]
+
+
+def _zero_pair_after(row: list[str], start: int) -> bool:
+    """True if the row holds a face-up 00 pair at positions after ``start``."""
+    return any(row[i] == "0" and row[i + 1] == "0" for i in range(max(start + 1, 0), len(row) - 1))
+
+
+def reachability_fault(pos: dict[str, Any], star_clears: bool = True) -> tuple[str, str] | None:
+    """Why ``pos`` cannot arise in a match (ja, en), or None. Checked: whole shells of valid kinds,
+    恐慌 in a row exactly when that merchant was taken, alternating shell counts, the value to beat
+    and star state agreeing with the opponent's last shell, the order agreeing with the star state."""
+    rows, turn = pos["rows"], pos["turn"]
+    specials: list[list[tuple[int, int]]] = [[], []]   # (position, kind) of stars and 恐慌 per row
+    for seat in (0, 1):
+        row = rows[seat]
+        if len(row) % 2:
+            return ("市場の列に１枚だけの貝札があります（貝札は２枚組）", "a market row holds half a shell (shells have two cards)")
+        for shell in _shells(row):
+            known = [k for k in shell if k >= 0]
+            stars = [k for k in known if k in STARS]
+            if PANIC in known and (stars or known.count(PANIC) > 1):
+                return ("恐慌札と星札（または２枚の恐慌札）が同じ貝札にあります", "a shell holds 恐慌 with a star")
+            if len(stars) == 2 and stars[1] != next_star(stars[0]):
+                return ("２枚の星札の貝札が運行の順になっていません", "a two-star shell breaks the star cycle")
+        specials[seat] = [(i, _cell_kind(c) or 0) for i, c in enumerate(row) if (_cell_kind(c) or 0) >= 10]
+        has_panic = any(k == PANIC for _, k in specials[seat])
+        if has_panic == pos["merchant"][seat]:
+            return ("恐慌札が市場にあるのに商人札が公開されたまま（または逆）です",
+                    "恐慌 in a market row means that player's merchant card was taken (and only then)")
+    placed = [len(r) // 2 for r in rows]
+    if placed[1 - turn] - placed[turn] not in (0, 1):
+        return ("貝札の組数が交互に並べた数になっていません", "the shell counts do not alternate")
+    star = pos["star"]
+    last_special = [specials[s][-1] if specials[s] else None for s in (0, 1)]
+    if star == "balanced":
+        if any(last_special) and not any(
+                _zero_pair_after(rows[s], last_special[s][0] if last_special[s] else -1)  # type: ignore[index]
+                for s in (0, 1)):
+            return ("星札が並んだ後に00の双札がないのに平衡状態です", "balanced although no 00 pair followed the last star")
+    else:
+        want = PANIC if star == "panic" else parse_card(star)
+        if not any(ls is not None and ls[1] == want and not _zero_pair_after(rows[s], ls[0])
+                   for s, ls in enumerate(last_special)):
+            return ("星の状態が市場の最後の星札・恐慌札と合いません", "the star state does not match the last star or 恐慌 placed")
+    reverse_expected = star in ("panic", CODES[NIGHT])
+    if pos["reverse"] != reverse_expected:
+        return ("評価の向きが星の状態と合いません（夜・恐慌の後は逆順、それ以外は昇順）",
+                "the order does not match the star state (reverse after Night or 恐慌, else ascending)")
+    opp_row = rows[1 - turn]
+    if not opp_row:
+        expected: int | None = None
+    else:
+        front, back = _cell_kind(opp_row[-2]), _cell_kind(opp_row[-1])
+        if front is None or back is None or front < 0 or back < 0 or opp_row[-1].startswith("~") \
+                or opp_row[-2].startswith("~"):
+            return ("相手が直前に並べた貝札は表向きのはずです", "the opponent's last shell must be face up")
+        if is_number(front) and is_number(back):
+            expected = front * 10 + back
+            if front == 0 and (back == 0 or len(opp_row) > 2 and opp_row[-3] == "0") and star != "balanced":
+                return ("相手の直前の貝札で00の双札ができたので平衡状態のはずです", "the opponent's last shell made a 00 pair: balanced")
+        else:
+            expected = None if star_clears else 0
+            last = back if not is_number(back) else front
+            if (CODES[last] if last != PANIC else "panic") != star:
+                return ("星の状態が相手の直前の貝札と合いません", "the star state does not match the opponent's last shell")
+    if pos["to_beat"] != expected:
+        return ("超える値が相手の直前の貝札と合いません", "the value to beat does not match the opponent's last shell")
+    return None
+
+
+def state_from_position(pos: dict[str, Any], star_clears: bool = True) -> State:
     """The play state of a checked position (open hands, no 閉場)."""
     rows: list[tuple[tuple[int, bool, int], ...]] = []
     for seat in (0, 1):
         cells: list[tuple[int, bool, int]] = []
         for i, cell in enumerate(pos["rows"][seat]):
             veiled = cell.startswith("~")
-            kind = parse_card(cell[1:] if veiled else cell)
-            assert kind is not None  # the position was checked
-            cells.append((kind, veiled, i // 2))
+            kind = _cell_kind(cell)
+            cells.append((-1 if kind is None else kind, veiled, i // 2))
         rows.append(tuple(cells))
     star = pos["star"]
     star_value = BALANCED if star == "balanced" else PANIC_STATE if star == "panic" else parse_card(star)
     assert star_value is not None
     placed = tuple((len(r) + 1) // 2 for r in rows)
-    return State(rules=Rules(closing=0, open_hands=True), phase="play",
+    return State(rules=Rules(closing=0, open_hands=True, star_clears=star_clears), phase="play",
                  land=(from_codes(pos["lands"][0]), from_codes(pos["lands"][1])),
                  hand=(from_codes(pos["hands"][0]), from_codes(pos["hands"][1])),
                  merchant=(pos["merchant"][0], pos["merchant"][1]), rows=(rows[0], rows[1]), picks=(0, 0),
@@ -83,9 +198,9 @@ def state_from_position(pos: dict[str, Any]) -> State:
 
 
 def position_from_state(s: State) -> dict[str, Any]:
-    """The JSON position of a play state (for the generator)."""
+    """The JSON position of a play state (for the generator and tests)."""
     def cells(seat: int) -> list[str]:
-        return [("~" if v else "") + CODES[k] for k, v, _ in s.rows[seat] if k >= 0]
+        return [GAP if k < 0 else ("~" if v else "") + CODES[k] for k, v, _ in s.rows[seat]]
     from .cards import to_list
     star = "balanced" if s.star == BALANCED else "panic" if s.star == PANIC_STATE else CODES[s.star]
     return {"hands": [to_list(s.hand[0]), to_list(s.hand[1])], "lands": [to_list(s.land[0]), to_list(s.land[1])],

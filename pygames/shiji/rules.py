@@ -232,11 +232,13 @@ def do_place(s: State, seat: int, kinds: tuple[int, ...]) -> State:
     shell_no = s.placed[seat]
     row = row + tuple((k, False, shell_no) for k in stored(s, kinds))
     positions = tuple(range(start, len(row)))
-    value = shell_value(kinds)
+    numbers_only = all(is_number(k) for k in kinds)
+    value: int | None = shell_value(kinds)
+    if not numbers_only and s.rules.star_clears:
+        value = None          # 相殺: a star or panic shell clears the value to beat (ruling of 2026-12-01)
     s = replace(s, hand=_set(s.hand, seat, hand), rows=_set(s.rows, seat, row), placed=_set(s.placed, seat, shell_no + 1),
                 last=(seat, positions), veilable=_set(s.veilable, seat, ()), to_beat=value,
                 goods=_set(s.goods, seat, ()))
-    numbers_only = all(is_number(k) for k in kinds)
     if sum(hand) == 0 and numbers_only:   # 上がり (goods bring no reward)
         raitei = len(kinds) == 3
         s = replace(s, goods=_set(s.goods, seat, tuple(find_goods(row, start)) if s.rules.goods else ()))
@@ -322,16 +324,60 @@ def end_turn(s: State, seat: int, passed: bool = False) -> State:
 
 def start_turn(s: State) -> State:
     """Losses at the start of a turn: two cards with a star or 恐慌札, or no legal shell (包囲).
-    In 山札 mode a player who cannot place draws 2 and passes instead."""
+    In 山札 mode a player who cannot place draws 2 and passes instead; without goods (free adding)
+    a player who may still add land cards is not besieged yet."""
     seat = s.turn
     hand = s.hand[seat]
     if sum(hand) == 2 and has_star_or_panic(hand):
         return lose(s, seat, "forbidden_two")
-    if not can_place(s, seat):
+    if not can_place(s, seat) and not can_add(s, seat):
         if s.rules.deck:
             return advance(replace(s, tasks=(("draw", seat, DECK_REWARD), ("pass", seat))))
         return lose(s, seat, "siege")
     return s
+
+
+def can_add(s: State, seat: int) -> bool:
+    """Without goods (商品・報酬なし) a player may add land cards to the hand freely on their turn,
+    as long as the hand stays within the limit (the source: 自由に手札を増やせるようにする)."""
+    r = s.rules
+    return (r.free_add and not r.goods and not r.deck and land_size(s, seat) > 0
+            and hand_size(s, seat) < HAND_LIMIT)
+
+
+def add_card(s: State, seat: int, kind: int) -> State:
+    """The free addition of one land card (goods off); besieged if still nothing can be done."""
+    s = replace(s, land=_set(s.land, seat, add(s.land[seat], kind, -1)),
+                hand=_set(s.hand, seat, add(s.hand[seat], kind)), veilable=_set(s.veilable, seat, ()))
+    if not can_place(s, seat) and not can_add(s, seat):
+        return lose(s, seat, "siege")
+    return s
+
+
+def pending_additions(s: State, seat: int) -> int:
+    """Cards ``seat`` must still add to the hand from the queued steps (rewards, tax, 交換)."""
+    return sum(t[2] for t in s.tasks if t[0] in ("take", "draw") and t[1] == seat) + \
+        sum(1 for t in s.tasks if t[0] == "merchant" and t[1] == seat)
+
+
+def danger(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None:
+    """Why a legal placement loses at once or at the start of the placer's next turn, or None.
+
+    At once: the rewards push the hand above 10 (腐敗) or the land runs out (破産). At the start of
+    the next turn (unless the opponent's star or panic shell adds cards first): one card left, which
+    can form no shell (包囲), or two cards of which one is a star or 恐慌 (禁止行為)."""
+    after = do_place(s, seat, kinds)
+    if after.result is not None:
+        if after.result[0] and seat not in after.result[0]:
+            return ("shiji.warn.loses_now", {"reason": after.result[1]})
+        return None
+    hand = after.hand[seat]
+    size = sum(hand) + pending_additions(after, seat)
+    if size == 2 and has_star_or_panic(hand):
+        return ("shiji.warn.two_with_star", {"cards": [k for k in range(NUM_KINDS) for _ in range(hand[k])]})
+    if size == 1 and not can_add(replace(after, tasks=()), seat):
+        return ("shiji.warn.one_card", {})
+    return None
 
 
 def close_market(s: State) -> State:

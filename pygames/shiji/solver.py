@@ -46,7 +46,9 @@ class Solver:
             return False
         seat = movers[0]
         playing = not s.tasks and s.phase == "play"
-        if playing and n == 0:
+        if seat == me and playing and n == 0:
+            # out of placements on our own turn; the opponent's turn is still searched, since a
+            # reply where every option loses (rot, bankruptcy) is a win for us
             self.memo[key] = False
             return False
         actions = self.game.legal_actions(s, seat)
@@ -77,7 +79,8 @@ class Solver:
         return None
 
     def defence(self, s: State, defender: int, limit: int = MAX_DEPTH) -> str:
-        """The defender's reply that refutes the attacker if possible, else resists the longest."""
+        """The defender's reply that refutes the attacker if possible, else resists the longest
+        (ties: the first in the engine's order, so the reply is deterministic)."""
         attacker = 1 - defender
         best, best_depth = None, -1
         for a in self.game.legal_actions(s, defender):
@@ -90,6 +93,15 @@ class Solver:
                 best, best_depth = a, score
         assert best is not None
         return best
+
+    def best_action(self, s: State, seat: int, limit: int = MAX_DEPTH) -> str:
+        """Open-hands play: the first move of the fastest forced win, else the best defence."""
+        playing = not s.tasks and s.phase == "play"
+        for n in range(1, limit + 1) if playing else range(limit + 1):
+            moves = self.winning_moves(s, seat, n)
+            if moves:
+                return min(moves, key=lambda a: (a.startswith("veil"), a))
+        return self.defence(s, seat, limit)
 
     def line(self, s: State, me: int, n: int, max_plies: int = 40) -> list[tuple[int, str]]:
         """A principal variation: the attacker's winning moves and the defender's best replies."""

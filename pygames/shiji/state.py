@@ -27,6 +27,9 @@ class Rules:
     closing: int = 10             # 閉場 after this many shells each (0: off)
     quick_start: bool = False     # 先手 decided by the seeded RNG
     open_hands: bool = False      # 詰み札: both hands and lands are open
+    star_clears: bool = True      # a star or panic shell leaves no value to beat (ruling of 2026-12-01);
+    #                               False: the literal reading, the next number shell must beat value 0
+    free_add: bool = True         # without goods, land cards may be added to the hand freely on one's turn
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules as R
-from .cards import CODES, NAMES_EN, NAMES_JA, SYMBOLS, is_number, parse_card, to_list
+from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, parse_card, to_list
 from .state import BALANCED, PANIC_STATE, State
-from .messages import seat_name
+from .messages import refuse, seat_name, warning_text
 
+TIP = {"ja": "ヒント: 星札と恐慌札は相手の値を打ち消し（相殺）、次の数字組はどの値でも並べられます。ただし残り２枚に"
+             "星札・恐慌札が残ると上がれずに負けるので、早めに使いましょう。",
+       "en": "Tip: a star or the panic card cancels the opponent's value (相殺): after it any number shell may follow. "
+             "Two cards left with a star or the panic card among them lose, so play them early."}
+TIP_LITERAL = {"ja": "ヒント（字義どおりの読み）: 夜の星組の後は逆順で「超える値 00」になり、答えられるのは朝の星札・恐慌札・"
+                     "00の双札だけです。答えられないとその場で負け（包囲）。",
+               "en": "Tip (literal reading): after a Night star shell the order is reversed with 00 to beat: only a "
+                     "Morning star, the panic card or a 00 pair can answer, and with none of them you lose (siege)."}
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
 
 
@@ -43,6 +51,107 @@ def star_info(s: State) -> dict[str, Any]:
             "next": [CODES[k] for k in allowed], "enforced": s.rules.star_order}
 
 
+SHELL_KINDS = {"number": ("数字組", "number shell"), "star": ("星組", "star shell"),
+               "panic": ("恐慌組", "panic shell"), "raitei": ("雷霆", "雷霆 (100)")}
+
+
+def shell_kind(kinds: tuple[int, ...]) -> str:
+    """The classification of a shell: number, star, panic or raitei."""
+    if len(kinds) == 3:
+        return "raitei"
+    if all(is_number(k) for k in kinds):
+        return "number"
+    return "panic" if PANIC in kinds else "star"
+
+
+def shell_entry(s: State, kinds: tuple[int, ...], action: str) -> dict[str, Any]:
+    """What a shell is (kind, value, its label) before it is placed."""
+    kind = shell_kind(kinds)
+    value = R.shell_value(kinds) if kind in ("number", "raitei") else None if s.rules.star_clears else 0
+    ja, en = SHELL_KINDS[kind]
+    if value is not None:
+        shown = "100" if kind == "raitei" else f"{value:02d}"
+        ja, en = f"{ja}（値 {shown}）", f"{en} (value {shown})"
+    return {"action": action, "cards": [CODES[k] for k in kinds], "kind": kind, "value": value,
+            "label": {"ja": ja, "en": en}}
+
+
+def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
+    """Every shell the seat's hand can form now, legal or not: kind, value, the refusal's rule
+    or the warning of a losing placement (the screen asks before playing it)."""
+    hand = s.hand[seat]
+    kinds = [k for k in range(NUM_KINDS) if hand[k]]
+    lead = s.phase == "lead"
+    out = []
+    pairs = [(a, b) for a in kinds for b in kinds if a != b or hand[a] >= 2]
+    if lead:
+        pairs = [p for p in pairs if is_number(p[0]) and is_number(p[1])]
+    elif R.is_raitei_hand(hand):
+        pairs.append((1, 0, 0))  # type: ignore[arg-type]
+    for pair in pairs:
+        action = ("lead " if lead else "place ") + " ".join(CODES[k] for k in pair)
+        entry = shell_entry(s, pair, action)
+        entry["warning"] = entry["refusal"] = None
+        if lead:
+            entry["legal"] = True
+        else:
+            problem = R.place_problem(s, seat, pair)
+            entry["legal"] = problem is None
+            if problem:
+                err = refuse(problem[0], action, **problem[1])
+                entry["refusal"] = {"code": err.code, "ja": err.message_ja, "en": err.message_en}
+            else:
+                danger = R.danger(s, seat, pair)
+                entry["warning"] = warning_text(*danger) if danger else None
+        out.append(entry)
+    return out
+
+
+def _last_shell(s: State, seat: int, viewer: int | None) -> dict[str, Any] | None:
+    """The seat's latest shell as it was placed (for the events), unless now hidden by a veil."""
+    no = s.placed[seat] - 1
+    cells = [(k, v) for k, v, shell in s.rows[seat] if shell == no]
+    if no < 0 or not cells:
+        return None
+    if any(k < 0 or v for k, v in cells) and not (viewer == seat or s.rules.open_hands):
+        return {"no": no, "hidden": True}
+    kinds = tuple(k for k, _ in cells)
+    if s.rules.back_to_front and len(kinds) == 2:
+        kinds = (kinds[1], kinds[0])
+    entry = shell_entry(s, kinds, "")
+    del entry["action"]
+    entry["no"] = no
+    entry["hidden"] = False
+    return entry
+
+
+def round_info(s: State) -> dict[str, Any]:
+    """The round counter toward 閉場: rounds both players have completed."""
+    done = min(s.placed)
+    total = s.rules.closing
+    if total:
+        return {"done": done, "total": total, "text": f"{done} / {total}",
+                "ja": f"{done}巡済み（{total}巡で閉場）", "en": f"{done} of {total} rounds done (closing after {total})"}
+    return {"done": done, "total": 0, "text": str(done), "ja": f"{done}巡済み", "en": f"{done} rounds done"}
+
+
+def lead_info(s: State) -> dict[str, Any] | None:
+    """先手決め so far: the last revealed pair values and whether they tied (choose again)."""
+    if not s.lead_shown:
+        return None
+    a, b = s.lead_shown[-1]
+    tie = a == b and s.phase == "lead"
+    fa, fb = (f"{x:02d}" if x >= 0 else "—" for x in (a, b))
+    p1, p2 = seat_name(0), seat_name(1)
+    if tie:
+        ja = f"先手決めは同じ値でした（{p1[0]} {fa}・{p2[0]} {fb}）。もう一度、数字組を選んでください"
+        en = f"先手決め was a tie ({p1[1]} {fa}, {p2[1]} {fb}): choose a pair again"
+    else:
+        ja = f"先手決め: {p1[0]} {fa}・{p2[0]} {fb}"
+        en = f"Who starts: {p1[1]} {fa}, {p2[1]} {fb}"
+    return {"tries": len(s.lead_shown), "values": [a, b], "tie": tie, "ja": ja, "en": en}
+
+
 def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
     """The JSON picture of ``s`` for ``viewer`` (None: spectator); see VIEW.md."""
     players = []
@@ -63,11 +172,16 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
             "goods": [{"kind": g[0], "ja": GOOD_NAMES[g[0]][0], "en": GOOD_NAMES[g[0]][1],
                        "positions": list(g[1]), "reward": g[2]} for g in s.goods[seat]],
             "veilable": list(s.veilable[seat]) if viewer == seat and s.turn == seat else [],
+            "last_shell": _last_shell(s, seat, viewer),
         })
     task = None
     if s.tasks:
         t = s.tasks[0]
         task = {"kind": t[0], "seat": t[1] if len(t) > 1 else None, "count": t[2] if len(t) > 2 else None}
+        if t[0] in ("take", "draw") and s.last is not None:
+            why = "reward" if t[1] == s.last[0] else "tax"     # own goods, or the opponent's star shell
+            task["why"] = {"kind": why, "ja": "報酬（商品）" if why == "reward" else "税（相手の星組）",
+                           "en": "Reward (goods)" if why == "reward" else "Tax (opponent's star shell)"}
     last_value = None
     if s.last is not None and s.phase != "pick":
         last_value = s.to_beat
@@ -81,13 +195,17 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
         "last_seat": s.last[0] if s.last else None,
         "order": "desc" if s.reverse else "asc",
         "star": star_info(s),
-        "round": min(s.placed) + (0 if s.phase != "play" else 1),
-        "rounds": s.rules.closing,
+        "round": round_info(s),
+        "lead": lead_info(s),
+        "shells": shells_for(s, viewer) if viewer is not None and s.result is None and not s.tasks
+        and viewer in game.to_move(s) and s.phase in ("play", "lead") else [],
+        "tip": TIP_LITERAL if not s.rules.star_clears else TIP,
         "task": task,
         "lead_shown": [list(v) for v in s.lead_shown],
         "rules": {"reverse": s.rules.reverse, "star_order": s.rules.star_order, "goods": s.rules.goods,
                   "back_to_front": s.rules.back_to_front, "deck": s.rules.deck, "closing": s.rules.closing,
-                  "puzzle": s.rules.open_hands},
+                  "puzzle": s.rules.open_hands, "star_clears": s.rules.star_clears, "free_add": R.can_add(s, s.turn)
+                  if s.phase == "play" else False},
         "hand_limit": R.HAND_LIMIT,
         "result": None if s.result is None else {"winners": list(s.result[0]), "reason": s.result[1],
                                                  "seat": s.result[2]},

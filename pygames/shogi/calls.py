@@ -11,7 +11,7 @@ from pygames.core.errors import GameError
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
-from .cards import BASIC_SET, KINDS, NULLIFY, card_json
+from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, PROMOTED_NAME, card_json
 from .cards import validate_cards as _validate_cards
 from .pieces import SPECIALS
 from .sfen import STARTPOS, make_sfen, parse_sfen
@@ -143,9 +143,12 @@ def import_file(data: str, filename: str = "", players: list[dict[str, Any]] | N
 
 
 def card_schema() -> dict[str, Any]:
-    """What the card editor needs: kinds, specials and the basic set."""
+    """What the card editor and the setup form need: kinds, specials, the basic set, the promoted face
+    of each kind (the piece a card's "promoted" face changes) and the ピックアップ deck rule."""
     return {"kinds": list(KINDS) + [NULLIFY], "specials": list(SPECIALS),
-            "basic_set": [card_json(c) for c in BASIC_SET["cards"]], "copies": BASIC_SET["copies"]}
+            "basic_set": [card_json(c) for c in BASIC_SET["cards"]], "copies": BASIC_SET["copies"],
+            "promoted": dict(PROMOTED_NAME),
+            "pickup": {"per": sum(PICKUP_RATIO.values()), "ratio": dict(PICKUP_RATIO), "max_cards": MAX_ID_LIST}}
 
 
 def validate_cards(cards: Any) -> dict[str, Any]:

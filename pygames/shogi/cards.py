@@ -21,6 +21,8 @@ KINDS = ("FU", "KY", "KE", "GI", "KI", "KA", "HI")
 NULLIFY = "NULLIFY"
 KIND_JA = {"FU": "歩", "KY": "香", "KE": "桂", "GI": "銀", "KI": "金", "KA": "角", "HI": "飛", NULLIFY: "無効化"}
 PROMOTED_NAME = {"FU": "TO", "KY": "NY", "KE": "NK", "GI": "NG", "KA": "UM", "HI": "RY"}
+MAX_ID_LIST = 256
+"""Longest list of card ids a pickup deck or a setup choice may give."""
 PICKUP_RATIO = {"FU": 3, "KY": 2, "KE": 2, "GI": 2, "KI": 2, "KA": 2, "HI": 2, NULLIFY: 1}
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 MAX_CUSTOM_CARDS = 64
@@ -184,7 +186,7 @@ def check_setup(active: Any, pool: dict[str, dict[str, Any]]) -> tuple[str, ...]
 
 
 def _id_list(value: Any, pool: dict[str, dict[str, Any]], key: str) -> list[str]:
-    if not isinstance(value, list) or len(value) > 256 or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or len(value) > MAX_ID_LIST or not all(isinstance(v, str) for v in value):
         raise GameError(f"shogi.{key}.not_list", f"{key} はカードidの一覧にしてください",
                         f"{key} must be a list of card ids", key=key)
     for v in value:

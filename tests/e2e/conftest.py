@@ -18,6 +18,8 @@ Fixtures
 
 Helpers (plain functions: ``from tests.e2e.conftest import wait_for_engine, ...``; also fixtures of the
 same name returning the function)
+  ``without_service_worker(page)``: call before ``page.goto`` in a test that uses ``page.route`` on the
+               engine's files (the service worker would fetch them past the route).
   ``wait_for_engine(page, timeout_ms=90000)``: waits until <html data-engine> is "ready" (fails the test
                if it becomes "error", with the page's text).
   ``start_longtask_probe(page)`` / ``longest_task_ms(page)``: a PerformanceObserver for 'longtask'
@@ -27,6 +29,23 @@ same name returning the function)
                ``long_frames(page)`` says which scripts ran in long animation frames (for messages).
   ``axe_violations(page)``: runs axe-core (node_modules/axe-core, injected from disk, no request) and
                returns the serious and critical violations as [{id, impact, help, targets}].
+
+Layout and language checks (plain functions; each fails the test with a message saying what and where)
+  ``assert_in_viewport(page, selector, what="")``: the first visible match of ``selector`` lies wholly
+               inside the viewport as the player sees it now (no scrolling).
+  ``assert_no_horizontal_overflow(page)``: the page does not scroll sideways.
+  ``assert_no_japanese(page, selector="body")``: English mode shows no kana/kanji (in visible text,
+               aria-label, title, placeholder, alt); ``allow`` is a regex of tolerated snippets (e.g. the
+               language toggle 日本語, a game's proper name shown with its reading).
+  ``assert_no_placeholder_english(page)``: Japanese mode shows no untranslated shell keys or Latin
+               placeholder words (``undefined``, ``null``, ``NaN``, ``[object``, ``TODO``).
+  ``shot(page, name)``: saves ``test-results/screenshots/<name>.png`` (viewport only) for a reviewer;
+               returns the path.
+  ``key_moment(page, name, *selectors, allow=, exclude=)``: at a key moment (first prompt, computer
+               turn, dialog, end): ``shot`` first, then every selector in view, no sideways scroll, no
+               Japanese if <html lang="en">, no placeholder text.
+  English or phone pages: ``new_page(375, 812, phone=True, locale="en-US")`` (a first visit follows
+               the browser's language, so this page comes up in English).
 """
 
 from __future__ import annotations
@@ -147,8 +166,9 @@ class Guard:
             pytest.fail("browser problems:\n  " + "\n  ".join(self.problems[:20]), pytrace=False)
 
 
-def _context(browser: Any, guard: Guard, width: int = 1280, height: int = 800, **kwargs: Any) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="ja-JP",
+def _context(browser: Any, guard: Guard, width: int = 1280, height: int = 800, locale: str = "ja-JP",
+             **kwargs: Any) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
                                   service_workers="allow", **kwargs)
     context.set_default_timeout(30_000)
     guard.watch_context(context)
@@ -182,7 +202,9 @@ def new_page(browser, guard) -> Iterator[Callable[..., Any]]:
     """Factory for more guarded pages, each in its own fresh context."""
     contexts = []
 
-    def make(width: int = 1280, height: int = 800, **kwargs: Any) -> Any:
+    def make(width: int = 1280, height: int = 800, phone: bool = False, **kwargs: Any) -> Any:
+        if phone:
+            kwargs = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2, **kwargs}
         ctx = _context(browser, guard, width, height, **kwargs)
         contexts.append(ctx)
         pg = ctx.new_page()
@@ -207,6 +229,12 @@ def phone(browser, guard) -> Iterator[Any]:
 
 
 # --- helpers --------------------------------------------------------------------------------
+def without_service_worker(page: Any) -> None:
+    """Hide service workers from the page's scripts (for tests that intercept requests with
+    ``page.route``: a service worker would fetch Python's files itself, past the route)."""
+    page.add_init_script("delete Navigator.prototype.serviceWorker")
+
+
 def wait_for_engine(page: Any, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:
     """Wait until the page says the engine is ready (<html data-engine="ready">)."""
     page.wait_for_function("() => ['ready', 'error'].includes(document.documentElement.dataset.engine)",
@@ -282,3 +310,108 @@ def _longest_task_fixture() -> Callable[..., float]:
 @pytest.fixture(name="axe_violations")
 def _axe_fixture() -> Callable[..., list[dict[str, Any]]]:
     return axe_violations
+
+
+# --- layout and language checks ---------------------------------------------------------------
+RESULTS = ROOT / "test-results"
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60\u3000-\u303f]")
+PLACEHOLDER = re.compile(r"\b(undefined|null|NaN|TODO|FIXME)\b|\[object |\$\{")
+
+VISIBLE_TEXTS_JS = """([selector, exclude]) => {
+  const root = document.querySelector(selector) || document.body;
+  const out = [];
+  // Skipped: an explicit lang="ja" part (a rules page's Japanese section), translate="no" (a proper
+  // name or a shogi piece glyph), and the `exclude` subtrees.
+  const skipped = (el) => Boolean(el.closest('[translate="no"]') || (exclude && el.closest(exclude))
+    || (el.closest('[lang]') && el.closest('[lang]') !== document.documentElement && el.closest('[lang]').getAttribute('lang').startsWith('ja')));
+  const shown = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      if (e.hidden || e.getAttribute('aria-hidden') === 'true') return false;
+      const cs = getComputedStyle(e);
+      if (cs.display === 'none' || cs.visibility === 'hidden') return false;
+    }
+    return true;
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.nodeValue.trim();
+    const el = n.parentElement;
+    if (!text || !el || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(el.tagName) || skipped(el)) continue;
+    if (shown(el)) out.push({ text, where: el.id ? '#' + el.id : el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '') });
+  }
+  for (const el of root.querySelectorAll('[aria-label], [title], [placeholder], img[alt]')) {
+    if (!shown(el) || skipped(el)) continue;
+    for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
+      const v = el.getAttribute(attr);
+      if (v) out.push({ text: v, where: `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}[${attr}]` });
+    }
+  }
+  return out;
+}"""
+
+
+def assert_in_viewport(page: Any, selector: str, what: str = "") -> None:
+    """The first visible element matching ``selector`` is wholly inside the viewport right now."""
+    box = page.evaluate("""(selector) => {
+      const el = [...document.querySelectorAll(selector)].find((e) => e.getClientRects().length > 0);
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight };
+    }""", selector)
+    label = what or selector
+    assert box is not None, f"{label}: no visible element matches {selector!r}"
+    assert box["top"] >= -1 and box["left"] >= -1 and box["bottom"] <= box["h"] + 1 and box["right"] <= box["w"] + 1, (
+        f"{label} is outside the {box['w']}x{box['h']} viewport: top {box['top']:.0f}, bottom {box['bottom']:.0f}, "
+        f"left {box['left']:.0f}, right {box['right']:.0f}")
+
+
+def assert_no_horizontal_overflow(page: Any) -> None:
+    """The page does not scroll sideways (document wider than the window)."""
+    width, inner = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page is {width}px wide in a {inner}px window (it scrolls sideways)"
+
+
+def assert_no_japanese(page: Any, selector: str = "body", allow: str = r"^日本語$", exclude: str = "") -> None:
+    """English mode: no Japanese characters in what the player sees (text and labels). Skipped:
+    elements inside an explicit ``lang="ja"`` (the language toggle, a rules page's Japanese section)
+    or ``translate="no"`` (proper names, shogi piece glyphs), and the ``exclude`` selector's subtrees;
+    ``allow`` is a regex of tolerated texts."""
+    tolerated = re.compile(allow) if allow else None
+    found = [f"{t['where']}: {t['text'][:60]!r}" for t in page.evaluate(VISIBLE_TEXTS_JS, [selector, exclude])
+             if JAPANESE.search(t["text"]) and not (tolerated and tolerated.search(t["text"]))]
+    assert not found, "Japanese text in English mode:\n  " + "\n  ".join(found[:15])
+
+
+def assert_no_placeholder_english(page: Any, selector: str = "body", exclude: str = "") -> None:
+    """Japanese (or any) mode: no placeholder words such as undefined, null, NaN, [object …], ${…}."""
+    found = [f"{t['where']}: {t['text'][:60]!r}" for t in page.evaluate(VISIBLE_TEXTS_JS, [selector, exclude])
+             if PLACEHOLDER.search(t["text"])]
+    assert not found, "placeholder text on the page:\n  " + "\n  ".join(found[:15])
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a viewport screenshot as test-results/screenshots/<name>.png (for a reviewer)."""
+    out = RESULTS / "screenshots" / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out))
+    return out
+
+
+def key_moment(page: Any, name: str, *selectors: str, allow: str = r"^日本語$", exclude: str = "") -> Path:
+    """One key moment of a match (first prompt, a computer turn, a dialog, the end): every selector
+    (the prompt, the primary action…) inside the viewport, no sideways scroll, no Japanese when the
+    page is in English (``allow``/``exclude`` as for assert_no_japanese), no placeholder text, and a
+    screenshot ``name`` (taken first, so a failure still leaves the picture)."""
+    path = shot(page, name)
+    for sel in selectors:
+        assert_in_viewport(page, sel)
+    assert_no_horizontal_overflow(page)
+    if page.evaluate("() => document.documentElement.lang") == "en":
+        assert_no_japanese(page, allow=allow, exclude=exclude)
+    assert_no_placeholder_english(page, exclude=exclude)
+    return path
+
+
+@pytest.fixture(name="shot")
+def _shot_fixture() -> Callable[..., Path]:
+    return shot

@@ -1,26 +1,33 @@
 """株式デュエル (kabu) end to end in Chromium through the real UI.
 
-A person (seat 0, 先攻) builds a deck in the deck builder, plays a whole seeded 1-year duel against
-the computer (orders placed, changed and cancelled, a tool card and an event card used), reloads
-mid-duel and resumes, and reaches the end screen; the game screen passes an axe scan and fits a
-375 px phone without horizontal scrolling. The page fixtures fail the test on any console error.
+A person (seat 0, 先攻) builds a deck in the deck builder and plays a whole seeded 1-year duel
+against the hard computer at 1280×800: trading against the computer's quotes (player-to-player fills
+must happen), orders placed, changed and cancelled, tool and event cards used, a reload mid-duel; at
+every decision the prompt is inside the viewport. A position with an absurd visible sell (9,999 units)
+shows the engine's worst-case warning for a market buy, at 1280×800 and 375×812, with the market
+table, the order book, both purses and the prompt in view on the desktop and the prompt and market
+first on the phone. The page fixtures fail the test on any console error.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import axe_violations, wait_for_engine
+from pygames import webapi
+from tests.e2e.conftest import assert_no_horizontal_overflow, axe_violations, wait_for_engine
 
 SEED = 20261130
 """The match seed: the same seed and the same clicks give the same duel."""
-MAX_STEPS = 400
-"""Safety bound on UI decisions in one duel (a 1-year duel needs well under 100)."""
+MAX_STEPS = 600
+"""Safety bound on UI decisions in one duel (a 1-year duel needs well under 200)."""
 RELOAD_AT_TURN = 3
 """Reload the page once the duel reaches this turn (0-based), then carry on."""
 STEP_TIMEOUT_MS = 60_000
 PHONE_WIDTH = 375
-"""The ``phone`` fixture's viewport width."""
+SHOTS = Path(__file__).resolve().parents[2] / "test-results"
+NO_DELAY = "sessionStorage.setItem('pygames.botDelayMs', '0')"
 
 
 def _state(page: Any) -> dict[str, Any]:
@@ -50,9 +57,8 @@ def _click_and_wait(page: Any, selector: str, ply: int) -> None:
 
 
 def _no_horizontal_scroll(page: Any) -> None:
-    """Nothing sticks out past the phone's 375 px (wide tables scroll inside their own box)."""
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= PHONE_WIDTH, f"page scrolls sideways: {width} > {PHONE_WIDTH}"
+    """Nothing sticks out past the viewport's width (wide tables scroll inside their own box)."""
+    assert_no_horizontal_overflow(page)
 
 
 def _build_deck(page: Any) -> None:
@@ -81,8 +87,57 @@ def _build_deck(page: Any) -> None:
     assert axe_violations(page) == []
 
 
-def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
-    page = phone
+def _inside_viewport(page: Any, selector: str, whole: bool = False) -> None:
+    """``selector`` is on screen without scrolling: its top (``whole``: all of it) inside the viewport."""
+    box = page.evaluate("""(sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight,
+              shown: r.width > 0 && r.height > 0};
+    }""", selector)
+    assert box and box["shown"], f"{selector} is not shown"
+    bottom = box["bottom"] if whole else box["top"] + 1
+    assert 0 <= box["top"] and bottom <= box["h"] and box["left"] >= 0 and box["right"] <= box["w"] + 1, (selector, box)
+
+
+def _payload(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.pygamesMatch.payload.view")
+
+
+def _trade_against_quotes(page: Any, ply: int, tried: set[tuple[int, int, str]]) -> bool:
+    """Act as a trader: lift the computer's best ask (buy phase) or hit its best bid (sell phase)
+    through the ticket, once per phase and issue. True if an order was sent."""
+    v = _payload(page)
+    side = v["pending"]["side"]
+    me = v["seat"]
+    entry = v["pending"]["entry"]
+    for issue in entry["issues"]:
+        key = (v["turn"]["index"], v["turn"]["phase"], issue)
+        if key in tried:
+            continue
+        book = v["book"][issue]["sells" if side == "buy" else "buys"]
+        theirs = [o for o in book if o["owner"] != me and o["kind"] == "limit"]
+        if not theirs:
+            continue
+        price = theirs[0]["price"]
+        if side == "buy" and v["players"][me]["cash"] < price * v["unit_yen"]:
+            continue
+        tried.add(key)
+        page.click(f"#kabu-market button[data-pick='{issue}']")
+        page.wait_for_selector(f"#kabu-market tr.kabu-chosen[data-issue='{issue}']")
+        page.check("#kabu-kind-limit")
+        page.fill("#kabu-qty", "1")
+        page.fill("#kabu-price", str(price))
+        page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('—')")
+        page.wait_for_selector("#kabu-place:enabled")
+        _click_and_wait(page, "#kabu-place", ply)
+        return True
+    return False
+
+
+def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
+    page.add_init_script(NO_DELAY)
     page.goto(site.url + "#/new/kabu")
     wait_for_engine(page)
     _build_deck(page)
@@ -94,12 +149,17 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
     assert page.locator("#kabu-view a[href='#/rules/kabu']").count() >= 1
 
     used: set[str] = set()
-    placed = changed = cancelled = 0
-    reloaded = scanned = recent_seen = False
+    tried: set[tuple[int, int, str]] = set()
+    placed = changed = cancelled = traded = 0
+    reloaded = scanned = feed_seen = shot = False
     for _ in range(MAX_STEPS):
         st = _wait_for_my_move(page)
         if st["end"]:
             break
+        # the prompt, the market, the book and both purses are on one screen at 1280×800
+        _inside_viewport(page, "#kabu-prompt")
+        for sel in ("#kabu-market", "#kabu-book", "#kabu-players"):
+            _inside_viewport(page, sel)
         if not reloaded and st["turn"] >= RELOAD_AT_TURN:
             ply = st["ply"]
             page.reload()
@@ -111,25 +171,29 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
             continue
         ply, kind = st["ply"], st["pending"]
         if kind == "orders":
-            # the computer's moves are summarised right under the prompt (no scrolling to the fill log)
-            recent_seen = recent_seen or page.locator("#kabu-recent li").count() > 0
-            if not scanned and page.locator("#kabu-book tbody tr").count() > 0:
-                _no_horizontal_scroll(page)
+            _inside_viewport(page, "#kabu-done", whole=True)
+            # what the computer did is listed right by the prompt
+            feed_seen = feed_seen or page.locator("#kabu-feed li[data-kind=order], #kabu-feed li[data-kind=fill]").count() > 0
+            if not shot and st["turn"] >= 2:
+                SHOTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(SHOTS / "kabu-duel-1280x800.png"))
                 assert axe_violations(page) == []
-                scanned = True
+                scanned = shot = True
             if page.locator("#kabu-phase-tools button[data-action='tool T07']:enabled").count():
                 _click_and_wait(page, "#kabu-phase-tools button[data-action='tool T07']", ply)
                 page.wait_for_selector("#kabu-opp-sealed")
                 used.add("T07")
                 continue
-            if placed < 4 and page.locator("#kabu-place").count():
-                if placed % 2:  # every other order is a limit order one unit under the price
-                    page.check("#kabu-kind-limit")
-                    price = int(page.input_value("#kabu-price"))
-                    page.fill("#kabu-price", str(max(1, price - 1)))
+            if _trade_against_quotes(page, ply, tried):
+                traded += 1
+                continue
+            if placed < 3 and page.locator("#kabu-place").count():
+                page.check("#kabu-kind-limit")
+                price = int(page.input_value("#kabu-price"))
+                page.fill("#kabu-price", str(max(1, price - 1)))  # a bid under the price: it rests
                 page.wait_for_selector("#kabu-place:enabled")
-                # the order line says how much money is involved, in yen
-                page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('円')")
+                # the order line says what it can cost, in yen, from the engine
+                page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('—')")
                 _click_and_wait(page, "#kabu-place", ply)
                 placed += 1
                 continue
@@ -167,14 +231,67 @@ def test_kabu_full_duel_against_the_computer(phone: Any, site: Any) -> None:
     assert end.locator("tbody tr").count() == 2
     page.wait_for_selector("#outcome:not([hidden])")
     assert reloaded and scanned
-    assert placed >= 2 and changed == 1 and cancelled == 1
+    assert placed >= 2 and changed == 1 and cancelled == 1 and traded >= 1
     assert {"T05", "T07", "event-target"} <= used, used
+    trades = [f for f in _payload(page)["fills"] if f["how"] == "trade"]
+    assert trades, "no player-to-player fill in the whole duel"
+    assert feed_seen, "the computer's orders and fills never showed by the prompt"
     assert page.locator("#kabu-fills li").count() > 0
-    assert recent_seen, "the recent-events panel never listed anything"
-    _no_horizontal_scroll(page)
     assert axe_violations(page) == []
     _chart_not_stretched(page, "#kabu-end svg.kabu-chart")
     _english_end_screen(page)
+
+
+def _absurd_sell_link() -> str:
+    """A duel at ⑨ of the first turn where the computer's public limit sell asks 9,999 units."""
+    plain = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": []}
+    call = lambda name, **args: json.loads(webapi.dispatch(name, json.dumps(args)))
+    record = call("new_match", game="kabu", seed=5, options={"deck0": plain, "deck1": plain},
+                  players=[{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}])["record"]
+    for seat, action in ((1, "buy S03 limit 15 x1"), (0, "done"), (1, "done"), (1, "sell S03 limit 9999 x1"),
+                         (0, "done"), (1, "done")):
+        record = call("apply", record=record, seat=seat, action=action)["record"]
+    view = call("view", record=record, seat=0)["view"]
+    assert view["turn"]["phase"] == 9 and view["book"]["S03"]["sells"][0]["price"] == 9999
+    return call("encode_link", record=record)["link"]
+
+
+def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(new_page: Any, site: Any) -> None:
+    link = _absurd_sell_link()
+    for width, height in ((1280, 800), (PHONE_WIDTH, 812)):
+        page = new_page(width, height)
+        page.add_init_script(NO_DELAY)
+        page.goto(site.url + "#m=" + link)
+        wait_for_engine(page)
+        page.wait_for_selector("#kabu-view")
+        _wait_for_my_move(page)
+        assert page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask") == "9,999×1"
+        page.select_option("#kabu-issue", "S03")
+        page.check("#kabu-kind-mkt")
+        warning = page.locator("#kabu-order-warning")
+        warning.wait_for()
+        page.wait_for_function("() => document.getElementById('kabu-order-warning').textContent.includes('9,999')")
+        assert "999,900" in page.text_content("#kabu-order-status")  # the worst case in yen, from the engine
+        _inside_viewport(page, "#kabu-prompt")
+        _inside_viewport(page, "#kabu-order-warning", whole=True)
+        _inside_viewport(page, "#kabu-place", whole=True)
+        SHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"kabu-warning-{width}x{height}.png"))
+        if width == PHONE_WIDTH:
+            _no_horizontal_scroll(page)
+            page.click("button[data-tab-button=book]")  # the rest is one tap away
+            page.wait_for_selector("#kabu-book.kabu-tab-on")
+        else:
+            for sel in ("#kabu-market", "#kabu-book", "#kabu-players", "#kabu-feed"):
+                _inside_viewport(page, sel)
+        # an order error is red, by the field, and says which rule
+        page.check("#kabu-kind-limit")
+        page.fill("#kabu-price", "10000")
+        page.wait_for_function("() => document.getElementById('kabu-order-error').textContent.includes('9999')")
+        assert page.get_attribute("#kabu-price", "aria-invalid") == "true"
+        color = page.evaluate("() => getComputedStyle(document.getElementById('kabu-order-error')).color")
+        assert color == "rgb(155, 28, 28)", color
+        page.screenshot(path=str(SHOTS / f"kabu-error-{width}x{height}.png"))
 
 
 def _chart_not_stretched(page: Any, selector: str) -> None:
@@ -191,9 +308,11 @@ def _english_end_screen(page: Any) -> None:
     page.click("#lang-toggle")
     page.wait_for_selector("#kabu-view[lang=en]")
     text = page.inner_text("#kabu-view")
-    assert "Duel over" in text and "What just happened" in text
+    assert "Duel over" in text and "Just now" in text
     assert "、" not in text and "清算" not in text and "終了" not in text
     _no_horizontal_scroll(page)
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "kabu-end-en-1280x800.png"))
 
 
 def test_kabu_rules_page_has_one_title(page: Any, site: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from pygames import webapi
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, key_moment, shot
 
 SEED = 4273  # a short game (237 plies, 15 decisions of the person) with this test's policy
 MAX_TURNS = 400  # safety cap on the person's decisions; a game needs far fewer
@@ -52,10 +53,12 @@ def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
     # the coin on auction is explained in words with units, not only bare numbers on the card
     assert "1目につき" in page.locator("#motto-coin-info").inner_text()
     standing = page.locator("#motto-standing .die").count()
-    if standing and turn < 4:  # before the reload: the list holds what this page saw happen
-        # the computers' bids in this auction are listed, so the person sees what just happened
-        page.wait_for_selector("#motto-recent", timeout=5_000)
-        assert "入札" in page.locator("#motto-recent").inner_text()
+    view = page.evaluate("() => window.pygamesMatch.viewPayload")
+    if standing and view["view"]["standing"]["seat"] != view["seat"]:
+        # the computers' bids since the person's last move are events beside the coin (also after
+        # the reload: they come from the log), so the person sees what just happened
+        assert any("入札" in e for e in page.locator(".motto-auction #turn-events .turn-bot").all_inner_texts())
+        assert_in_viewport(page, "#motto-bar")  # prompt, bid and pass stay on screen
         seen["recent"] += 1
     if standing and not seen["too_weak"]:
         # a single 1 never beats a standing bid: the engine says why, and Bid stays disabled
@@ -128,7 +131,7 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
 
 
 def test_phone_width_and_english(phone, site, wait_for_engine):
-    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "players": [
+    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "options": {"start": "1"}, "players": [
         {"name": "A", "type": "human"}, {"name": "B", "type": "human"}, {"name": "C", "type": "human"}]})))["record"]
     for action in ("bid 6,2", "bid 6,3"):
         seat = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["to_move"][0]
@@ -140,12 +143,11 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     phone.goto(site.url + "#/play/mottophone1")
     phone.wait_for_selector(".motto .player")
     phone.wait_for_selector("#motto-standing .die")
-    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
+    assert_no_horizontal_overflow(phone)
     assert phone.locator("#motto-auction-h").inner_text() == "競り"
     # Three people on one device: C (to move, no offer yet) builds and sends a bid; then A's builder
     # must hold A's own standing offer (6,2), never what C had built.
-    assert phone.locator("#motto-turn").inner_text() == "手番: C"
+    assert phone.locator("#motto-turn").inner_text() == "Cの番"
     faces = "() => [...document.querySelectorAll('#motto-preview .die')].map((d) => d.dataset.face).join(',')"
     assert phone.evaluate(faces) == ""
     phone.click("#motto-weakest")
@@ -155,18 +157,17 @@ def test_phone_width_and_english(phone, site, wait_for_engine):
     phone.click("#motto-bid")
     phone.wait_for_function("() => window.pygamesMatch.idle && document.querySelector('.player[data-seat=\"0\"] .badge.you')"
                             " && document.querySelector('#motto-preview')")
-    assert phone.locator("#motto-turn").inner_text() == "手番: A"
+    assert phone.locator("#motto-turn").inner_text() == "Aの番"
     assert phone.evaluate(faces) == "6,2"
     phone.click(".lang-toggle")
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
-    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll at 375 px in English: {width}"
+    assert_no_horizontal_overflow(phone)
 
 
 def _until_recover(seed: int) -> dict[str, Any]:
     """A 3-person match played by the engine's easy bot up to a 最小1個回収 choice."""
     call = lambda name, args: json.loads(webapi.dispatch(name, json.dumps(args)))  # noqa: E731
-    record = call("new_match", {"game": "motto", "seed": seed, "players": [
+    record = call("new_match", {"game": "motto", "seed": seed, "options": {"start": "1"}, "players": [
         {"name": n, "type": "human"} for n in "ABC"]})["record"]
     for _ in range(600):
         view = call("view", {"record": record})
@@ -192,8 +193,7 @@ def test_recover_choice_on_a_phone_in_english(phone, site, wait_for_engine):
     phone.wait_for_function("() => document.getElementById('motto-auction-h').textContent === 'Auction'")
     assert phone.locator(".motto .fluct.words").count() >= 1  # a 'recover 1 lowest' coin is on screen
     assert phone.evaluate(COIN_OVERFLOW) == []  # its label stays inside the coin
-    width = phone.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"horizontal scroll at 375 px: {width}"
+    assert_no_horizontal_overflow(phone)
     before = phone.evaluate("() => window.pygamesMatch.record.actions.length")
     phone.locator(".recover-choices button").first.click()
     phone.wait_for_function(f"() => window.pygamesMatch.record.actions.length > {before}")
@@ -208,3 +208,119 @@ COIN_OVERFLOW = """() => [...document.querySelectorAll('.motto .coin')].flatMap(
     return r.right > box.right + 1 || r.left < box.left - 1;
   }).map((k) => `${c.dataset.coin}: ${k.textContent}`);
 })"""
+
+
+# --- key moments at both sizes, in both languages (issue 11) -----------------------------------
+def _call(name: str, args: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(webapi.dispatch(name, json.dumps(args)))
+
+
+def _near_the_end(seed: int) -> tuple[dict[str, Any], str]:
+    """A match (person at seat 0, two computers) stopped at the person's last decision, and the
+    action the engine's bot would play there (the computers then finish the game the same way)."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "easy"}]
+    record = _call("new_match", {"game": "motto", "seed": seed, "players": players, "options": {"start": "1"}})["record"]
+    last = None
+    for _ in range(2000):
+        view = _call("view", {"record": record})
+        if view["outcome"]:
+            break
+        seat = view["to_move"][0]
+        action = _call("bot_action", {"record": record, "seat": seat, "level": "easy"})["action"]
+        if seat == 0:
+            last = (json.loads(json.dumps(record)), action)
+        record = _call("apply", {"record": record, "seat": seat, "action": action})["record"]
+    assert last, "the person never had to decide"
+    return last
+
+
+def _put(page: Any, site: Any, wait_for_engine: Any, record: dict[str, Any], match_id: str) -> None:
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    page.goto(site.url)
+    wait_for_engine(page)
+    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    page.goto(site.url + f"#/play/{match_id}")
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (375, 812, "en-US")])
+def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, axe_violations, width, height, locale):
+    lang = locale[:2]
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    name = f"motto-{lang}-{width}"
+    # 1. the first prompt: the person opens; prompt, Bid and Hard pass are on screen, nothing red
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "easy"}]
+    record = _call("new_match", {"game": "motto", "seed": 21, "players": players, "options": {"start": "1"}})["record"]
+    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _put(page, site, wait_for_engine, record, "mottokey1")
+    page.wait_for_selector("#motto-bar")
+    _idle(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+    key_moment(page, f"{name}-1-first-prompt", "#motto-prompt", "#motto-bid", "#motto-pass")
+    assert page.locator("#motto-verdict.bad").count() == 0  # no error before the person acts
+    assert axe_violations(page) == []
+    # 2. a computer's turn: the thinking line and what it did are where the eye is
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
+    page.click("#motto-pass")
+    page.wait_for_selector(".motto-auction .turn-thinking:not([hidden])")
+    key_moment(page, f"{name}-2-computer-turn", ".motto-auction .turn-thinking")
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _idle(page)
+    events = page.evaluate("() => window.pygamesMatch.viewPayload.events")
+    assert any(e["kind"] == "bot" for e in events), events
+    if page.locator("#motto-bar").count():
+        assert_in_viewport(page, "#motto-bar")
+    # 3. a dialog: the 最小1個回収 choice
+    _put(page, site, wait_for_engine, _until_recover(1), "mottokey2")
+    page.wait_for_selector(".recover-choices button")
+    key_moment(page, f"{name}-3-recover-choice", "#motto-recover", ".recover-choices button")
+    # 4. the end: the result over the final position, with the breakdown; dismiss to see the board
+    before, action = _near_the_end(5)
+    _put(page, site, wait_for_engine, before, "mottokey3")
+    page.wait_for_selector("#motto-bar, .recover-choices button")
+    _idle(page)
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _idle(page)
+    key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
+    assert page.locator("#outcome .motto-result-lines li").count() == 3
+    assert axe_violations(page) == []
+    log = _call("log", {"record": page.evaluate("() => window.pygamesMatch.record")})["log"]
+    assert "ゲーム終了" in log[-1]["ja"] and ("ends the game" in log[-1]["en"] or "game is over" in log[-1]["en"])
+    page.click("#result-dismiss")
+    assert_in_viewport(page, "#outcome-bar")
+    shot(page, f"{name}-5-final-position")
+
+
+def test_a_version_1_save_says_it_keeps_the_old_start_rule(page, site, wait_for_engine):
+    from pathlib import Path
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "records" / "motto-v1-12.json"
+    record = json.loads(fixture.read_text())["record"]
+    for p in record["players"]:
+        p["type"], p["name"] = "human", ""  # people, so nothing moves on its own
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _put(page, site, wait_for_engine, record, "mottov1")
+    page.wait_for_selector("#rulings-note:not([hidden])")
+    assert "スタートプレイヤー" in page.locator("#rulings-note").inner_text()
+    assert "1番目の席" in page.locator("#rulings-note").inner_text()
+    page.click("#lang-toggle")
+    assert "Start player" in page.locator("#rulings-note").inner_text()
+
+
+def test_a_won_coin_and_the_others_moves_are_shown(page, site, wait_for_engine):
+    people = [{"name": n, "type": "human"} for n in "ABC"]
+    record = _call("new_match", {"game": "motto", "seed": 9, "players": people, "options": {"start": "1"}})["record"]
+    for seat, action in ((0, "bid 6"), (1, "pass")):
+        record = _call("apply", {"record": record, "seat": seat, "action": action})["record"]
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _put(page, site, wait_for_engine, record, "mottowin1")
+    page.wait_for_selector("#motto-bar")
+    # C sees what A and B did since C's last move (C has not moved yet: the last events)
+    events = page.locator(".motto-auction #turn-events .turn-event").all_inner_texts()
+    assert any("6 で入札" in e and e.startswith("A") for e in events), events
+    assert any("ハードパス" in e and e.startswith("B") for e in events), events
+    coin = page.evaluate("() => window.pygamesMatch.viewPayload.view.coin.id")
+    page.click("#motto-pass")  # C passes: A wins the coin, which lights up in A's holdings
+    page.wait_for_selector(f'.player[data-seat="0"] .coin[data-coin="{coin}"].pg-flash')

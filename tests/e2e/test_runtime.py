@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
+import zipfile
 
 import pytest
 
@@ -12,7 +15,13 @@ from pygames import webapi
 from pygames.core import linkcodec
 from serve import SiteServer
 
-from .conftest import long_frames, longest_task_ms, start_longtask_probe, wait_for_engine
+from .conftest import (
+    long_frames,
+    longest_task_ms,
+    start_longtask_probe,
+    wait_for_engine,
+    without_service_worker,
+)
 
 PAGE = "_test/runtime.html"
 LONG_TASK_LIMIT_MS = 100
@@ -26,13 +35,22 @@ def open_runtime(page, base_url: str) -> None:
 
 
 def wait_controlled(page) -> None:
-    """Wait until a service worker controls the page and has finished precaching."""
+    """Wait until a service worker controls the page and holds the whole build (update.js says so)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=60_000)
 
 
 def cache_names(page) -> list[str]:
     return page.evaluate("() => caches.keys()")
+
+
+def broken_wheel(message: str) -> bytes:
+    """A wheel whose engine raises ``message`` while it is imported."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("pygames/__init__.py", f"raise RuntimeError({message!r})\n")
+    return buf.getvalue()
 
 
 def test_boot_reports_progress_and_reaches_ready(page, site, guard):
@@ -41,6 +59,14 @@ def test_boot_reports_progress_and_reaches_ready(page, site, guard):
     fractions = [s["fraction"] for s in steps]
     assert fractions == sorted(fractions) and fractions[-1] == 1
     assert all(s["ja"] and s["en"] for s in steps)
+    # PyScript's hooks give the steps: worker made (onWorker), Python up in the worker (onReady), ready.
+    assert [s["step"] for s in steps] == ["worker", "python", "import", "ready"]
+    # The engine is PyScript's worker: a <script type="py" worker> without a name (a name turns boot
+    # errors into uncaught page errors) and without PyScript's service-worker attribute (a CDN polyfill).
+    script = page.evaluate("""() => { const s = document.querySelector('script[type="py"][worker]');
+        return s && {name: s.hasAttribute('name'), sw: s.hasAttribute('service-worker'), src: s.src}; }""")
+    assert script == {"name": False, "sw": False, "src": site.url + "web/runtime/engine.py"}
+    assert info_python(page).startswith("3.")
     info = page.evaluate("() => window.pg.engine.info")
     assert info["pyodide"] == build.pyodide_version()
     assert info["version"] == (site.root / "build.json").read_text().split('"version": "')[1][:16]
@@ -50,7 +76,56 @@ def test_boot_reports_progress_and_reaches_ready(page, site, guard):
     fetched = {url.split("/", 3)[3] for url in guard.requests}
     assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "build.json"} <= fetched
     assert any(path.startswith("wheels/pygames-") for path in fetched)
-    assert all(url.startswith(site.url) for url in guard.requests), guard.requests
+    # (PyScript starts its worker from a blob: URL made on the page.)
+    assert all(url.startswith((site.url, "blob:")) for url in guard.requests), guard.requests
+
+
+def info_python(page) -> str:
+    return page.evaluate("() => window.pg.engine.info.python")
+
+
+def test_python_error_while_the_engine_loads_is_reported_with_its_cause(page, site, guard):
+    # The engine's import raises inside the worker: PyScript would not reject `ready` for that, so
+    # engine.py catches it and the bridge fails the boot with the cause; no uncaught page error.
+    without_service_worker(page)
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(
+        status=200, content_type="application/zip", body=broken_wheel("engine broken on purpose")))
+    page.goto(site.url + PAGE)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, step: e.params.step, "
+                        "detail: e.params.detail}))")
+    assert err["code"] == "runtime.boot_failed" and err["step"] == "import"
+    assert "RuntimeError: engine broken on purpose" in err["detail"]
+    # A call while the engine is down is refused the same way (and retries the boot: still broken).
+    code = page.evaluate("() => window.pg.engine.call('games', {}).then(() => 'answered', (e) => e.code)")
+    assert code == "runtime.boot_failed"
+
+
+def test_python_error_in_the_worker_script_itself_fails_cleanly(page, site, guard):
+    # Worst case: the worker's own script raises before it exports anything. PyScript prints the
+    # traceback (a console error, expected here); the bridge still ends in our failure, not a hang.
+    guard.allow(r"worker script broken on purpose|PythonError|Traceback")
+    without_service_worker(page)
+    page.route("**/web/runtime/engine.py", lambda route: route.fulfill(
+        status=200, content_type="text/plain", body="raise RuntimeError('worker script broken on purpose')\n"))
+    page.goto(site.url + PAGE)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, step: e.params.step}))")
+    assert err == {"code": "runtime.boot_failed", "step": "import"}
+
+
+@pytest.mark.skipif(not (build.ROOT / "index.html").is_file(), reason="needs the shell's index.html")
+def test_site_shows_our_failure_screen_with_the_cause(page, site, guard):
+    without_service_worker(page)
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(
+        status=200, content_type="application/zip", body=broken_wheel("engine broken on purpose")))
+    page.goto(site.url)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    assert "engine broken on purpose" in page.locator("#boot-error").inner_text()
+    assert page.locator("#boot-retry").is_enabled()
+    page.unroute("**/wheels/*.whl")
+    page.click("#boot-retry")
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=90_000)
 
 
 def test_errors_come_back_as_api_errors(page, site):
@@ -84,6 +159,7 @@ def test_concurrent_calls_are_answered_each_to_its_caller(page, site):
 
 def test_failed_boot_says_what_failed_and_retry_works(page, site, guard):
     guard.allow(r"Failed to load resource")
+    without_service_worker(page)
     page.route("**/wheels/*.whl", lambda route: route.abort())
     page.goto(site.url + PAGE)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
@@ -112,6 +188,41 @@ def test_offline_after_one_visit(page, site, guard):
         assert err == "record.not_a_match"
     finally:
         site.start()
+
+
+def test_first_visit_downloads_each_file_once(page, site):
+    # The service worker takes the page before Python is fetched and keeps what the boot downloads;
+    # its precache then asks the server only for files the boot did not need.
+    site.sent.clear()
+    open_runtime(page, site.url)
+    wait_controlled(page)
+    sent = [path for path, size in site.sent]
+    twice = sorted({path for path in sent if sent.count(path) > 1})
+    assert twice == [], twice
+    assert "/pyodide/pyodide.asm.wasm" in sent
+    # Every file of the build is in the cache, so the next visit needs no server at all.
+    listed = json.loads((site.root / "sw.js").read_text().split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
+    cached = page.evaluate("""async () => { const c = await caches.open((await caches.keys())[0]);
+        return (await c.keys()).map((r) => new URL(r.url).pathname); }""")
+    assert {"/" + e["path"].removeprefix("./") for e in listed} <= set(cached)
+
+
+def test_tampered_file_is_not_cached(page, own_site, guard):
+    # Every file the service worker caches is checked against the build's hash: a file that changed on
+    # the server behind the build's back is refused, and the cache is not declared complete.
+    guard.allow(r"integrity|offline cache incomplete|Failed to (fetch|load)")
+    rules = own_site.root / "web" / "games" / "shogi" / "rules.html"
+    rules.write_text(rules.read_text() + "<!-- tampered -->")
+    open_runtime(page, own_site.url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    cached = page.evaluate("""async () => {
+        const answer = await new Promise((resolve) => { const ch = new MessageChannel();
+            ch.port1.onmessage = (e) => resolve(e.data); navigator.serviceWorker.controller.postMessage({type: 'top-up'}, [ch.port2]); });
+        const c = await caches.open((await caches.keys())[0]);
+        return {answer, hasRules: !!(await c.match('web/games/shogi/rules.html'))}; }""")
+    assert cached["answer"]["ok"] is False and cached["answer"]["error"]
+    assert cached["hasRules"] is False
+    assert page.evaluate("() => document.documentElement.dataset.offline") != "ready"
 
 
 @pytest.fixture
@@ -226,3 +337,62 @@ def test_site_offline_reload_resumes_and_plays(page, site, guard):
             assert page.evaluate(ACT_ONCE_JS) > played
     finally:
         site.start()
+
+
+# --- usable before Python ------------------------------------------------------------------------
+def _kabu_record(match_id: str, moves: int = 3) -> dict:
+    """A real kabu record with a few actions, made by the engine in CPython."""
+    def call(name: str, **args):
+        return json.loads(webapi.dispatch(name, json.dumps(args)))
+    record = call("new_match", game="kabu", seed=3)["record"]
+    for _ in range(moves):
+        seat = call("view", record=record, seat=None)["to_move"][0]
+        legal = call("view", record=record, seat=seat)["legal"]
+        record = call("apply", record=record, seat=seat, action=legal[0])["record"]
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    return record
+
+
+@pytest.mark.skipif(not (build.ROOT / "index.html").is_file() or "kabu" not in {g["name"] for g in GAMES},
+                    reason="needs the shell's index.html and the kabu engine")
+def test_site_is_usable_before_python(page, site, guard):
+    # Python never arrives (its runtime download hangs): everything that needs no engine shows anyway.
+    record = _kabu_record("early00001")
+    without_service_worker(page)
+    page.goto(site.url)
+    page.evaluate("(r) => localStorage.setItem('pygames.match.early00001', JSON.stringify(r))", record)
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.reload()
+    page.wait_for_selector(".games[data-state=ready] .game-card")
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "loading"
+    listed = page.locator(".game-card").evaluate_all("(els) => els.map((e) => e.dataset.game)")
+    assert listed == [g["name"] for g in GAMES]
+    assert page.locator('.save[data-id="early00001"]').is_visible()
+    assert page.locator("#boot").is_hidden()  # no global "please wait" over a usable page
+    # The rules page renders from games.json and the game's rules file.
+    page.goto(site.url + "#/rules/kabu")
+    page.wait_for_selector("#rules-h")
+    assert "株式デュエル" in page.locator("#rules-h").inner_text()
+    # A replay's move list comes straight from the save; the board waits, showing progress in place.
+    page.goto(site.url + "#/replay/early00001")
+    page.wait_for_selector("#replay-moves li")
+    assert page.locator("#replay-moves li").count() == len(record["actions"])
+    page.wait_for_selector(".engine-wait progress")
+    # Continue is clickable before Python: the match page shows the boot's progress where it will play.
+    page.goto(site.url)
+    page.locator('.save[data-id="early00001"] button.primary').click()
+    page.wait_for_url("**#/play/early00001")
+    page.wait_for_selector("main .engine-wait progress")
+    assert held, "the runtime download was requested (and held back)"
+    # Once Python arrives, the replay's moves read as the engine's text.
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    for route in held:
+        with contextlib.suppress(Exception):  # the request of a page left earlier is gone
+            route.continue_()
+    wait_for_engine(page)
+    page.goto(site.url + "#/replay/early00001")
+    log = json.loads(webapi.dispatch("log", json.dumps({"record": record})))["log"]
+    page.wait_for_function("(t) => document.querySelector('#replay-moves li') && "
+                           "document.querySelector('#replay-moves li').innerText.includes(t)", arg=log[0]["ja"],
+                           timeout=60_000)

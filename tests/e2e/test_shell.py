@@ -18,6 +18,10 @@ import pytest
 
 from pygames import webapi
 from pygames.core import linkcodec
+from tests.e2e.conftest import (assert_no_horizontal_overflow, assert_no_japanese,
+                                assert_no_placeholder_english, key_moment, shot)
+
+from .conftest import without_service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES: list[dict[str, Any]] = json.loads(webapi.dispatch("games"))["games"]
@@ -136,6 +140,7 @@ def test_landing_in_japanese_and_english_toggle_is_remembered(page, site, wait_f
 
 def test_failed_boot_says_what_failed_and_offers_retry(page, site, guard):
     guard.allow(".")  # the blocked downloads are logged as console errors on purpose
+    without_service_worker(page)  # the route must see Python's downloads
     page.route("**/pyodide/**", lambda route: route.abort())
     page.goto(site.url)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
@@ -340,8 +345,7 @@ def test_quota_exceeded_is_explained_and_loses_nothing(page, site, wait_for_engi
 
 # --- phone width and accessibility -------------------------------------------------------------
 def _no_horizontal_scroll(page: Any) -> None:
-    width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert width[0] <= width[1], f"horizontal scroll: {width}"
+    assert_no_horizontal_overflow(page)
 
 
 def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine, guard):
@@ -436,9 +440,9 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     page.click(f'a[href="#/replay/{match_id}"]')
     page.wait_for_selector("#replay-slider")
     page.click("#replay-first")
-    page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('0 /')")
+    page.wait_for_function("() => document.getElementById('replay-slider').value === '0'")
     page.click("#replay-forward")
-    page.wait_for_function("() => document.getElementById('replay-position').textContent.startsWith('1 /')")
+    page.wait_for_function("() => document.getElementById('replay-slider').value === '1'")
     assert page.locator("#replay-back").is_enabled()
     assert axe_violations(page) == []
 
@@ -481,3 +485,150 @@ def test_two_people_on_one_device_get_a_hand_over_screen(page, site, wait_for_en
         pytest.skip("the match ended before the other person's turn")
     assert page.locator("#handover").is_visible() and page.locator("#view-root").is_hidden()
     assert page.evaluate("() => window.pygamesMatch.payload.seat") != first
+
+
+# --- language, seat names, the turn display, undo, result, replay (issue 11) -------------------
+def test_first_visit_follows_the_browser_language_then_the_choice(new_page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    page = new_page(locale="en-US")
+    _open(page, site, wait_for_engine)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#games-h").inner_text() == "Games"
+    assert_no_japanese(page)
+    assert_no_placeholder_english(page)
+    page.click("#lang-toggle")  # the choice wins over the browser from now on
+    page.reload()
+    wait_for_engine(page)
+    assert page.locator("#games-h").inner_text() == "ゲーム"
+    assert_no_placeholder_english(page)
+
+
+@needs_game
+def test_share_link_in_an_english_browser_is_english_with_localised_seats(new_page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    info = _pick_game()
+    record = _record(info, "unused")
+    for p in record["players"]:
+        p["name"] = "" if p["type"] == "bot" else p["name"]
+    record["players"][0]["name"] = ""  # an untyped name: the localised default
+    link = json.loads(webapi.dispatch("encode_link", json.dumps({"record": record})))["link"]
+    for width, height in ((1280, 800), (375, 812)):
+        page = new_page(width, height, phone=width < 500, locale="en-US")
+        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+        page.goto(site.url + "#m=" + link)
+        wait_for_engine(page)
+        page.wait_for_url("**#/play/*")
+        _wait_idle(page)
+        assert page.evaluate("document.documentElement.lang") == "en"
+        names = page.evaluate("() => window.pygamesMatch.viewPayload.players.map((p) => p.name)")
+        assert names[0] == "Player 1" and all(n.startswith("Computer") for n in names[1:]), names
+        # The shell's parts are English (each game's own screen has its own tests); no focus frame
+        # around a page opened from a link.
+        assert_no_japanese(page, exclude="#view-root")
+        assert page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") in ("none", "")
+        shot(page, f"shell-share-link-en-{width}")
+
+
+@needs_game
+def test_setup_stores_only_typed_names_and_undo_says_why(page, site, wait_for_engine, guard):
+    info = _pick_game()
+    if not _has_view(info["name"]):
+        guard.allow(MISSING_FILE)
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _open(page, site, wait_for_engine, f"#/new/{info['name']}")
+    page.wait_for_selector("#start-match")
+    page.fill("#seed", "31")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    _wait_idle(page)
+    players = page.evaluate("() => window.pygamesMatch.record.players")
+    assert all(p["name"] == "" for p in players), players  # no name typed: none stored
+    assert page.locator(".match-players").inner_text().startswith("プレイヤー1")
+    payload = page.evaluate("() => window.pygamesMatch.payload")
+    if not payload["can_undo"]:
+        # A greyed 待った says why when clicked (and in its tooltip), in the current language.
+        assert page.locator("#undo-button").get_attribute("aria-disabled") == "true"
+        assert payload["undo_reason"]["ja"] in page.locator("#undo-button").get_attribute("title")
+        assert page.locator("#undo-why").inner_text() == ""  # nothing is said before the player acts
+        page.click("#undo-button", force=True)  # aria-disabled: Playwright would wait for "enabled"
+        assert payload["undo_reason"]["ja"] in page.locator("#undo-why").inner_text()
+        page.click("#lang-toggle")
+        assert payload["undo_reason"]["en"] in page.locator("#undo-button").get_attribute("title")
+        assert page.locator(".match-players").inner_text().startswith("Player 1")
+        page.click("#lang-toggle")
+    page.evaluate(PLAY_JS, [1, True])
+    _wait_idle(page)
+    after = page.evaluate("() => window.pygamesMatch.viewPayload")
+    log = json.loads(webapi.dispatch("log", json.dumps({"record": page.evaluate("() => window.pygamesMatch.record")})))["log"]
+    own = max(i for i, e in enumerate(log) if e["seat"] == after["seat"])
+    # The payload's events are what happened since the person's own last action (that one first).
+    assert [e["ply"] for e in after["events"]] == [e["ply"] for e in log[max(own, len(log) - 6):]]
+    strip = page.locator("#turn-events")
+    if strip.count() and any(e["kind"] != "self" for e in after["events"]):  # where the view placed it
+        assert strip.is_visible() and strip.locator("li").count() == len(after["events"])
+    if after["can_undo"]:
+        assert page.locator("#undo-button").get_attribute("aria-disabled") is None
+
+
+@needs_game
+def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    info = _pick_game()
+    for width, height in ((1280, 800), (375, 812)):
+        page = new_page(width, height, phone=width < 500)
+        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+        record = _record(info, f"toend{width}", seed=11)
+        _put_saves(page, site, wait_for_engine, {f"pygames.match.toend{width}": json.dumps(record)})
+        page.goto(site.url + f"#/play/toend{width}")
+        _wait_idle(page)
+        assert page.evaluate(PLAY_JS, [MAX_DECISIONS, False]) >= 0, "the match did not end"
+        page.wait_for_selector("#outcome:not([hidden])")
+        key_moment(page, f"shell-result-{width}", "#outcome h2", "#result-dismiss")
+        outcome = page.evaluate("() => window.pygamesMatch.general.outcome")
+        if isinstance(outcome.get("scores"), list):
+            assert page.locator("#outcome .result-scores tr").count() == len(outcome["scores"])
+        page.click("#result-dismiss")
+        assert page.locator("#outcome").is_hidden() and page.locator("#outcome-bar").is_visible()
+        page.click("#result-show")
+        assert page.locator("#outcome").is_visible()
+
+        page.goto(site.url + f"#/replay/toend{width}")
+        page.wait_for_selector("#replay-moves li[data-ply] button")
+        plies = page.locator("#replay-moves li[data-ply]").count()
+        slider = "() => document.getElementById('replay-slider').value"
+        page.locator("body").press("Home")
+        page.wait_for_function(f"{slider} === '0'")
+        page.locator("body").press("ArrowRight")
+        page.wait_for_function(f"{slider} === '1'")
+        page.locator("body").press("End")
+        page.wait_for_function(f"{slider} === '{plies}'")
+        page.locator("body").press("ArrowLeft")
+        page.wait_for_function(f"{slider} === '{plies - 1}'")
+        page.click('#replay-moves li[data-ply="2"] button')
+        page.wait_for_function(f"{slider} === '2'")
+        assert page.locator('#replay-moves li.current').get_attribute("data-ply") == "2"
+        assert page.locator('#replay-moves li.current button').get_attribute("aria-current") == "step"
+        assert_no_horizontal_overflow(page)
+        shot(page, f"shell-replay-{width}")
+
+
+@needs_game
+def test_flash_highlights_briefly_and_without_motion_when_asked(page, site, wait_for_engine, guard):
+    _allow_missing_views(guard)
+    info = _pick_game()
+    _put_saves(page, site, wait_for_engine, {"pygames.match.flash1": json.dumps(_record(info, "flash1"))})
+    page.goto(site.url + "#/play/flash1")
+    _wait_idle(page)
+    probe = """async () => {
+      const { flash } = await import('./web/shell/turn.js');
+      const el = document.getElementById('match-status');
+      flash(el, 'gain');
+      const cs = getComputedStyle(el);
+      return { cls: el.className, animation: cs.animationName, outline: cs.outlineStyle };
+    }"""
+    moving = page.evaluate(probe)
+    assert "pg-flash" in moving["cls"] and moving["animation"] == "pg-flash"
+    page.emulate_media(reduced_motion="reduce")
+    still = page.evaluate(probe)
+    assert still["animation"] == "none" and still["outline"] == "solid"  # a steady mark instead
+    page.wait_for_function("() => !document.getElementById('match-status').classList.contains('pg-flash')")

@@ -7,8 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.conftest import assert_no_horizontal_overflow
+
 PUZZLES = Path(__file__).resolve().parents[2] / "pygames" / "shiji" / "data" / "puzzles.json"
-SEED = 4242
+SEED = 8
+"""A match (found with tests/e2e/shiji_policy.py) with a 先手決め tie and an end by 上がり."""
+FIRST_LEAD = "lead 9 9"
 RELOAD_AFTER = 12
 """UI actions before the mid-game reload."""
 MAX_ACTIONS = 400
@@ -51,13 +55,14 @@ def _click_hand(page: Any, root: str, codes: list[str]) -> None:
 def _do(page: Any, action: str, root: str = "#view-root") -> None:
     """Play ``action`` by clicking the UI, not by calling the engine."""
     verb, *args = action.split()
-    if verb in ("pick", "take"):
+    if verb in ("pick", "take", "add"):
         page.locator(f"{root} .sj-controls .sj-land button[data-card='{args[0]}']").first.click()
     elif verb in ("place", "lead") and len(args) == 2 and not page.locator(f"{root} .sj-controls button", has_text="解除").count():
         _click_hand(page, root, args)
-        expect_ok = page.locator(f"{root} [data-testid=verdict].sj-ok")
-        expect_ok.wait_for()
+        page.locator(f"{root} [data-testid=verdict].sj-ok, {root} [data-testid=verdict].sj-warnv").wait_for()
         page.locator(f"{root} [data-testid=place]").click()
+        if page.locator(f"{root} [data-testid=confirm]").count():
+            page.locator(f"{root} [data-testid=confirm-place]").click()
     elif verb == "place" and len(args) == 3:
         page.locator(f"{root} .sj-controls button", has_text="雷霆").click()
     elif verb == "place":
@@ -72,40 +77,54 @@ def _do(page: Any, action: str, root: str = "#view-root") -> None:
         raise AssertionError(action)
 
 
-def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine, axe_violations):
+def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_for_engine, axe_violations):
+    from pygames.shiji import GAME
+    from tests.e2e.shiji_policy import choose, simulate
+    expected, _ = simulate(SEED, FIRST_LEAD)             # the same match, played in CPython first
+    assert expected.result[1] in ("agari", "closing") and len(expected.lead_shown) >= 2
     _fast_bots(page)
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)
-    page.wait_for_selector("#start-match")
-    assert page.locator(".sj-setup input[type=checkbox]").count() == 7
+    page.wait_for_selector(".sj-setup input[type=checkbox]")
+    bools = [o for o in GAME.info()["options"] if o["kind"] == "bool"]
+    assert page.locator(".sj-setup input[type=checkbox]").count() == len(bools)   # the engine's list, its labels
+    assert page.locator(".sj-setup label", has_text="字義どおり").count() == 1
     page.fill("#seed", str(SEED))
     page.select_option("#seat-1-level", "easy")
     page.click("#start-match")
     page.wait_for_url("**#/play/*")
     _wait_idle(page)
     assert page.locator(".sj-table").is_visible()
-    assert page.locator("[data-testid=pick-hint]").is_visible()      # the opening-hand tip (siege by 夜)
+    assert page.locator("[data-testid=pick-hint]").is_visible()
     assert not axe_violations(page)
-    reloaded = False
-    checked_refusal = False
+    reloaded = tie_seen = warned = False
+    rounds_seen = set()
     opp_shells_seen = 0
     events_checked = 0
     for step in range(MAX_ACTIONS):
         _wait_idle(page)
         st = _state(page)
-        opp = st["view"]["players"][1 - st["seat"]]
+        view = st["view"]
+        opp = view["players"][1 - st["seat"]]
+        if view["phase"] == "play" or st["outcome"]:
+            done = min(p["placed"] for p in view["players"])
+            assert page.locator("#view-root [data-testid=round]").inner_text().strip() == f"{done} / 10"
+            rounds_seen.add(done)
         if opp["placed"] > opp_shells_seen:
             if step > 0 and not (reloaded and step == RELOAD_AFTER + 1):
-                # the computer's new shell is reported by name in the recent events, with its cards
-                events = page.locator("#view-root [data-testid=events] li").all_inner_texts()
-                digits = [c["card"]["code"] for c in opp["row"] if c["new"] and c["card"] and c["card"]["code"].isdigit()]
-                assert any(e.startswith("コンピュータ") and ("組" in e or "雷霆" in e) and all(d in e for d in digits)
-                           for e in events[:2]), events
-                assert not any(e.startswith(("先手:", "後手:")) for e in events), events
+                # the computer's new shell is named where the eye is, with the engine's classification
+                lines = page.locator("#view-root [data-testid=latest-event] p").all_inner_texts()
+                shell = opp["last_shell"]
+                assert any(line.startswith("コンピュータ") and shell["label"]["ja"] in line
+                           and all(c in line for c in shell["cards"] if c.isdigit()) for line in lines), lines
                 events_checked += 1
             opp_shells_seen = opp["placed"]
         if st["outcome"]:
             break
+        if view["phase"] == "lead" and view["lead"] and view["lead"]["tie"]:
+            tie = page.locator("#view-root [data-testid=lead-tie]")       # in the prompt area, not only the log
+            assert tie.is_visible() and "同じ値" in tie.inner_text()
+            tie_seen = True
         if step == RELOAD_AFTER and not reloaded:
             ply = st["ply"]
             page.reload()
@@ -116,88 +135,121 @@ def test_whole_game_against_the_computer_with_reload(page, site, wait_for_engine
             continue
         legal = st["legal"]
         assert legal, "the person must act but has no legal action"
-        if not checked_refusal and st["view"]["phase"] == "play" and st["view"]["to_beat"]:
-            hand = st["view"]["players"][st["seat"]]["hand"]
-            bad = next((f"place {a} {b}" for i, a in enumerate(hand) for j, b in enumerate(hand)
-                        if i != j and f"place {a} {b}" not in legal), None)
-            if bad:
-                _click_hand(page, "#view-root", bad.split()[1:])
-                verdict = page.locator("#view-root [data-testid=verdict].sj-bad")
-                verdict.wait_for()
-                assert verdict.inner_text().strip() and "確認中" not in verdict.inner_text()
-                assert page.locator("#view-root [data-testid=place]").is_disabled()
+        if not warned and view["phase"] == "play" and not view["task"]:
+            risky = next((e for e in view["shells"] if e["legal"] and e["warning"]), None)
+            if risky:                                 # the screen asks before a placement that loses
+                _click_hand(page, "#view-root", risky["cards"])
+                page.locator("#view-root [data-testid=verdict].sj-warnv").wait_for()
+                page.locator("#view-root [data-testid=place]").click()
+                box = page.locator("#view-root [data-testid=confirm]")
+                box.wait_for()
+                assert risky["warning"]["ja"] in box.inner_text()
+                box.locator("button", has_text="やめる").click()
+                assert _state(page)["ply"] == st["ply"]           # nothing was played
                 page.locator("#view-root .sj-controls button", has_text="選び直す").click()
-                checked_refusal = True
-        _do(page, _choose(legal, step))
+                warned = True
+        _do(page, choose(legal, view, st["seat"], FIRST_LEAD))
     else:
         raise AssertionError("the game did not end")
-    assert reloaded
-    assert events_checked >= 1
+    assert reloaded and tie_seen and warned and events_checked >= 1
+    assert {1, 3} <= rounds_seen, rounds_seen
     final = _state(page)
-    assert final["outcome"]["reason"]["ja"]
-    # the table's end panel names the player concerned (not the engine's seat words 先手/後手)
+    assert final["view"]["result"]["reason"] == expected.result[1]
     ending = page.locator("#view-root [data-testid=ending]").inner_text()
     result = final["view"]["result"]
     if result["seat"] >= 0:
         who = "プレイヤー1" if result["seat"] == final["seat"] else "コンピュータ"
         assert who in ending and "先手" not in ending and "後手" not in ending, ending
-    # each shell is its own box in the market rows (one box per placement)
     for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
         placed = final["view"]["players"][seat]["placed"]
         assert page.locator(f"#view-root {cls} .sj-market .sj-shell").count() == placed
-    # you see what lies under your own veiled cards; the opponent's stay blank
     my_veiled = [c for c in final["view"]["players"][final["seat"]]["row"] if c["veiled"] and c["card"]]
     assert page.locator("#view-root .sj-me .sj-market .sj-back .sj-peek").count() == len(my_veiled)
     assert page.locator("#view-root .sj-opp .sj-market .sj-back .sj-peek").count() == 0
     assert not axe_violations(page)
 
 
-def test_solve_a_shipped_puzzle(page, site, wait_for_engine, axe_violations):
+def _puzzle_line(puzzle: dict) -> list[tuple[int, str]]:
+    """The attacker's moves (with the plies played before each) against the page's defender (the
+    solver's best defence), worked out in CPython."""
+    from pygames.core import Rng
+    from pygames.shiji import GAME
+    from pygames.shiji.position import state_from_position
+    from pygames.shiji.solver import Solver
+    s = state_from_position(puzzle["position"])
+    mine = []
+    plies = 0
+    while GAME.outcome(s) is None:
+        (seat,) = GAME.to_move(s)
+        action = (puzzle["answer"] if not mine else Solver(GAME).best_action(s, 0)) if seat == 0 \
+            else GAME.bot_action(s, 1, "hard", Rng(0))
+        if seat == 0:
+            mine.append((plies, action))
+        s = GAME.apply(s, seat, action)
+        plies += 1
+    assert GAME.outcome(s).winners == (0,)
+    return mine
+
+
+def test_solve_a_puzzle_of_each_level(page, site, wait_for_engine, axe_violations):
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
-    puzzle = next(p for p in data["puzzles"] if p["depth"] == 1)
     page.goto(site.url + "#/page/shiji/puzzles")
     wait_for_engine(page)
-    page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
-    page.wait_for_selector(".sj-puzzles .sj-table")
-    assert "あなたの番" in page.locator("[data-testid=puzzle-goal]").inner_text()
-    # the opponent's open hand and land carry visible labels
-    assert page.locator(".sj-puzzles .sj-opp .sj-zone-k", has_text="手札").count() == 1
-    assert not axe_violations(page)
-    answer = puzzle["answer"].split()[1:]
-    _click_hand(page, ".sj-puzzles", answer)
-    page.locator(".sj-puzzles [data-testid=verdict].sj-ok").wait_for()
-    page.locator(".sj-puzzles [data-testid=place]").click()
-    verdict = page.locator(".sj-puzzles [data-testid=puzzle-verdict]")
-    verdict.wait_for()
-    assert "正解" in verdict.inner_text()
-    page.locator(".sj-puzzles .sj-verdict", has_text="勝ち").wait_for()   # a one-move puzzle ends at once
-    result = page.locator("[data-testid=puzzle-result]").inner_text()
-    assert ("あなた（プレイヤー1）" in result or "相手（プレイヤー2）" in result), result   # the seat words say who is who
-    moves = page.locator("[data-testid=puzzle-moves] li").all_inner_texts()
-    assert moves and moves[0].startswith("あなた") and all(c in moves[0] for c in answer if c.isdigit()), moves
-    page.locator("[data-testid=solution]").click()
-    page.locator(".sj-solution").wait_for()
-    assert page.locator("[data-testid=puzzle-goal]").count() == 0      # the goal goes once you have moved
-    shown = page.locator(".sj-solution .sj-answer")
-    assert shown.get_attribute("data-answer") == puzzle["answer"]
-    assert [shown.locator(".sj-card").nth(i).get_attribute("data-card") for i in range(len(answer))] == answer
-    assert "place" not in shown.inner_text()                        # cards, not the raw action string
-    progress = page.evaluate("() => JSON.parse(localStorage.getItem('pygames.game.shiji.puzzles'))")
-    assert puzzle["id"] in progress["tried"] and puzzle["id"] in progress["solved"]
-    page.locator(".sj-puzzles button", has_text="一覧へ").click()
-    assert "✓" in page.locator(f"button[data-puzzle='{puzzle['id']}']").inner_text()
-    # after a win the page offers the next puzzle, which starts fresh with its goal shown
-    ids = [p["id"] for p in data["puzzles"]]
-    if ids.index(puzzle["id"]) + 1 < len(ids):
+    for level in (1, 2, 3):
+        puzzle = next(p for p in data["puzzles"] if p["level"] == level)
         page.locator(f"button[data-puzzle='{puzzle['id']}']").click()
         page.wait_for_selector(".sj-puzzles .sj-table")
-        _click_hand(page, ".sj-puzzles", answer)
-        page.locator(".sj-puzzles [data-testid=verdict].sj-ok").wait_for()
-        page.locator(".sj-puzzles [data-testid=place]").click()
-        page.locator("[data-testid=next-puzzle]").click()
-        nxt = ids[ids.index(puzzle["id"]) + 1]
-        page.locator(".sj-puzzle-head h2", has_text=nxt).wait_for()
-        page.locator("[data-testid=puzzle-goal]").wait_for()
+        assert "あなたの番" in page.locator("[data-testid=puzzle-goal]").inner_text()
+        if level == 1:
+            assert page.locator(".sj-puzzles .sj-opp .sj-zone-k", has_text="手札").count() == 1
+            assert not axe_violations(page)
+        for i, (plies, action) in enumerate(_puzzle_line(puzzle)):
+            if plies:
+                page.wait_for_function("(n) => document.querySelectorAll('[data-testid=puzzle-moves] li').length === n", arg=plies)
+            _do(page, action, ".sj-puzzles")
+            if i == 0:
+                verdict = page.locator(".sj-puzzles [data-testid=puzzle-verdict]")
+                verdict.wait_for()
+                assert "正解" in verdict.inner_text()
+        page.locator(".sj-puzzles [data-testid=puzzle-result]", has_text="勝ち").wait_for()
+        result = page.locator("[data-testid=puzzle-result]").inner_text()
+        assert "あなた（プレイヤー1）" in result or "相手（プレイヤー2）" in result, result
+        page.locator("[data-testid=solution]").click()
+        page.locator(".sj-solution").wait_for()
+        shown = page.locator(".sj-solution .sj-answer")
+        assert shown.get_attribute("data-answer") == puzzle["answer"]
+        assert "place" not in shown.inner_text()
+        page.locator(".sj-puzzles button", has_text="一覧へ").click()
+        assert "✓" in page.locator(f"button[data-puzzle='{puzzle['id']}']").inner_text()
+    progress = page.evaluate("() => JSON.parse(localStorage.getItem('pygames.game.shiji.puzzles'))")
+    assert len(progress["solved"]) == 3
+
+
+def _in_viewport(page: Any, selector: str) -> bool:
+    return page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; }""", selector)
+
+
+def test_phone_prompt_and_primary_action_in_view(new_page, site, wait_for_engine):
+    from tests.e2e.shiji_policy import choose
+    phone = new_page(width=375, height=812)
+    _fast_bots(phone)
+    phone.goto(site.url + "#/new/shiji")
+    wait_for_engine(phone)
+    phone.wait_for_selector(".sj-setup input[type=checkbox]")
+    phone.fill("#seed", str(SEED))
+    phone.click("#start-match")
+    phone.wait_for_url("**#/play/*")
+    for _ in range(40):
+        _wait_idle(phone)
+        st = _state(phone)
+        if st["view"]["phase"] == "play" and any(a.startswith("place") for a in st["legal"]):
+            break
+        _do(phone, choose(st["legal"], st["view"], st["seat"], FIRST_LEAD))
+    phone.evaluate("() => window.scrollTo(0, 0)")
+    assert _in_viewport(phone, "#view-root .sj-controls .sj-prompt")
+    assert _in_viewport(phone, "#view-root [data-testid=place]")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
 
 
 def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
@@ -206,7 +258,7 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     wait_for_engine(phone)
     phone.locator("button[data-puzzle]").first.click()
     phone.wait_for_selector(".sj-puzzles .sj-table")
-    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
+    assert_no_horizontal_overflow(phone)
     phone.goto(site.url + "#/new/shiji")
     phone.wait_for_selector("#start-match")
     phone.fill("#seed", str(SEED))
@@ -214,4 +266,4 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     phone.wait_for_url("**#/play/*")
     _wait_idle(phone)
     phone.wait_for_selector(".sj-table")
-    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
+    assert_no_horizontal_overflow(phone)

@@ -165,7 +165,7 @@ def test_replay_views_every_ply():
 
 def test_check_explains_without_applying():
     record = call("new_match", game="toy", seed=1, players=PLAYERS)["record"]
-    assert call("check", record=record, seat=0, action="roll") == {"ok": True}
+    assert call("check", record=record, seat=0, action="roll") == {"ok": True, "details": None}
     assert call("check", record=record, seat=0, action="fly")["error"]["code"] == "toy.illegal_action"
     assert call("view", record=record, seat=0)["plies"] == len(record["actions"])
 
@@ -175,6 +175,40 @@ def test_game_call_passes_the_replayed_match():
     scores = call("game_call", game="toy", name="scores", args={"record": record})["scores"]
     assert scores == call("summary", record=record)["outcome"]["scores"]
     assert call("game_call", game="toy", name="nope")["error"]["code"] == "api.unknown_call"
+
+
+def test_view_says_why_undo_is_not_possible():
+    record = call("new_match", game="toy", seed=2, players=PLAYERS)["record"]
+    fresh = call("view", record=record, seat=0)
+    assert fresh["can_undo"] is False and fresh["undo_reason"]["code"] == "match.undo_nothing"
+    after = call("apply", record=record, seat=0, action="stop")["record"]
+    mine = call("view", record=after, seat=0)
+    assert mine["can_undo"] is True and mine["undo_reason"] is None
+    rolled = call("apply", record=record, seat=0, action="roll")["record"]
+    blocked = call("view", record=rolled, seat=0)
+    assert blocked["can_undo"] is False and blocked["undo_reason"]["code"] == "match.undo_chance"
+    assert blocked["undo_reason"]["ja"] and blocked["undo_reason"]["en"]
+    assert call("view", record=rolled, seat=None)["undo_reason"] is None
+
+
+def test_log_since_gives_the_tail_only():
+    record = play_out(6)
+    whole = call("log", record=record)["log"]
+    tail = call("log", record=record, since=3)["log"]
+    assert tail == whole[3:] and tail[0]["ply"] == 4
+    assert call("log", record=record, since=-1)["error"]["code"] == "match.bad_ply"
+
+
+def test_rulings_lists_only_rulings_newer_than_the_record():
+    from pygames.core.registry import get_game
+    motto = get_game("motto")
+    players = [{"name": "", "type": "human"}] * 3
+    new = call("new_match", game="motto", seed=1, players=players, options={"start": "1"})["record"]
+    assert call("view", record=new)["rulings"]["older"] == []  # seat 1 chosen today is no old ruling
+    old = dict(new, engine_version="1", options={})
+    old["actions"] = [a for a in new["actions"]]
+    older = call("view", record=old)["rulings"]["older"]
+    assert [r["key"] for r in older] == ["start"] and motto.engine_version == "2"
 
 
 def test_the_playout_helper_plays_stops_and_catches_mutation():
@@ -200,3 +234,14 @@ def test_the_playout_helper_plays_stops_and_catches_mutation():
     leaky = Leaky()
     with pytest.raises(AssertionError, match="mutated"):
         playout(leaky, start, random_choice(leaky, Rng(1)), Rng(2), snapshot=lambda s: leaky.__dict__.copy())
+
+
+def test_answers_carry_the_events_since_the_viewers_last_action():
+    record = call("new_match", game="toy", seed=3, players=PLAYERS)["record"]
+    first = call("look", record=record, look=0)
+    assert [e["ply"] for e in first["events"]] == list(range(1, len(record["actions"]) + 1))[-6:]
+    answer = call("play", record=record, seat=0, action="stop", look=0)
+    log = call("log", record={**record, "actions": record["actions"] + answer["added"]})["log"]
+    own = max(i for i, e in enumerate(log) if e["seat"] == 0)
+    assert answer["events"] == log[max(own, len(log) - 6):]
+    assert answer["events"][0]["seat"] == 0 and answer["events"][0]["action"] == "stop"

@@ -111,3 +111,18 @@ def test_a_refused_click_changes_nothing_and_play_bot_plays_one_move():
     assert bot["added"][0] == f"1:{bot['action']}" and bot["next"] == 0
     error = call("play_bot", match=bot["match"], ply=bot["ply"], tip=bot["tip"], seat=1)["error"]
     assert error["code"] == "match.not_your_turn"
+
+
+def test_undo_is_one_call_too():
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}]
+    record = call("new_match", game="shogi", seed=5, players=players)["record"]
+    state = call("look", record=record, look=0)
+    if state["general"]["to_move"] != [0]:
+        state = call("play_bot", match=state["match"], ply=state["ply"], tip=state["tip"], seat=1, look=0)
+    action = state["views"][0]["legal"][0]
+    moved = call("play", match=state["match"], ply=state["ply"], tip=state["tip"], seat=0, action=action, look=0)
+    replied = call("play_bot", match=moved["match"], ply=moved["ply"], tip=moved["tip"], seat=1, look=0)
+    back = call("undo", match=replied["match"], ply=replied["ply"], tip=replied["tip"], seat=0, look=0)
+    assert back["ply"] == state["ply"] and back["added"] == [] and back["tip"] == state["tip"]
+    assert back["views"] == call("look", match=state["match"], ply=state["ply"], tip=state["tip"], look=0)["views"]
+    assert len(back["record"]["actions"]) == state["ply"]

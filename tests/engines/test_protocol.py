@@ -91,7 +91,7 @@ def test_bots_play_legal_moves_at_every_level(name):
             break
         seat = view["to_move"][0]
         action = webapi.bot_action(record, seat)["action"]
-        assert webapi.check(record, seat, action) == {"ok": True}
+        assert webapi.check(record, seat, action)["ok"] is True
         record = webapi.apply(record, seat, action)["record"]
 
 

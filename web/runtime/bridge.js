@@ -1,11 +1,14 @@
-// The JS side of the only door into Python: pygames.webapi.dispatch, run in a module worker.
+// The JS side of the only door into Python: pygames.webapi.dispatch, run in a PyScript worker.
 //
 //   import { engine, ApiError } from '../runtime/bridge.js';
 //   await engine.start((p) => show(p.fraction, p.ja, p.en));   // boots once; later calls share it
 //   const view = await engine.call('view', { record, seat: 0 }); // parsed result, or throws ApiError
 //
-// Python never runs on the main thread: each call is one postMessage to the worker and one
-// JSON.parse of the answer. The worker answers calls strictly in the order they were made.
+// The engine is web/runtime/engine.py, started as <script type="py" worker> by PyScript
+// (dist/pyscript/) with our Pyodide (dist/pyodide/) and our wheel placed by the config's [files].
+// Python never runs on the main thread: each call is one message to the worker and one JSON.parse
+// of the answer, and calls are sent one after the other, so they are answered in the order made.
+// Nothing here knows the names of the engine's calls: every call goes through `dispatch`.
 
 /** An error from the engine: a refused action, bad input, or the runtime itself failing. */
 export class ApiError extends Error {
@@ -20,7 +23,20 @@ export class ApiError extends Error {
 }
 
 const SITE_ROOT = new URL("../../", import.meta.url).href;
-const WORKER_URL = new URL("./engine-worker.mjs", import.meta.url).href;
+const ENGINE_PY = new URL("./engine.py", import.meta.url).href;
+const PYSCRIPT_CORE = new URL("pyscript/core.js", SITE_ROOT).href;
+/** PyScript plugins the site does not use (each would be downloaded otherwise). */
+const PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game",
+  "!py-terminal"];
+/** How long the first boot waits for the service worker to take the page (so it caches the runtime). */
+const HOLD_LIMIT_MS = 3000;
+
+const STEPS = {
+  worker: [0.02, "エンジンを起動中", "Starting the engine"],
+  python: [0.05, "Python とゲームを読み込み中", "Loading Python and the games"],
+  import: [0.90, "ゲームを準備中", "Preparing the games"],
+  ready: [1, "準備完了", "Ready"],
+};
 
 function deferred() {
   let resolve, reject;
@@ -29,36 +45,107 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+function text(err) {
+  if (!err) return "";
+  if (typeof err === "string") return err;
+  return String(err.message || (err.error && err.error.message) || err.type || err);
+}
+
 function bootError(step, detail) {
   return new ApiError({
     code: "runtime.boot_failed",
     message_ja: `Python を起動できませんでした（段階: ${step}）。再読み込みしてもう一度お試しください。`,
     message_en: `Python could not start (step: ${step}). Reload the page to try again.`,
-    params: { step, detail: String(detail || "").slice(0, 300) },
+    params: { step, detail: String(detail || "").slice(0, 500) },
   });
+}
+
+/** The first of `downloads` ({step, url}) the server does not answer (asked only after a failure). */
+async function firstUnreachable(downloads) {
+  for (const item of downloads) {
+    try {
+      const response = await fetch(item.url, { method: "HEAD", cache: "no-store" });
+      if (!response.ok) return item;
+    } catch {
+      return item;
+    }
+  }
+  return null;
+}
+
+function timeout(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** <py-config> / <mpy-config> must be in the document before PyScript's core.js is evaluated. */
+function writeConfig(info) {
+  if (document.querySelector("py-config")) return;
+  const config = {
+    interpreter: new URL("pyodide/pyodide.mjs", SITE_ROOT).href,
+    files: { [new URL(info.wheel, SITE_ROOT).href]: "./*" },
+    plugins: PLUGINS_OFF,
+    sync_main_only: true,
+  };
+  const py = document.createElement("py-config");
+  py.setAttribute("type", "json");
+  py.textContent = JSON.stringify(config);
+  const mpy = document.createElement("mpy-config");
+  mpy.setAttribute("type", "json");
+  mpy.textContent = JSON.stringify({ plugins: PLUGINS_OFF });
+  py.hidden = mpy.hidden = true;
+  document.head.append(py, mpy);
+}
+
+let pyscript = null; // Promise of PyScript's module, imported once per page
+let spawned = null;  // the deferred of the worker being created: {resolve(xworker)}
+
+function loadPyScript(info) {
+  if (!pyscript) {
+    writeConfig(info);
+    pyscript = import(PYSCRIPT_CORE).then(async (core) => {
+      // Our own handler for every worker PyScript makes (its default only logs "MessageEvent").
+      core.hooks.main.onWorker.add((_, xworker) => { if (spawned) spawned.resolve(xworker); });
+      // "Python is up" from inside the worker (the function is stringified and runs there).
+      core.hooks.worker.onReady.add((_, xworker) => { xworker.sync.pygamesStep("import"); });
+      await customElements.whenDefined("py-script");
+      return core;
+    });
+    pyscript.catch(() => { pyscript = null; });
+  }
+  return pyscript;
 }
 
 class Engine {
   constructor() {
     this.state = "idle"; // idle | booting | ready | failed
-    this.info = null; // {version, pyodide, ms} once ready
+    this.info = null; // {version, pyodide, python, ms} once ready
     this.lastProgress = null;
     this._boot = deferred();
     this._listeners = new Set();
-    this._pending = new Map();
-    this._nextId = 1;
-    this._worker = null;
+    this._queue = Promise.resolve();
+    this._xworker = null;
+    this._script = null;
+    this._holds = [];
+    this._generation = 0;
   }
 
-  /** Resolves with {version, pyodide, ms} when Python is ready; rejects (ApiError) if boot failed. */
+  /** Resolves with {version, pyodide, python, ms} when Python is ready; rejects (ApiError) if boot failed. */
   get ready() {
     return this._boot.promise;
   }
 
   /**
+   * Delay creating the worker until `promise` settles (at most a few seconds): the offline module
+   * uses it so that a first visit's service worker is in control and caches what Python downloads.
+   */
+  holdBoot(promise) {
+    this._holds.push(Promise.resolve(promise).catch(() => {}));
+  }
+
+  /**
    * Boot Python in the worker (once). `onProgress({fraction, step, ja, en})` is called for every
    * step (and at once with the latest one if boot is already under way). After a failure, calling
-   * start() again retries from scratch.
+   * start() again retries from scratch (a new worker).
    */
   start(onProgress) {
     if (onProgress) {
@@ -68,107 +155,133 @@ class Engine {
     if (this.state === "booting" || this.state === "ready") return this._boot.promise;
     if (this.state === "failed") this._boot = deferred();
     this.state = "booting";
-    this._spawn();
+    this._run(++this._generation);
     return this._boot.promise;
   }
 
-  _progress(p) {
+  _progress(step) {
+    const [fraction, ja, en] = STEPS[step];
+    if (this.lastProgress && this.lastProgress.fraction >= fraction && step !== "ready") return;
+    const p = { fraction, step, ja, en };
     this.lastProgress = p;
     for (const listener of this._listeners) {
       try { listener(p); } catch (err) { console.warn("engine progress listener failed", err); }
     }
   }
 
-  _spawn() {
-    let worker;
+  async _run(generation) {
+    const t0 = performance.now();
+    let step = "worker";
+    const current = () => generation === this._generation && this.state === "booting";
     try {
-      worker = new Worker(WORKER_URL, { type: "module", name: "pygames-engine" });
+      this._progress("worker");
+      const infoPromise = fetch(new URL("build.json", SITE_ROOT)).then((r) => {
+        if (!r.ok) throw new Error(`build.json: HTTP ${r.status}`);
+        return r.json();
+      });
+      const info = await infoPromise;
+      this._downloads = [
+        { step: "python", url: new URL("pyodide/pyodide.asm.wasm", SITE_ROOT).href },
+        { step: "python", url: new URL("pyodide/python_stdlib.zip", SITE_ROOT).href },
+        { step: "wheel", url: new URL(info.wheel, SITE_ROOT).href },
+        { step: "import", url: ENGINE_PY },
+      ];
+      await loadPyScript(info);
+      if (this._holds.length) await Promise.race([Promise.all(this._holds), timeout(HOLD_LIMIT_MS)]);
+      if (!current()) return;
+      step = "python";
+      this._progress("python");
+      const failed = deferred();
+      spawned = deferred();
+      const script = document.createElement("script");
+      script.type = "py";
+      script.setAttribute("worker", ""); // never a name="…" (it turns boot errors into page errors)
+      script.src = ENGINE_PY;
+      script.hidden = true;
+      this._script = script;
+      document.head.append(script);
+      const xworker = await Promise.race([spawned.promise, failed.promise]);
+      spawned = null;
+      this._xworker = xworker;
+      xworker.onerror = (event) => {
+        const detail = text(event && (event.error || event));
+        if (this.state === "booting") failed.reject(new Error(detail || "worker error"));
+        else this._fail(bootError("worker", detail));
+      };
+      xworker.sync.pygamesStep = (name) => { if (current() && STEPS[name]) this._progress(name); };
+      await Promise.race([xworker.ready, failed.promise]);
+      if (!current()) return;
+      step = "import";
+      const answer = JSON.parse(await xworker.sync.boot());
+      if (!answer.ok) throw new Error(answer.error || "the engine did not import");
+      this.state = "ready";
+      this.info = { version: info.version, pyodide: info.pyodide, python: answer.python, ms: performance.now() - t0 };
+      this._progress("ready");
+      this._boot.resolve(this.info);
     } catch (err) {
-      this._fail(bootError("worker", err && err.message));
-      return;
+      if (!current()) return;
+      let detail = text(err);
+      // PyScript's worker says only "Failed to fetch" when a download fails: find which one.
+      if (step === "python") {
+        const missing = await firstUnreachable(this._downloads || []);
+        if (missing) {
+          step = missing.step;
+          detail = `${detail} (${missing.url})`;
+        }
+      }
+      this._fail(bootError(step, detail));
     }
-    this._worker = worker;
-    worker.onmessage = (event) => this._onMessage(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      this._fail(bootError(this.lastProgress ? this.lastProgress.step : "worker", event.message || "worker error"));
-    };
-    worker.onmessageerror = () => this._fail(bootError("worker", "message could not be read"));
-    worker.postMessage({ type: "start", base: SITE_ROOT });
   }
 
   _fail(error) {
     if (this.state === "failed") return;
     const wasReady = this.state === "ready";
     this.state = "failed";
-    if (this._worker) this._worker.terminate();
-    this._worker = null;
+    this.lastProgress = null;
+    if (this._xworker) {
+      try { this._xworker.terminate(); } catch { /* already gone */ }
+    }
+    if (this._script) this._script.remove();
+    this._xworker = null;
+    this._script = null;
     if (!wasReady) this._boot.reject(error);
     else this._boot = (() => { const d = deferred(); d.reject(error); return d; })();
-    for (const { reject } of this._pending.values()) reject(error);
-    this._pending.clear();
-  }
-
-  _onMessage(msg) {
-    switch (msg.type) {
-      case "progress":
-        this._progress({ fraction: msg.fraction, step: msg.step, ja: msg.ja, en: msg.en });
-        break;
-      case "ready":
-        this.state = "ready";
-        this.info = { version: msg.version, pyodide: msg.pyodide, ms: msg.ms };
-        this._progress({ fraction: 1, step: "ready", ja: "準備完了", en: "Ready" });
-        this._boot.resolve(this.info);
-        break;
-      case "failed":
-        this._fail(bootError(msg.step, msg.message));
-        break;
-      case "result":
-      case "crash": {
-        const call = this._pending.get(msg.id);
-        if (!call) return;
-        this._pending.delete(msg.id);
-        if (msg.type === "crash") {
-          call.reject(new ApiError({ code: "runtime.crash", message_ja: "エンジン内部でエラーが起きました",
-            message_en: "The engine failed internally", params: { detail: msg.message } }));
-          return;
-        }
-        let result;
-        try {
-          result = JSON.parse(msg.json);
-        } catch (err) {
-          call.reject(new ApiError({ code: "runtime.bad_reply", message_ja: "エンジンの応答を読めません",
-            message_en: "The engine's reply could not be read" }));
-          return;
-        }
-        if (result && typeof result === "object" && result.error) call.reject(new ApiError(result.error));
-        else call.resolve(result);
-        break;
-      }
-      default:
-        break;
-    }
   }
 
   /**
    * Call pygames.webapi.dispatch(name, JSON.stringify(args)) in the worker. Resolves with the
    * parsed result; rejects with ApiError when the result is {error: …} or the engine is down.
-   * Starts the engine if nobody has yet. Calls are answered in the order they were made.
+   * Starts the engine if nobody has yet. Calls are sent one at a time, in the order they were made.
    */
   async call(name, args = {}) {
-    let text;
+    let json;
     try {
-      text = JSON.stringify(args);
+      json = JSON.stringify(args);
     } catch (err) {
       throw new ApiError({ code: "api.bad_args", message_ja: "引数をJSONにできません",
         message_en: "The arguments cannot be turned into JSON" });
     }
-    if (this.state !== "ready") await this.start();
-    return new Promise((resolve, reject) => {
-      const id = this._nextId++;
-      this._pending.set(id, { resolve, reject });
-      this._worker.postMessage({ type: "call", id, name: String(name), args: text });
+    const turn = this._queue.then(async () => {
+      if (this.state !== "ready") await this.start();
+      let reply;
+      try {
+        reply = await this._xworker.sync.dispatch(String(name), json);
+      } catch (err) {
+        throw new ApiError({ code: "runtime.crash", message_ja: "エンジン内部でエラーが起きました",
+          message_en: "The engine failed internally", params: { detail: text(err).slice(0, 500) } });
+      }
+      let result;
+      try {
+        result = JSON.parse(reply);
+      } catch (err) {
+        throw new ApiError({ code: "runtime.bad_reply", message_ja: "エンジンの応答を読めません",
+          message_en: "The engine's reply could not be read" });
+      }
+      if (result && typeof result === "object" && result.error) throw new ApiError(result.error);
+      return result;
     });
+    this._queue = turn.catch(() => {});
+    return turn;
   }
 }
 

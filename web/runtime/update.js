@@ -1,14 +1,16 @@
-// Offline support: registers our service worker (dist/sw.js) and tells the page when a new build
-// is waiting.
+// Offline support: registers our service worker (dist/sw.js), makes a first visit download each file
+// once, and tells the page when a new build is waiting.
 //
 //   import { registerServiceWorker, onUpdate, applyUpdate } from '../runtime/update.js';
-//   registerServiceWorker();                       // after the engine booted (see below)
+//   registerServiceWorker();                       // at page start, before the engine boots
 //   onUpdate(({ version }) => showNotice(...));     // a new build is installed and waiting
 //   applyUpdate();                                  // switch to it: the page reloads once
 //
 // The same notice is also sent as a DOM event: window "pygames:update" with detail {version}.
-// Registration waits for `after` (default: the engine's boot, so precaching never competes with
-// the first download of Python; the install then revalidates files already in the HTTP cache).
+// On a first visit the engine's boot is held until the new service worker controls the page, so
+// that Python's files are cached as they download; once the engine is ready the worker is asked to
+// fetch only what is still missing ("top-up"). When the whole build is cached, <html data-offline=
+// "ready"> is set and window gets "pygames:offline-ready".
 
 import { engine } from "./bridge.js";
 
@@ -56,20 +58,56 @@ function watch(reg) {
   });
 }
 
+/** Resolves when a service worker controls the page, or when none is about to. */
+function control(reg) {
+  const sw = navigator.serviceWorker;
+  if (sw.controller) return Promise.resolve();
+  const incoming = reg && (reg.installing || reg.waiting);
+  if (!incoming) return Promise.resolve(); // active but not ours (e.g. a forced reload): go on
+  return new Promise((resolve) => {
+    sw.addEventListener("controllerchange", resolve, { once: true });
+    incoming.addEventListener("statechange", () => { if (incoming.state === "redundant") resolve(); });
+  });
+}
+
+/** After the engine's boot: have the service worker cache what is still missing, then say so. */
+async function topUp() {
+  try { await engine.ready; } catch { /* the files are worth caching all the same */ }
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return;
+  const answer = await new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data || {});
+    worker.postMessage({ type: "top-up" }, [channel.port2]);
+  });
+  if (!answer.ok) {
+    console.warn("offline cache incomplete:", answer.error);
+    return;
+  }
+  document.documentElement.dataset.offline = "ready";
+  window.dispatchEvent(new CustomEvent("pygames:offline-ready", { detail: { version: answer.version } }));
+}
+
 /**
- * Register the service worker once `after` settles (default: engine boot). Resolves with the
- * registration, or null where service workers are unavailable (e.g. not a secure context).
+ * Register the service worker (after `after` settles, if given). On a first visit the engine's
+ * boot waits until the worker controls the page. Resolves with the registration, or null where
+ * service workers are unavailable (e.g. not a secure context).
  */
-export async function registerServiceWorker({ after = engine.ready } = {}) {
+export async function registerServiceWorker({ after = null } = {}) {
   if (!("serviceWorker" in navigator)) return null;
   if (registration) return registration;
+  let release;
+  if (!navigator.serviceWorker.controller) engine.holdBoot(new Promise((resolve) => { release = resolve; }));
   try { await after; } catch (err) { /* register anyway: offline support must not depend on boot */ }
   try {
     registration = await navigator.serviceWorker.register(SW_URL.href, { scope: SCOPE.href });
   } catch (err) {
     console.warn("service worker registration failed", err);
+    if (release) release();
     return null;
   }
+  if (release) control(registration).then(release);
+  topUp().catch((err) => console.warn("offline cache incomplete:", err));
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (waitingVersion !== null && !reloading) {
       reloading = true;

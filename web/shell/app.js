@@ -2,7 +2,7 @@
 
 import { h, fill, clear } from './dom.js';
 import { t, getLang, setLang, onLangChange } from './i18n.js';
-import { boot } from './engine.js';
+import { boot, games } from './engine.js';
 import { startRouter } from './router.js';
 import { homePage } from './home.js';
 import { setupPage } from './setup.js';
@@ -56,8 +56,11 @@ function showBootError(err) {
   );
 }
 
+// Python boots in the background; the pages that need it show its progress in place (wait.js).
+// This box only speaks up if the boot fails.
 async function startEngine() {
   html.dataset.engine = 'loading';
+  bootBox.hidden = true;
   showProgress({ fraction: null, ja: '', en: '' });
   try {
     await boot(showProgress);
@@ -68,7 +71,6 @@ async function startEngine() {
   html.dataset.engine = 'ready';
   bootBox.hidden = true;
   document.dispatchEvent(new CustomEvent('pygames:ready'));
-  subscribeUpdates();
 }
 
 // --- update notice ----------------------------------------------------------------------
@@ -89,7 +91,8 @@ function showUpdate(apply) {
 }
 
 async function subscribeUpdates() {
-  // web/runtime/update.js registers the service worker and reports a waiting new build.
+  // web/runtime/update.js registers the service worker (before the engine boots: a first visit
+  // caches Python as it downloads) and reports a waiting new build.
   window.addEventListener('pygames:update', () => showUpdate(null));
   let updates;
   try {
@@ -121,4 +124,6 @@ onLangChange(() => {
   router.relang();
   document.getElementById('lang-toggle').focus();
 });
-startEngine();
+// The landing page paints its lists first (games.json is already on its way), then the engine's
+// boot starts evaluating PyScript on this thread.
+subscribeUpdates().finally(() => games().catch(() => {}).finally(startEngine));

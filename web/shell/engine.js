@@ -1,8 +1,13 @@
-// The shell's door to Python: loads web/runtime/bridge.js, boots it, and caches games().
+// The shell's door to Python: loads web/runtime/bridge.js and boots it. games() comes from
+// games.json, written at build time, so the pages that only list games need no Python.
 
 let bridge = null;
 let readyResolve;
 let gamesPromise = null;
+
+let lastProgress = null;
+const progressListeners = new Set();
+let failure = null;
 
 /** Resolves once Python is ready (never rejects; a failed boot leaves it pending). */
 export const whenReady = new Promise((resolve) => { readyResolve = resolve; });
@@ -24,20 +29,31 @@ export async function boot(onProgress) {
     e.stage = 'bridge';
     throw e;
   }
+  failure = null;
   try {
-    await bridge.engine.start((...args) => onProgress(normalizeProgress(args)));
+    await bridge.engine.start((...args) => {
+      const p = normalizeProgress(args);
+      tellProgress(p);
+      onProgress(p);
+    });
   } catch (err) {
     const e = new Error(describe(err));
     e.stage = 'start';
     e.cause = err;
+    failure = e;
+    tellProgress(lastProgress || { fraction: null, ja: '', en: '' });
     throw e;
   }
   readyResolve();
+  tellProgress({ fraction: 1, ja: '準備完了', en: 'Ready' });
 }
 
 function describe(err) {
   if (!err) return 'unknown error';
-  if (err.message_ja || err.message_en) return `${err.message_ja || ''} / ${err.message_en || ''}`;
+  if (err.message_ja || err.message_en) {
+    const detail = err.params && err.params.detail ? ` (${err.params.detail})` : '';
+    return `${err.message_ja || ''} / ${err.message_en || ''}${detail}`;
+  }
   return String(err.message || err);
 }
 
@@ -66,10 +82,31 @@ export async function call(name, args = {}) {
   return bridge.engine.call(name, args);
 }
 
-/** games() once, as a list of game infos. */
+function tellProgress(p) {
+  lastProgress = p;
+  for (const listener of progressListeners) {
+    try { listener(p, failure); } catch (err) { console.warn('progress listener failed', err); }
+  }
+}
+
+/**
+ * Follow the engine's boot: `listener(progress, failure)` at once with the latest state and on every
+ * step ({fraction, ja, en}; failure is an Error once the boot failed). Returns an unsubscribe function.
+ */
+export function onProgress(listener) {
+  progressListeners.add(listener);
+  listener(lastProgress || { fraction: null, ja: '', en: '' }, failure);
+  return () => progressListeners.delete(listener);
+}
+
+/** The list of games (games.json, computed at build time; the engine's games() if it is missing). */
 export function games() {
   if (!gamesPromise) {
-    gamesPromise = call('games', {}).then((r) => r.games || []).catch((err) => { gamesPromise = null; throw err; });
+    gamesPromise = fetch('games.json')
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`games.json: HTTP ${r.status}`))))
+      .catch(() => call('games', {}))
+      .then((r) => r.games || [])
+      .catch((err) => { gamesPromise = null; throw err; });
   }
   return gamesPromise;
 }

@@ -1,11 +1,12 @@
-// Landing page: the games (from games()), saved matches (from localStorage, no Python needed),
-// and import of a match file.
+// Landing page: the games (games.json, written at build time) and saved matches (localStorage), both
+// shown at once without Python, and import of a match file (which waits for the engine).
 
 import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
-import { games, whenReady, isReady, call } from './engine.js';
+import { games, isReady, call } from './engine.js';
 import { listSaves, deleteSave, rawSave, saveMatch, SaveError } from './storage.js';
 import { go } from './router.js';
+import { seatName } from './seats.js';
 
 const MAX_IMPORT_BYTES = 2_000_000;
 
@@ -68,7 +69,6 @@ export function homePage(root) {
 
   function saveItem(entry) {
     const li = h('li', { class: 'card save', dataset: { id: entry.id } });
-    const ready = isReady();
     const title = entry.broken ? t('unknownGame') : titleOf(entry);
     li.append(h('h3', {}, title));
     if (entry.broken || entry.brokenReason) {
@@ -77,20 +77,21 @@ export function homePage(root) {
       li.append(h('p', { class: 'error save-error', role: 'note' }, why));
     }
     if (!entry.broken) {
-      const players = (entry.players || []).filter(Boolean).join(t('listSep'));
+      const seats = Array.isArray(entry.players) ? entry.players : [];
+      const players = seats.map((p, i) => (typeof p === 'string' ? p : seatName(seats, i))).filter(Boolean).join(t('listSep'));
       if (players) li.append(h('p', { class: 'save-players' }, players));
       const progress = entry.progress ? pick(entry.progress) : '';
       li.append(h('p', { class: 'muted save-meta' },
         entry.finished ? h('span', { class: 'badge' }, t('finished')) : null,
         progress ? `${progress} · ` : '',
-        entry.updated ? `${t('lastPlayed')}: ${formatTime(entry.updated)}` : ''));
+        entry.updated ? t('lastPlayed', formatTime(entry.updated)) : ''));
     }
     const actions = h('div', { class: 'actions' });
     const label = (verb) => `${verb}: ${title}${entry.updated ? ` (${formatTime(entry.updated)})` : ''}`;
     if (!entry.broken && !entry.brokenReason) {
       actions.append(
-        h('button', { type: 'button', class: 'primary', disabled: !ready, 'aria-label': label(t('continue')), onclick: () => go(`#/play/${entry.id}`) }, t('continue')),
-        h('button', { type: 'button', disabled: !ready, 'aria-label': label(t('replay')), onclick: () => go(`#/replay/${entry.id}`) }, t('replay')));
+        h('button', { type: 'button', class: 'primary', 'aria-label': label(t('continue')), onclick: () => go(`#/play/${entry.id}`) }, t('continue')),
+        h('button', { type: 'button', 'aria-label': label(t('replay')), onclick: () => go(`#/replay/${entry.id}`) }, t('replay')));
     }
     actions.append(
       h('button', { type: 'button', 'aria-label': label(t('export')), onclick: () => exportSave(entry) }, t('export')),
@@ -121,10 +122,12 @@ export function homePage(root) {
   }
 
   function renderImport() {
-    const input = h('input', { type: 'file', id: 'import-file', accept: '.json,application/json', disabled: !isReady(), onchange: onImport });
+    const input = h('input', { type: 'file', id: 'import-file', class: 'file-input', accept: '.json,application/json', onchange: onImport });
     fill(importBox, 
       h('h2', { id: 'import-h' }, t('importHeading')),
-      h('label', { for: 'import-file' }, t('importLabel')), ' ', input,
+      // The native file control's own words follow the browser, not the page: it stays hidden
+      // behind a label drawn as a button, in the page's language.
+      h('label', { for: 'import-file', class: 'button file-button' }, t('importLabel')), input,
       h('p', { id: 'import-status', class: flash ? flash.kind : '', role: 'status' }, flash ? flash.text() : ''));
   }
 
@@ -144,6 +147,7 @@ export function homePage(root) {
       return;
     }
     let result;
+    if (!isReady()) setFlash('muted', () => t('waitEngine'));
     try {
       result = await call('load', { record: text });
     } catch (err) {
@@ -164,16 +168,10 @@ export function homePage(root) {
   }
 
   renderAll();
-  whenReady.then(async () => {
-    if (!alive) return;
-    try {
-      gameList = await games();
-    } catch (err) {
-      gameList = [];
-      flash = { kind: 'error', text: () => t('engineFailed', errorText(err)) };
-    }
-    if (alive) renderAll();
-  });
+  games().then((list) => { gameList = list; }, (err) => {
+    gameList = [];
+    flash = { kind: 'error', text: () => t('engineFailed', errorText(err)) };
+  }).then(() => { if (alive) renderAll(); });
 
   return {
     destroy() { alive = false; },

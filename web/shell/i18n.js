@@ -27,6 +27,7 @@ const STRINGS = {
   players: (n, m) => n === m ? [`${n}人`, `${n} players`] : [`${n}〜${m}人`, `${n}–${m} players`],
   newMatch: ['新しい対局', 'New match'],
   rules: ['遊び方', 'How to play'],
+  rulesShort: ['遊び方', 'Rules'],
   noGames: ['遊べるゲームがまだありません。', 'No games are available yet.'],
   savesHeading: ['保存した対局', 'Saved matches'],
   noSaves: ['保存した対局はありません。', 'No saved matches.'],
@@ -37,14 +38,14 @@ const STRINGS = {
   confirmDelete: ['この対局を削除しますか？', 'Delete this match?'],
   confirmDeleteYes: ['削除する', 'Delete'],
   cancel: ['やめる', 'Cancel'],
-  finished: ['終局', 'Finished'],
-  lastPlayed: ['最終', 'Last played'],
+  finished: ['終了', 'Finished'],
+  lastPlayed: (when) => [`${when} に保存`, `Last played ${when}`],
   brokenSave: ['この保存データは壊れているため開けません。', 'This save is damaged and cannot be opened.'],
-  brokenSaveWhy: (why) => [`この保存データは開けません: ${why}`, `This save cannot be opened: ${why}`],
+  brokenSaveWhy: (why) => [`この保存データは開けません。${why}`, `This save cannot be opened. ${why}`],
   importHeading: ['読み込み', 'Import'],
   importLabel: ['対局ファイル（JSON）を選ぶ', 'Choose a match file (JSON)'],
-  importDone: (title) => [`読み込みました: ${title}`, `Imported: ${title}`],
-  importFailed: (why) => [`読み込めませんでした: ${why}`, `Could not import: ${why}`],
+  importDone: (title) => [`「${title}」を読み込みました`, `Imported “${title}”`],
+  importFailed: (why) => [`読み込めませんでした。${why}`, `Could not import. ${why}`],
   importTooBig: ['ファイルが大きすぎます', 'The file is too large'],
   unknownGame: ['不明なゲーム', 'Unknown game'],
   // setup
@@ -56,14 +57,14 @@ const STRINGS = {
   computer: ['コンピュータ', 'Computer'],
   name: ['名前', 'Name'],
   level: ['強さ', 'Level'],
-  levelName: (level) => LEVELS[level] || [level, level],
+  levelName: (level) => { const l = LEVELS[level] || [level, level]; return [l[0], l[1].charAt(0).toUpperCase() + l[1].slice(1)]; },
   defaultName: (n) => [`プレイヤー${n}`, `Player ${n}`],
-  computerName: (level, n) => [`コンピュータ${n}（${(LEVELS[level] || [level])[0]}）`, `Computer ${n} (${(LEVELS[level] || [level, level])[1]})`],
+  computerName: (level, n) => [`コンピュータ${n ?? ''}（${(LEVELS[level] || [level])[0]}）`, `Computer${n ? ` ${n}` : ''} (${(LEVELS[level] || [level, level])[1]})`],
   optionsHeading: ['設定', 'Options'],
-  seedLabel: ['乱数の種（任意）', 'Random seed (optional)'],
-  seedHelp: ['同じ種と同じ手なら同じ対局になります。空欄なら毎回ちがいます。',
-    'The same seed and moves give the same match. Leave empty for a random one.'],
-  seedBad: ['乱数の種は0以上 9007199254740991 以下の整数にしてください', 'The seed must be a whole number from 0 to 9007199254740991'],
+  seedLabel: ['シード（対局番号・任意）', 'Seed (match number, optional)'],
+  seedHelp: ['同じシードで同じ手を指せば、同じ対局になります。空欄なら毎回ちがう対局です。',
+    'The same seed and the same moves give the same match. Leave it empty for a new one each time.'],
+  seedBad: ['シードは0から9007199254740991までの整数にしてください', 'The seed must be a whole number from 0 to 9007199254740991'],
   jsonBad: (label) => [`「${label}」がJSONとして読めません`, `"${label}" is not valid JSON`],
   start: ['対局を始める', 'Start the match'],
   yes: ['はい', 'Yes'],
@@ -71,58 +72,59 @@ const STRINGS = {
   loading: ['読み込み中…', 'Loading…'],
   undo: ['待った', 'Undo'],
   share: ['共有', 'Share'],
-  thinking: (name) => [`${name} が考え中…`, `${name} is thinking…`],
-  yourTurn: (name) => [`${name}さんの番です`, `${name}'s turn`],
-  waitingFor: (names) => [`${names} の番です`, `Waiting for ${names}`],
+  thinking: (name) => [`${name}が考え中…`, `${name} is thinking…`],
+  yourTurn: (name) => [`${name}さんの番です`, `Your turn, ${name}`],
+  waitingFor: (names) => [`${names}の番です`, `Waiting for ${names}`],
   handOver: (name) => [`${name}さんの番です。端末を渡してください`, `It is ${name}'s turn. Please hand over the device.`],
-  handOverButton: (name) => [`${name}さんです。表示する`, `I am ${name}: show`],
+  handOverButton: (name) => [`${name}さんです。表示する`, `I am ${name}, show my view`],
   logHeading: ['棋譜・記録', 'Move log'],
   logEmpty: ['まだ手はありません。', 'No moves yet.'],
-  chanceSeat: ['偶然', 'Chance'],
-  outcomeWin: (names) => [`${names} の勝ち`, `${names} won`],
+  chanceSeat: ['進行', 'Game'],
+  outcomeWin: (names) => [`${names}の勝ち`, `${names} won`],
   outcomeDraw: ['引き分け', 'Draw'],
   scores: ['得点', 'Scores'],
   matchOver: ['対局終了', 'Match over'],
   notFound: ['その対局は見つかりません。削除されたかもしれません。', 'That match was not found. It may have been deleted.'],
-  cannotOpen: (why) => [`この対局を開けません: ${why}`, `Cannot open this match: ${why}`],
+  cannotOpen: (why) => [`この対局を開けません。${why}`, `Cannot open this match. ${why}`],
   backHome: ['ホームに戻る', 'Back to home'],
   noView: ['このゲームの画面はまだありません。簡易表示で遊べます。', 'This game has no screen yet; a plain view is shown.'],
-  plainLegal: ['指せる手', 'Legal actions'],
+  plainLegal: ['指せる手', 'Moves you can play'],
   play: ['この手にする', 'Play it'],
   toolbar: ['対局の操作', 'Match controls'],
   spectator: ['観戦', 'Spectator'],
   perspective: ['視点', 'Point of view'],
-  actionFailed: (why) => [`その手は受け付けられません: ${why}`, `That action was refused: ${why}`],
-  engineFailed: (why) => [`エラー: ${why}`, `Error: ${why}`],
+  engineFailed: (why) => [`${why}`, `${why}`],
   listSep: ['・', ', '],
-  notNow: ['今は指せません（手番ではないか、処理中か、対局が終わっています）', 'You cannot act now (not your turn, busy, or the match is over)'],
-  watching: ['観戦中なので指せません', 'You are watching, so you cannot act'],
-  replayNoAct: ['再生中は指せません', 'Replays cannot be played'],
+  notNow: ['今は指せません（手番ではないか、処理中か、対局が終わっています）', 'You cannot move now (it is not your turn, something is still running, or the match is over)'],
+  watching: ['観戦中なので指せません', 'You are watching, so you cannot move'],
+  replayNoAct: ['再生中は指せません', 'You cannot move in a replay'],
   // saving
   quota: ['保存容量がいっぱいで、この対局を保存できませんでした。古い対局を削除するか書き出してから、もう一度指してください。ほかの保存データはそのままです。',
     'Storage is full, so this match could not be saved. Delete or export old matches, then play again. Your other saves are unchanged.'],
   saveFailed: ['保存できませんでした。ほかの保存データはそのままです。', 'Could not save. Your other saves are unchanged.'],
   // replay
   replayHeading: (title) => [`${title} — 再生`, `${title} — Replay`],
+  movesHeading: ['手順', 'Moves'],
+  moveShow: (n) => [`${n}手目の局面を見る`, `Show the position after move ${n}`],
   first: ['最初', 'First'],
   back: ['一手戻る', 'Back'],
   forward: ['一手進む', 'Forward'],
   last: ['最後', 'Last'],
-  plyOf: (p, n) => [`${p} / ${n} 手`, `Move ${p} of ${n}`],
+  plyOf: (p, n) => (p === 0 ? [`開始局面（全${n}手）`, `Start position (of ${n} moves)`] : [`${p}手目（全${n}手）`, `Move ${p} of ${n}`]),
   plySlider: ['手数', 'Move number'],
   toMatch: ['対局に戻る', 'Back to the match'],
   // share
   shareHeading: ['共有リンク', 'Share link'],
   shareHelp: ['このリンクを開くと、別のブラウザで同じ対局が開きます。', 'Opening this link shows the same match in another browser.'],
-  shareFinished: ['終局した対局なので、再生として開きます。', 'The match is finished, so it opens as a replay.'],
-  shareSecrets: ['注意: このリンクを開くと、これまでに配られた手札や隠れたカードがすべて見えます。これから引くカードは含まれません。相手に見られて困る場合は送らないでください。',
+  shareFinished: ['終わった対局なので、再生として開きます。', 'The match is finished, so it opens as a replay.'],
+  shareSecrets: ['注意　このリンクを開くと、これまでに配られた手札や隠れたカードがすべて見えます。これから引くカードは含まれません。相手に見られて困る場合は送らないでください。',
     'Warning: this link shows every hidden card and hand dealt so far. Future draws are not included. Do not send it to someone who must not see them.'],
   copy: ['コピー', 'Copy'],
   copied: ['コピーしました', 'Copied'],
   copyFailed: ['コピーできませんでした。リンクを選択してコピーしてください。', 'Could not copy; select the link and copy it.'],
   close: ['閉じる', 'Close'],
   linkHeading: ['共有リンクを開く', 'Opening a share link'],
-  linkBad: (why) => [`このリンクは開けません: ${why}`, `This link cannot be opened: ${why}`],
+  linkBad: (why) => [`このリンクは開けません。${why}`, `This link cannot be opened. ${why}`],
   linkBadHelp: ['リンクが途中で切れていないか、送り主に確かめてください。保存した対局は変わっていません。',
     'Check with the sender that the link was not cut short. Your saved matches are unchanged.'],
   // rules / pages
@@ -130,6 +132,19 @@ const STRINGS = {
   rulesMissing: ['このゲームの遊び方はまだありません。', 'The rules of this game are not available yet.'],
   pageMissing: ['そのページはありません。', 'That page does not exist.'],
   routeMissing: ['そのページはありません。', 'That page does not exist.'],
+  olderRulings: (which) => [`この対局は以前のルールのまま続けています（${which}）`, `This match continues under older rulings (${which})`],
+  rulingValue: (label, value) => [`${label}は${value}`, `${label}: ${value}`],
+  // turn display, result, undo
+  eventsHeading: ['いまの流れ', 'What just happened'],
+  you: ['あなた', 'You'],
+  resultHeading: ['対局結果', 'Result'],
+  seeBoard: ['盤面を見る', 'See the board'],
+  seeResult: ['結果を見る', 'Show the result'],
+  newMatchSame: ['もう一度遊ぶ', 'Play again'],
+  undoBusy: ['コンピュータが考えている間は戻せません', 'Cannot take back while the computer is thinking'],
+  undoSpectator: ['観戦中は戻せません', 'Spectators cannot take moves back'],
+  undoWhy: (why) => [`待ったできません。${why}`, `Undo is not possible. ${why}`],
+  replayKeys: ['← → で一手ずつ、Home / End で最初と最後へ。', '← → step through the moves; Home / End jump to the first and last.'],
   // update
   updateAvailable: ['新しい版があります', 'A new version is available'],
   updateButton: ['更新', 'Update'],
@@ -143,13 +158,21 @@ const LEVELS = {
 let lang = readLang();
 const listeners = new Set();
 
+/** The remembered choice, else the browser's first language (ja* → ja, anything else → en). */
 function readLang() {
   try {
     const saved = localStorage.getItem(LANG_KEY);
-    return saved === 'en' ? 'en' : 'ja';
+    if (saved === 'en' || saved === 'ja') return saved;
   } catch {
-    return 'ja';
+    /* no storage: follow the browser */
   }
+  return browserLang();
+}
+
+/** 'ja' when the browser's preferred language is Japanese, else 'en'. */
+export function browserLang() {
+  const langs = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'ja']);
+  return /^ja\b/i.test(String(langs[0] || '')) ? 'ja' : 'en';
 }
 
 /** The current language: 'ja' or 'en'. */

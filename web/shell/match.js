@@ -4,12 +4,16 @@
 import { h, fill, clear, delay, download } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { loadSave, saveMatch, markBroken, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { sharePanel } from './share.js';
 import { plainView } from './plainview.js';
+import { seatName, namedPlayers } from './seats.js';
+import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
+import { resultDisplay } from './result.js';
 
 const BOT_DELAY_MS = 500;
 
@@ -21,7 +25,7 @@ function botDelay() {
 
 /** Open saved match `id` (validated by the engine first) and play it. */
 export async function matchPage(root, { id }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  root.append(engineWait());
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);
@@ -43,6 +47,9 @@ export async function matchPage(root, { id }) {
   let general = null; // last view() result for the spectator (to_move, outcome, progress)
   let notice = null; // {kind, text()} in the status area
   let shareBox = null;
+  let events = []; // what happened since the shown seat's last action (turn.js)
+  let viewPayload = null; // the last payload given to the view (with names, events, thinking)
+  let undoNote = ''; // why undo is not possible, shown after a click on the greyed button
 
   // --- layout ----------------------------------------------------------------------
   const title = h('h1', { class: 'match-title' });
@@ -50,14 +57,23 @@ export async function matchPage(root, { id }) {
   const toolbar = h('nav', { class: 'toolbar' });
   const status = h('p', { class: 'status', id: 'match-status', role: 'status', 'aria-live': 'polite' });
   const alertBox = h('p', { class: 'error', id: 'match-alert', role: 'alert' });
-  const banner = h('section', { class: 'outcome', id: 'outcome', hidden: true, 'aria-live': 'polite' });
+  const result = resultDisplay({ game: info.name, matchId: record.meta.id });
+  const banner = result.banner;
+  const strip = eventStrip();
+  // The events strip is the view's to place (ctx.turn.strip, where its prompt is); the shell shows
+  // it above the view itself only for the plain fallback view, so a laid-out screen never shifts.
+  const turnSlot = h('div', { class: 'turn-slot' });
+  const undoWhy = h('p', { class: 'undo-why muted small', id: 'undo-why', role: 'status' });
+  const rulingsNote = h('p', { class: 'rulings-note muted small', id: 'rulings-note', hidden: true });
   const handover = h('section', { class: 'handover card', id: 'handover', hidden: true, 'aria-labelledby': 'handover-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
   const shareSlot = h('div', { class: 'share-slot' });
-  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar), shareSlot, status, alertBox, banner, handover, viewRoot, logBox);
+  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
+    turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
-  const ctx = baseCtx(info.name, { act, check });
+  const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
+  const ctx = baseCtx(info.name, { act, check, inspect, turn });
   let view;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
@@ -65,7 +81,9 @@ export async function matchPage(root, { id }) {
     view = null;
     console.warn('view mount failed', err);
   }
+  const ownView = Boolean(view);
   if (!view) view = plainView(viewRoot, ctx, !viewMod);
+  if (!ownView) turnSlot.append(strip.el);
 
   // --- engine round trips: one call per click ---------------------------------------------
   let cached = null; // {match, ply, tip} of the worker's cached match (see webapi.play)
@@ -101,6 +119,8 @@ export async function matchPage(root, { id }) {
       coverSeat = seat;
     }
     shown = seat;
+    // What happened since the shown seat's last action: in the same answer (webapi._answer).
+    events = recentEvents(answer.events || [], shown, players);
     if (save) persist();
     render();
   }
@@ -174,18 +194,35 @@ export async function matchPage(root, { id }) {
     }
   }
 
+  /** Like check, and when the action is legal, what the engine says about it first (its details). */
+  async function inspect(action) {
+    if (shown === null) return { error: shellError('shell.spectator', 'watching'), details: null };
+    try {
+      const result = await call('check', { record, seat: shown, action: String(action) });
+      return { error: null, details: result.details ?? null };
+    } catch (err) {
+      return { error: { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params }, details: null };
+    }
+  }
+
   function showError(err) {
     alertBox.textContent = t('engineFailed', errorText(err));
   }
 
   async function undo() {
-    if (busy || shown === null) return;
+    if (busy || covered || shown === null || !(payload && payload.can_undo)) {
+      const why = undoBlocked();
+      if (why) {
+        undoNote = t('undoWhy', why);
+        renderToolbar();
+      }
+      return;
+    }
     busy = true;
     try {
-      const result = await call('undo', { record, seat: shown });
-      record = { ...result.record, meta: record.meta };
+      const answer = await playCall('undo', { seat: shown, look: shown });
       alertBox.textContent = '';
-      await refresh();
+      adopt(answer);
     } catch (err) {
       showError(err);
     } finally {
@@ -195,7 +232,7 @@ export async function matchPage(root, { id }) {
   }
 
   // --- drawing ---------------------------------------------------------------------------
-  const nameOf = (seat) => (seat === -1 ? t('chanceSeat') : (players[seat] && players[seat].name) || t('defaultName', seat + 1));
+  const nameOf = (seat) => seatName(players, seat);
 
   function render() {
     if (!alive) return;
@@ -203,14 +240,17 @@ export async function matchPage(root, { id }) {
     playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
     toolbar.setAttribute('aria-label', t('toolbar'));
     renderToolbar();
+    renderRulings();
     renderStatus();
     renderBanner();
     renderHandover();
     logBox.replaceChildren(h('summary', {}, t('logHeading')), ...(logBox.open ? [h('p', { class: 'muted' }, t('loading'))] : []));
     if (logBox.open) renderLog();
     viewRoot.hidden = covered;
+    strip.update({ events: covered ? [] : events, thinking, players });
     if (!covered && payload) {
-      const shownPayload = { ...payload, players, replay: false };
+      const shownPayload = { ...payload, players: namedPlayers(players), events, thinking, replay: false };
+      viewPayload = shownPayload;
       if (busy && thinking !== null) shownPayload.legal = []; // computer seats act first
       try {
         view.update(shownPayload);
@@ -218,17 +258,48 @@ export async function matchPage(root, { id }) {
         console.warn('view update failed', err);
       }
     }
+    if (!covered && payload && typeof view.resultBreakdown === 'function' && general && general.outcome) {
+      let node = null;
+      try { node = view.resultBreakdown({ ...payload, players: namedPlayers(players) }); } catch (err) { console.warn('resultBreakdown failed', err); }
+      result.update(general.outcome, players, node);
+    }
+  }
+
+  /** Why undo is not possible now ('' when it is). */
+  function undoBlocked() {
+    if (busy && thinking !== null) return t('undoBusy');
+    if (shown === null) return t('undoSpectator');
+    if (payload && payload.can_undo) return '';
+    return payload && payload.undo_reason ? pick(payload.undo_reason) : '';
   }
 
   function renderToolbar() {
     const canUndo = Boolean(payload && payload.can_undo) && !busy && !covered;
-    fill(toolbar, 
-      h('a', { class: 'button', href: ctx.rulesHref }, t('rules')),
-      h('button', { type: 'button', id: 'undo-button', disabled: !canUndo, onclick: undo }, t('undo')),
+    const why = canUndo ? '' : undoBlocked();
+    if (canUndo) undoNote = '';
+    undoWhy.textContent = undoNote;
+    // A greyed undo stays clickable (aria-disabled) so that a click or a tap says why.
+    fill(toolbar,
+      h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')),
+      h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
+        title: why ? t('undoWhy', why) : null, 'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
       h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),
       h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
       h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
       h('a', { class: 'button', href: '#/' }, t('home')));
+  }
+
+  /** A match recorded under older rulings says so (and which), e.g. motto v1: seat 1 always starts. */
+  function renderRulings() {
+    const older = (general && general.rulings && general.rulings.older) || [];
+    rulingsNote.hidden = older.length === 0;
+    if (!older.length) return;
+    const valueText = (r) => {
+      const spec = (info.options || []).find((o) => o.key === r.key);
+      const choice = spec && (spec.choices || []).find((c) => c.value === r.value);
+      return choice ? pick(choice.label) : String(r.value);
+    };
+    rulingsNote.textContent = t('olderRulings', older.map((r) => t('rulingValue', pick(r.label), valueText(r))).join(t('listSep')));
   }
 
   function renderStatus() {
@@ -252,16 +323,7 @@ export async function matchPage(root, { id }) {
   }
 
   function renderBanner() {
-    const outcome = general && general.outcome;
-    banner.hidden = !outcome;
-    if (!outcome) return;
-    const result = outcome.draw || !outcome.winners.length ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map(nameOf).join(t('listSep')));
-    const reason = pick(outcome.reason || {});
-    fill(banner, 
-      h('h2', {}, result),
-      reason ? h('p', {}, reason) : null,
-      Array.isArray(outcome.scores) ? h('p', { class: 'scores' }, `${t('scores')}: `,
-        outcome.scores.map((s, i) => `${nameOf(i)} ${s}`).join(t('listSep'))) : null);
+    result.update((general && general.outcome) || null, players);
   }
 
   function renderHandover() {
@@ -285,7 +347,7 @@ export async function matchPage(root, { id }) {
       const { log } = await call('log', { record });
       if (!alive || !logBox.open) return;
       const list = log.length ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
-        h('span', { class: 'log-seat' }, `${nameOf(e.seat)}: `), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
+        e.seat === -1 ? null : h('span', { class: 'log-seat' }, nameOf(e.seat)), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
       logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
     } catch (err) {
       showError(err);
@@ -315,7 +377,7 @@ export async function matchPage(root, { id }) {
   // A read-only window onto the match for tests and debugging (actions still go through act).
   window.pygamesMatch = {
     get record() { return record; }, get payload() { return payload; }, get general() { return general; },
-    get busy() { return busy; }, get covered() { return covered; }, act,
+    get busy() { return busy; }, get covered() { return covered; }, get viewPayload() { return viewPayload; }, act,
     /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
     get idle() { return !busy && Boolean(general) && (Boolean(general.outcome) || botToMove(general.to_move) === undefined); },
   };
@@ -328,6 +390,7 @@ export async function matchPage(root, { id }) {
       if (shareBox) shareBox.destroy();
     },
     relang() {
+      strip.relang();
       render();
       if (shareBox) shareBox.relang();
     },

@@ -4,6 +4,7 @@
 import { h, fill, clear } from './dom.js';
 import { t, getLang, pick } from './i18n.js';
 import { gameInfo, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { loadView, baseCtx } from './views.js';
 
 /** A page with a message (a function so it follows language changes) and a way home. */
@@ -32,7 +33,6 @@ export function failedPage(root, err) {
 export async function rulesPage(root, { game }) {
   if (!/^[a-z0-9_-]{1,40}$/.test(game)) return missingPage(root);
   root.append(h('p', { class: 'muted' }, t('loading')));
-  await whenReady;
   const info = await gameInfo(game).catch(() => null);
   if (!info) return missingPage(root);
   let doc = null;
@@ -67,7 +67,7 @@ export async function rulesPage(root, { game }) {
 
 /** #/page/<game>/<name>: a game's extra page from its view module's mountPage. */
 export async function extraPage(root, { game, name }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  root.append(engineWait());
   await whenReady;
   const mod = await loadView(game);
   if (!mod || typeof mod.mountPage !== 'function') return messagePage(root, () => t('pageMissing'));

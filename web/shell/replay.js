@@ -1,17 +1,27 @@
-// Replay viewer: first/back/forward/last and a slider over plies (the `replay` call), with
-// the game's view mounted in replay mode and a point-of-view choice.
+// Replay viewer: first/back/forward/last, a slider over plies (the `replay` call), the move list
+// (movelist.js: click a move to go there) and the keys ← → Home End, with the game's view mounted
+// in replay mode, the events strip, and a point-of-view choice.
 
 import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved } from './match.js';
 import { plainView } from './plainview.js';
+import { loadSave } from './storage.js';
+import { moveList } from './movelist.js';
+import { seatName, namedPlayers } from './seats.js';
+import { eventStrip, recentEvents } from './turn.js';
 
 /** Render the replay of saved match `id`. */
 export async function replayPage(root, { id }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  // The move list shows at once from the save; the board waits for the engine.
+  const early = loadSave(id);
+  const moves = early.record && Array.isArray(early.record.actions) ? moveList(early.record) : null;
+  root.append(engineWait());
+  if (moves) root.append(moves.el);
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);
@@ -29,7 +39,14 @@ export async function replayPage(root, { id }) {
   const controls = h('div', { class: 'replay-controls card' });
   const alertBox = h('p', { class: 'error', role: 'alert' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
-  root.append(title, controls, alertBox, viewRoot);
+  const strip = eventStrip();
+  let log = [];
+  root.append(title, controls, alertBox, strip.el, viewRoot);
+  if (moves) {
+    root.append(moves.el);
+    moves.setPick((n) => show(n));
+  }
+  call('log', { record }).then((r) => { log = r.log; if (moves) moves.setLog(r.log); if (alive) render(); }, () => {});
 
   const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
   const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct') });
@@ -59,7 +76,7 @@ export async function replayPage(root, { id }) {
     }
   }
 
-  const nameOf = (i) => (players[i] && players[i].name) || t('defaultName', i + 1);
+  const nameOf = (i) => seatName(players, i);
   const buttons = {};
   let slider;
   let position;
@@ -85,6 +102,7 @@ export async function replayPage(root, { id }) {
         button('replay-last', t('last'), () => plies)),
       h('div', { class: 'field slider' }, h('label', { for: 'replay-slider' }, t('plySlider')), slider),
       position,
+      h('p', { class: 'muted small', id: 'replay-keys' }, t('replayKeys')),
       h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('perspective')), seatSelect),
       h('p', {}, h('a', { class: 'button', href: `#/play/${record.meta.id}` }, t('toMatch')), ' ',
         h('a', { class: 'button', href: '#/' }, t('home'))));
@@ -100,22 +118,38 @@ export async function replayPage(root, { id }) {
     slider.value = String(ply);
     slider.setAttribute('aria-valuetext', t('plyOf', ply, plies));
     position.textContent = t('plyOf', ply, plies);
+    if (moves) moves.mark(ply);
+    const events = recentEvents(log.slice(Math.max(0, ply - 3), ply), seat, players);
+    strip.update({ events, thinking: null, players });
     if (payload) {
       try {
-        view.update({ ...payload, legal: [], players, replay: true });
+        view.update({ ...payload, legal: [], players: namedPlayers(players), events, thinking: null, replay: true });
       } catch (err) {
         console.warn('view update failed', err);
       }
     }
   }
 
+  /** ← → one move, Home / End the first and last (not while typing or on the slider). */
+  function onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = e.target && e.target.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (e.target && e.target.isContentEditable)) return;
+    const step = { ArrowLeft: () => ply - 1, ArrowRight: () => ply + 1, Home: () => 0, End: () => plies }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    show(step());
+  }
+  document.addEventListener('keydown', onKey);
+
   build();
   await show(ply);
   return {
     destroy() {
       alive = false;
+      document.removeEventListener('keydown', onKey);
       if (view && view.destroy) view.destroy();
     },
-    relang: build,
+    relang() { strip.relang(); build(); if (moves) moves.relang(); },
   };
 }

@@ -4,6 +4,7 @@
 import { h, fill, clear, randomSeed } from './dom.js';
 import { t, tIn, pick, errorText } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { saveMatch, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
@@ -13,7 +14,7 @@ const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 /** Render the setup page for `game`. */
 export async function setupPage(root, { game }) {
-  root.append(h('p', { class: 'muted' }, t('waitEngine')));
+  root.append(engineWait());
   await whenReady;
   const info = await gameInfo(game).catch(() => null);
   if (!info) return messagePage(root, () => t('routeMissing'));
@@ -167,9 +168,10 @@ export async function setupPage(root, { game }) {
       document.getElementById('seed').focus();
       return;
     }
-    const players = model.seats.slice(0, model.count).map((s, i) => (s.type === 'bot'
-      ? { type: 'bot', level: s.level, name: t('computerName', s.level, i + 1) }
-      : { type: 'human', name: s.name.trim() || t('defaultName', i + 1) }));
+    // A name is stored only when a person typed it; the rest are localised when drawn (seats.js).
+    const players = model.seats.slice(0, model.count).map((s) => (s.type === 'bot'
+      ? { type: 'bot', level: s.level, name: '' }
+      : { type: 'human', name: s.name.trim() }));
     startButton.disabled = true;
     try {
       const options = await collectOptions();

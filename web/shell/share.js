@@ -4,6 +4,7 @@
 import { h, add, fill, randomSeed } from './dom.js';
 import { t, pick, errorText } from './i18n.js';
 import { call, whenReady } from './engine.js';
+import { engineWait } from './wait.js';
 import { saveMatch, SaveError } from './storage.js';
 import { messagePage } from './pages.js';
 
@@ -61,7 +62,7 @@ export function sharePanel(slot, record, onClose) {
 
 /** #m=<link>: validate with decode_link, save as a new match and open it. */
 export async function openLinkPage(root, { link }) {
-  root.append(h('p', { class: 'muted' }, t('loading')));
+  root.append(engineWait());
   await whenReady;
   let loaded;
   try {

@@ -74,7 +74,9 @@ export function listSaves() {
 
 function entryFromRecord(record, id, progress, finished = false, title = null) {
   const meta = record.meta && typeof record.meta === 'object' ? record.meta : {};
-  const players = Array.isArray(record.players) ? record.players.map((p) => String(p && p.name || '')) : [];
+  // Seats as {name, type, level}: the landing page renders their names in the current language.
+  const players = Array.isArray(record.players) ? record.players.map((p) => ({
+    name: String(p && p.name || ''), type: p && p.type === 'bot' ? 'bot' : 'human', level: p && typeof p.level === 'string' ? p.level : undefined })) : [];
   return {
     id, game: String(record.game || ''), title: title || null, players,
     progress: progress || { ja: '', en: '' }, updated: Number(meta.updated) || 0,

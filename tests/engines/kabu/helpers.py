@@ -13,9 +13,10 @@ PLAIN = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02",
 PLAIN1 = {"stocks": ["S03", "S07", "S08", "S09", "S10"], "events": ["E01", "E04", "E06", "E09"], "tools": []}
 
 
-def new(deck0: Any = None, deck1: Any = None, years: int = 1) -> KabuState:
-    """A fresh duel (seat 0 先攻) with the given decks (default: tool-less decks)."""
-    opts = GAME.normalize_options({"years": years, "deck0": deck0 or PLAIN, "deck1": deck1 or PLAIN1}, 2)
+def new(deck0: Any = None, deck1: Any = None, years: int = 1, version: str | None = None) -> KabuState:
+    """A fresh duel (seat 0 先攻) with the given decks (default: tool-less decks), under the
+    rulings of engine ``version`` (default: the current one; ``"1"``: the rulings before 15-19)."""
+    opts = GAME.normalize_options({"years": years, "deck0": deck0 or PLAIN, "deck1": deck1 or PLAIN1}, 2, version)
     return GAME.initial_state(opts, 2)
 
 

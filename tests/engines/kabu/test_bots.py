@@ -6,7 +6,7 @@ import pytest
 
 from pygames.core import CHANCE, Rng
 from pygames.core.playout import bot_choice, playout
-from pygames.kabu import GAME
+from pygames.kabu import GAME, strategy
 
 from .helpers import add_order, give, play, to_phase5
 from .test_invariants import check_invariants, disguise
@@ -91,3 +91,58 @@ def test_day_trade_sells_every_share_bought_this_turn():
              "0:done", "1:done")
     assert s.phase == 10 and s.shares(0, "S03") == 2
     assert GAME.bot_action(s, 0, "normal", Rng(0)) == "tool T03 S03 x2"
+
+
+def _bot_phase(s, seat, level):
+    """Let the bot of ``seat`` act until it confirms this order phase; its actions."""
+    done = []
+    for _ in range(40):
+        action = GAME.bot_action(s, seat, level, Rng(2))
+        s = GAME.apply(s, seat, action)
+        done.append(action)
+        if action == "done":
+            return s, done
+    raise AssertionError(f"the bot never confirmed: {done}")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_trading_bots_order_in_most_turns_and_trade_with_each_other(level):
+    """The defect: the market emptied in the first buy phase and the computer never traded again."""
+    ordered = [set(), set()]
+
+    def note(before, seat, action, _after):
+        if seat != CHANCE and action.split(" ")[0] in ("buy", "sell", "change"):
+            ordered[seat].add(before.turn)
+
+    s = GAME.initial_state(GAME.normalize_options({"deck0": "growth", "deck1": "dividend"}, 2), 2)
+    s, _ = playout(GAME, s, bot_choice(GAME, (level, level), 7), Rng.derive(7, "chance"), on_step=note)
+    assert GAME.outcome(s) is not None
+    assert len([f for f in s.fills if f["how"] == "trade"]) >= 2, "the computers never traded with each other"
+    assert all(len(turns) >= 6 for turns in ordered), ordered  # no bot sits the duel out
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_leaves_a_bid_under_the_price_that_a_person_can_sell_into(level):
+    s, _ = _bot_phase(to_phase5(), 1, level)
+    bids = [o for o in s.orders if o["owner"] == 1 and o["side"] == "buy"]
+    assert bids and all(o["kind"] == "limit" for o in bids)
+    assert any(s.price[o["issue"]] - 3 <= o["price"] <= s.price[o["issue"]] + 1 for o in bids)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_holding_much_offers_shares_near_the_price(level):
+    s = give(to_phase5(), 1, "S03", 3)
+    s = play(s, "0:done", "1:done")  # ⑥
+    s.turn = 6  # late in the duel: little dividend left to keep
+    s, _ = _bot_phase(s, 1, level)
+    asks = [o for o in s.orders if o["owner"] == 1 and o["side"] == "sell" and o["issue"] == "S03"]
+    assert asks and all(15 <= o["price"] <= 15 + strategy.REACH for o in asks)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_never_takes_an_absurd_offer(level):
+    s = give(to_phase5(), 0, "S05", 1)
+    s = add_order(s, 0, "sell", "S05", "limit", 9999, 1)
+    s.market["S05"] = 0
+    s, _ = _bot_phase(s, 1, level)
+    assert all(o["price"] < 100 for o in s.orders if o["owner"] == 1)

@@ -88,3 +88,14 @@ def test_deck_builder_calls_through_the_web_api():
     assert err["code"] == "kabu.deck.too_many_tools" and err["params"]["over"] == 1
     assert call(name="catalog", args={"years": 2})["limits"]["events_min"] == 8
     assert call(name="catalog", args={"years": 5})["error"]["code"] == "kabu.deck.bad_years"
+
+
+def test_deck_state_gives_every_limit_and_the_verdict_for_the_builder():
+    from pygames.kabu import GAME
+    call = GAME.extra_calls()["deck_state"]
+    ok = call(deck="balanced", years=1)
+    assert ok["verdict"] is None and all(x["ok"] for x in ok["tally"])
+    over = call(deck={"stocks": ["S01"] * 4, "events": ["E10", "E10", "E08"], "tools": []}, years=1)
+    bad = {x["key"] for x in over["tally"] if not x["ok"]}
+    assert bad == {"stocks", "events", "cost"} and over["verdict"]["code"].startswith("kabu.deck.")
+    assert next(x for x in over["tally"] if x["key"] == "cost")["value"] == 8

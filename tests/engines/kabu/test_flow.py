@@ -268,3 +268,80 @@ def test_outcome_reason_gives_both_totals_in_yen():
     out = GAME.outcome(s)
     for seat in (0, 1):
         assert f"{s.total(seat):,}円" in out.reason_ja and f"¥{s.total(seat):,}" in out.reason_en
+
+
+# --- ruling 17: double bankruptcy draws; the order of answers never decides ------------------
+def _both_in_debt(version, shares0=("S07", 1), shares1=("S09", 1), debt1=5000):
+    s = to_phase5(version=version)
+    for seat, held in ((0, shares0), (1, shares1)):
+        if held:
+            s = give(s, seat, *held)
+    s = both_done(both_done(s))
+    s = play(s, "c:event E06", "0:done", "1:done")
+    s.cash[0], s.cash[1] = -5000, -debt1  # one cheap share each cannot cover 5,000 yen
+    return play(s, "0:done", "1:done")
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_ruling_17_both_players_unable_to_cover_is_a_draw_whoever_answers_first(first):
+    s = _both_in_debt(None)
+    assert s.pending["kind"] == "liquidate" and GAME.to_move(s) == (0, 1)
+    s = play(s, f"{first}:liquidate auto")
+    assert not s.finished  # the first to answer does not lose on the spot
+    s = play(s, f"{1 - first}:liquidate auto")
+    out = GAME.outcome(s)
+    assert out.is_draw and s.bankrupt == -1 and GAME.view(s, 0)["result"]["winner"] is None
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_ruling_17_version_1_records_keep_the_first_answer_losing(first):
+    s = _both_in_debt("1")
+    s = play(s, f"{first}:liquidate auto")
+    assert GAME.outcome(s).winners == (1 - first,)
+
+
+def test_ruling_17_no_shares_and_in_debt_is_judged_with_the_other_after_liquidation():
+    """The defect: one player in debt with no shares made the other win without being liquidated."""
+    s = _both_in_debt(None, shares0=None)
+    assert GAME.to_move(s) == (1,)  # seat 0 has nothing to sell; seat 1 must still liquidate
+    s = play(s, "1:liquidate auto")
+    assert GAME.outcome(s).is_draw
+    s = _both_in_debt(None, shares0=None, shares1=("S03", 2), debt1=2000)  # 2 × (15 − 3) units cover it
+    s = play(s, "1:liquidate auto")
+    assert GAME.outcome(s).winners == (1,) and s.cash[1] >= 0
+    old = _both_in_debt("1", shares0=None)
+    assert GAME.outcome(old).winners == (1,) and old.shares(1, "S09") == 1  # v1: never liquidated
+
+
+# --- ruling 18: T05 draws two different cards ------------------------------------------------
+def test_ruling_18_chart_analysis_draws_two_different_cards():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T05"]))
+    s = play(s, "0:tool T05", "c:price -3")
+    outcomes = dict(GAME.chance_outcomes(s))
+    assert "price -3" not in outcomes and len(outcomes) == 6 and abs(sum(outcomes.values()) - 1) < 1e-12
+    with pytest.raises(GameError):
+        GAME.apply(s, CHANCE, "price -3")  # the defect: [−3, −3]
+    old = play(new(deck(STOCKS0, PLAIN["events"], ["T05"]), version="1"), "0:tool T05", "c:price -3", "c:price -3")
+    assert old.pending["cards"] == [-3, -3]  # version-1 records replay as they were drawn
+
+
+# --- ruling 19: ASCII digits only -------------------------------------------------------------
+@pytest.mark.parametrize("action", ["buy S03 limit １２ x1", "buy S03 limit 12 x１", "buy S03 limit ² x1",
+                                    "buy S03 mkt x²", "buy S03 limit ②3 x1", "buy S03 limit 012 x1",
+                                    "buy S03 mkt x01", "buy S03 limit ١٢ x1"])
+def test_ruling_19_numbers_are_ascii_digits_without_leading_zeros(action):
+    s = to_phase5()
+    with pytest.raises(GameError) as e:
+        GAME.apply(s, 0, action)
+    assert e.value.code in ("kabu.order.bad_price", "kabu.bad_action", "match.action.not_ascii",
+                            "match.action.leading_zero")
+    assert s.orders == []
+
+
+def test_ruling_19_version_1_records_keep_leading_zeros_and_odd_digits_never_crash():
+    s = to_phase5(version="1")
+    s = GAME.apply(s, 0, "buy S03 limit 012 x1")  # v1 read leading zeros (non-ASCII: refused by the core grammar)
+    assert s.orders[0]["price"] == 12
+    for action in ("buy S03 mkt x²", "buy S03 limit ②3 x1", "buy S03 limit １２ x1"):
+        with pytest.raises(GameError):
+            GAME.apply(s, 0, action)

@@ -131,8 +131,9 @@ def test_8_5_priority_decides_who_gets_scarce_market_shares():
     assert fills(s)[0]["price"] == 15  # a market fill is at the current price, not the limit (ruling 6)
 
 
-def test_8_5_janken_ranks_tied_same_phase_buys_and_a_draw_repeats():
-    s = to_phase5()
+@pytest.mark.parametrize("version", ["1", None])
+def test_8_5_janken_ranks_tied_same_phase_buys_and_a_draw_repeats(version):
+    s = to_phase5(version=version)
     s.market["S03"] = 1
     s = play(s, "0:buy S03 mkt x1", "1:buy S03 mkt x1", "0:done", "1:done")
     assert s.pending["kind"] == "janken" and GAME.to_move(s) == (0, 1)
@@ -145,14 +146,18 @@ def test_8_5_janken_ranks_tied_same_phase_buys_and_a_draw_repeats():
     assert s.shares(1, "S03") == 1 and s.shares(0, "S03") == 0
     assert s.phase == 6
     view = GAME.view(s, 0)
-    # seat 0's order still waits; its group has one order left, so no rank is shown (8-6)
-    assert [o["rank"] for o in view["book"]["S03"]["buys"]] == [None]
+    if version == "1":
+        # seat 0's order still waits; its group has one order left, so no rank is shown (8-6)
+        assert [o["rank"] for o in view["book"]["S03"]["buys"]] == [None]
+    else:  # ruling 15: the market buy's remainder is cancelled after its judging, and logged
+        assert view["book"]["S03"]["buys"] == []
+        assert [(c["owner"], c["issue"], c["qty"], c["point"]) for c in view["cancels"]] == [(0, "S03", 1, "end5")]
 
 
 def test_8_6_rank_is_shown_while_the_tied_group_has_orders_of_both():
     s = to_phase5()
     s.market["S03"] = 1
-    s = play(s, "0:buy S03 mkt x2", "1:buy S03 mkt x2", "0:done", "1:done", "0:janken scissors", "1:janken paper")
+    s = play(s, "0:buy S03 limit 15 x2", "1:buy S03 limit 15 x2", "0:done", "1:done", "0:janken scissors", "1:janken paper")
     assert s.shares(0, "S03") == 1
     rows = GAME.view(s, 1)["book"]["S03"]["buys"]
     assert [(r["owner"], r["rank"]) for r in rows] == [(0, 1), (1, 2)]
@@ -280,7 +285,8 @@ def test_limit_prices_are_free_of_the_current_price():
 
 
 def test_8_8_a_market_buy_fills_from_the_market_at_the_end_of_5_not_after_4():
-    s = give(to_phase5(), 0, "S03", 3)  # every S03 share is seat 0's: the market has none
+    """Version-1 rulings: a market buy waited across judgings."""
+    s = give(to_phase5(version="1"), 0, "S03", 3)  # every S03 share is seat 0's: the market has none
     s = both_done(play(s, "1:buy S03 mkt x1"))  # nothing to buy: it waits (public)
     s = both_done(s)
     s = both_done(both_done(play(s, "c:event E06")))
@@ -294,8 +300,8 @@ def test_8_8_a_market_buy_fills_from_the_market_at_the_end_of_5_not_after_4():
 
 
 def test_8_4_market_order_against_a_limit_always_fills_at_the_limit():
-    """成行×指値：指値価格で約定（必ず）: even a far limit prices a waiting market order."""
-    s = give(to_phase5(), 0, "S03", 3)
+    """成行×指値：指値価格で約定（必ず）: under version 1 even a far limit priced a waiting market order."""
+    s = give(to_phase5(version="1"), 0, "S03", 3)
     s = both_done(play(s, "1:buy S03 mkt x1"))  # waits: no market inventory
     s = both_done(play(s, "0:sell S03 limit 99 x1"))
     assert [(f["point"], f["price"], f["buyer"]) for f in fills(s)] == [("end6", 99, 1)]
@@ -311,3 +317,40 @@ def test_error_messages_name_cards_by_name_not_id(action):
     data = GAME.view(s, 0)["catalog"]["stocks" if card == "S03" else "tools"][card]
     assert data["name_ja"] in e.value.message_ja and data["name_en"] in e.value.message_en
     assert card not in e.value.message_ja and card not in e.value.message_en
+
+
+# --- ruling 15: a market order lives for one judging --------------------------------------------
+def test_ruling_15_an_unfilled_market_buy_is_cancelled_so_a_later_sealed_sell_cannot_price_it():
+    """The defect: market buy unfilled in ⑨ (market empty), the opponent's sealed limit sell at 9999 in ⑩
+    filled against it (cash 12,000 → −987,900 yen). Now the buy is cancelled at the end of ⑨."""
+    s = give(to_phase5(), 0, "S03", 3)  # every S03 share is seat 0's: the market has none
+    s = both_done(both_done(s))  # ⑤ ⑥
+    s = play(s, "c:event E06")  # ⑧ (S03 unaffected)
+    s = both_done(play(s, "1:buy S03 mkt x1"))  # ⑨: nothing to buy
+    assert [o for o in s.orders if o["owner"] == 1] == []
+    assert s.cancels[-1] == {"turn": 0, "phase": 9, "point": "end9", "order": "o1", "owner": 1, "side": "buy",
+                             "issue": "S03", "qty": 1, "reason": "market_one_judging"}
+    cash = s.cash[1]
+    s = both_done(play(s, "0:sell S03 limit 9999 x1"))  # ⑩
+    assert not [f for f in s.fills if f["how"] == "trade"]
+    assert s.turn == 1 and s.cash[1] == cash + 4000 and s.shares(1, "S03") == 0  # only turn 2's salary
+
+
+def test_ruling_15_a_market_buy_still_takes_the_visible_sell_and_the_market_in_its_own_judging():
+    s = give(to_phase5(), 1, "S03")
+    s = add_order(s, 1, "sell", "S03", "limit", 14, 1)
+    s = both_done(play(s, "0:buy S03 mkt x3"))  # opponent first (14), then the market's 2 shares at 14
+    assert [(f["seller"], f["qty"], f["price"]) for f in fills(s, "end5")] == [(1, 1, 14), ("market", 2, 14)]
+    assert s.orders == [] and s.cancels == []  # everything filled: nothing to cancel
+
+
+def test_ruling_15_a_market_sell_lives_until_the_market_timing_after_its_phase():
+    s = give(to_phase5(), 1, "S03", 2)
+    s = add_order(s, 0, "buy", "S03", "limit", 9, 1)  # a public bid below the price
+    s = both_done(s)  # ⑤: 9 < 15, the bid rests
+    s = both_done(play(s, "1:sell S03 mkt x2"))  # ⑥: fills the bid at its limit (8-4), the rest waits
+    assert [(f["buyer"], f["price"]) for f in fills(s, "end6")] == [(0, 9)]
+    assert [o["qty"] for o in orders_of(s, 1)] == [1]
+    s = play(s, "c:event E02")  # ⑧: 9 (the last fill, 8-9) − 2, then the market timing sells the rest at 7
+    assert [(f["buyer"], f["price"]) for f in fills(s, "after8")] == [("market", 7)]
+    assert orders_of(s, 1) == []

@@ -290,12 +290,69 @@ def test_web_api_check_explains_a_weak_bid_without_applying_it():
 
     from pygames import webapi
     players = [{"name": "", "type": "human"}] * 3
-    record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 1, "players": players})))["record"]
+    record = json.loads(webapi.dispatch("new_match", json.dumps(
+        {"game": "motto", "seed": 1, "players": players, "options": {"start": "1"}})))["record"]
     view = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": 0})))
     assert view["legal"][0] == "pass" and "bid 1" in view["legal"] and view["view"]["phase"] == "auction"
     record = json.loads(webapi.dispatch("apply", json.dumps({"record": record, "seat": 0, "action": "bid 6"})))["record"]
     answer = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 1, "action": "bid 5,5,5"})))
     assert answer["error"]["code"] == "motto.bid.too_weak" and answer["error"]["params"]["standing"] == [6]
     ok = json.loads(webapi.dispatch("check", json.dumps({"record": record, "seat": 1, "action": "bid 6,1"})))
-    assert ok == {"ok": True}
+    assert ok == {"ok": True, "details": None}
     assert json.loads(webapi.dispatch("view", json.dumps({"record": record})))["view"]["standing"] == {"seat": 0, "bid": [6]}
+
+
+# --- the start player (engine version 2) ----------------------------------------------------
+def _new(options, seed=5, n=4):
+    import json
+
+    from pygames import webapi
+    players = [{"name": "", "type": "human"}] * n
+    return json.loads(webapi.dispatch("new_match", json.dumps(
+        {"game": "motto", "seed": seed, "players": players, "options": options})))
+
+
+def test_start_player_is_drawn_by_lot_by_default_and_logged():
+    import json
+
+    from pygames import webapi
+    starts = set()
+    for seed in range(12):
+        record = _new({}, seed)["record"]
+        assert record["options"] == {"start": "random"} and record["engine_version"] == "2"
+        assert record["actions"][0].startswith("c:start ")
+        k = int(record["actions"][0][8:])
+        view = json.loads(webapi.dispatch("view", json.dumps({"record": record, "seat": None})))
+        assert view["view"]["start_player"] == k - 1 and view["view"]["opener"] == k - 1
+        assert view["to_move"] == [k - 1]  # the start player opens the first auction
+        log = json.loads(webapi.dispatch("log", json.dumps({"record": record})))["log"]
+        assert log[0]["ja"] == f"抽選でスタートプレイヤーは{k}番に決まった" and f"P{k}" in log[0]["en"]
+        starts.add(k)
+    assert len(starts) > 1  # the lot really varies with the seed
+
+
+@pytest.mark.parametrize("start", ["1", "3"])
+def test_start_player_chosen_at_setup_opens_the_first_auction(start):
+    out = _new({"start": start}, n=3)
+    assert not out["record"]["actions"][0].startswith("c:start")
+    s = GAME.initial_state({"start": start}, 3)
+    assert s.starter == s.opener == int(start) - 1 and GAME.to_move(s) == (CHANCE,)
+    s = GAME.apply(GAME.apply(s, CHANCE, "draw 12"), CHANCE, "draw 8")
+    assert s.turn == int(start) - 1
+
+
+@pytest.mark.parametrize("start", ["4", "0", "x", 2])
+def test_start_player_outside_the_table_is_refused(start):
+    err = _new({"start": start}, n=3)["error"]
+    assert err["code"] in ("motto.bad_start", "match.bad_option"), err
+    with pytest.raises(GameError):
+        GAME.apply(GAME.initial_state({"start": "random"}, 3), CHANCE, "start 4")
+
+
+def test_game_end_is_in_the_log():
+    s = at_auction(3, 1)
+    s.forks_up = 3
+    s.deck, s.revealed = [24], []
+    s.phase = DRAW
+    ja, en = GAME.describe_action(s, CHANCE, "draw 24")
+    assert ja.endswith("4枚目のハードフォークでゲーム終了") and en.endswith("The 4th hard fork ends the game")

@@ -111,7 +111,7 @@ def test_star_cycle_jump_backward_and_first_star():
 def test_star_shell_taxes_the_opponent_and_night_reverses():
     s = position([["N", "5", "3", "4"], ["9", "8", "7"]], to_beat=97, star=EVENING)
     s = play(s, "place N 5")
-    assert s.tasks[0] == ("take", 1, 1) and s.reverse and s.to_beat == 0   # 相殺: value 0
+    assert s.tasks[0] == ("take", 1, 1) and s.reverse and s.to_beat is None   # 相殺: nothing to beat
     s = take_any(s)
     assert R.hand_size(s, 1) == 4
     # 秩序化: Morning after Night makes the order ascending again
@@ -338,3 +338,99 @@ def test_quick_start_is_a_chance_node():
             s = GAME.apply(s, seat, f"pick {c}")
     assert GAME.to_move(s) == (-1,)
     assert dict(GAME.chance_outcomes(s)) == {"first 0": 0.5, "first 1": 0.5}
+
+
+# --- ruling of 2026-12-01: a star or panic shell clears the value to beat ----------------------
+def test_after_night_any_number_shell_may_answer():
+    s = position([["N", "5", "3", "4"], ["9", "8", "7", "1"]], to_beat=37, star=EVENING)
+    s = take_any(play(s, "place N 5"))
+    assert s.reverse and s.to_beat is None
+    legal = set(GAME.legal_actions(s, 1))
+    assert {"place 9 8", "place 1 7", "place 7 1"} <= legal
+    s = play(s, "place 9 8")                # it still sets the order for what follows: reverse, lower wins
+    assert "place 3 4" in GAME.legal_actions(s, 0) and s.to_beat == 98
+
+
+def test_literal_reading_keeps_value_zero_to_beat():
+    rules = Rules(star_clears=False)
+    s = position([["N", "5", "3", "4"], ["9", "8", "7", "1"]], to_beat=37, star=EVENING, rules=rules)
+    s = take_any(play(s, "place N 5"))
+    assert s.reverse and s.to_beat == 0
+    # in reverse nothing is below 00: with no 朝, 恐慌 or 00 pair the reply is besieged
+    assert s.result is not None and s.result[1] == "siege" and s.result[2] == 1
+
+
+def test_the_ruling_is_an_option_and_old_records_keep_the_literal_reading():
+    options = GAME.normalize_options({}, 2)
+    assert options["literal_zero"] is False and options["free_add"] is True
+    old = GAME.normalize_options({}, 2, engine_version="1")
+    assert old["literal_zero"] is True and old["free_add"] is False
+    assert GAME.initial_state(old, 2).rules.star_clears is False
+    assert [r["key"] for r in GAME.older_rulings(old)] == ["literal_zero", "free_add"]
+    with pytest.raises(GameError) as err:
+        GAME.normalize_options({"literal_zero": False}, 2, engine_version="1")
+    assert err.value.code == "match.unknown_option"
+
+
+# --- warnings: a legal placement that loses is named with its rule ---------------------------
+def test_warning_two_cards_with_a_star_left():
+    # the case: 9 and 恐慌 left after the placement
+    s = position([["9", "X", "3", "4"], ["9", "9", "8"]], to_beat=12)
+    assert "place 3 4" in GAME.legal_actions(s, 0)
+    w = GAME.warning(s, 0, "place 3 4")
+    assert w["code"] == "shiji.warn.two_with_star" and "恐慌" in w["ja"] and "Panic" in w["en"]
+    assert w["params"]["cards"] == ["9", "X"]
+    assert GAME.warning(s, 0, "place X 3") is None or GAME.warning(s, 0, "place X 3")["code"] != "shiji.warn.two_with_star"
+    assert GAME.warning(s, 0, "place 4 3") is not None        # the same two cards remain
+    s = position([["9", "8", "3", "4"], ["9", "9", "8"]], to_beat=12)
+    assert GAME.warning(s, 0, "place 3 4") is None
+
+
+def test_warning_one_card_left_and_rot_at_once():
+    s = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12)
+    assert GAME.warning(s, 0, "place 9 8")["code"] == "shiji.warn.one_card"
+    # 34 then 55: 7 cards of reward on a hand of 6 → above 10
+    s = position([["5", "5", "1", "2", "6", "7", "8", "9"], ["9", "9", "8"]], rows=(["3", "4"], []))
+    w = GAME.warning(s, 0, "place 5 5")
+    assert w["code"] == "shiji.warn.loses_now" and w["params"]["reason"] == "rot" and "腐敗" in w["ja"]
+    with pytest.raises(GameError) as err:
+        GAME.warning(s, 0, "place 1 1")
+    assert err.value.code == "shiji.place.not_in_hand"
+
+
+def test_view_lists_shells_with_kind_value_and_warning():
+    s = position([["9", "X", "3", "4"], ["9", "9", "8"]], to_beat=12)
+    v = GAME.view(s, 0)
+    shells = {e["action"]: e for e in v["shells"]}
+    assert shells["place 3 4"]["kind"] == "number" and shells["place 3 4"]["value"] == 34
+    assert shells["place 3 4"]["legal"] and shells["place 3 4"]["warning"]["code"] == "shiji.warn.two_with_star"
+    assert shells["place X 3"]["kind"] == "panic" and shells["place X 3"]["value"] is None
+    assert not shells["place 0 9"]["legal"] if "place 0 9" in shells else True
+    bad = shells["place 3 9"]                              # 39 beats 12: legal, but leaves 4·恐慌
+    assert bad["legal"] and bad["warning"]["code"] == "shiji.warn.two_with_star"
+    s2 = position([["9", "X", "3", "4"], ["9", "9", "8"]], to_beat=95)
+    low = {e["action"]: e for e in GAME.view(s2, 0)["shells"]}["place 3 4"]
+    assert not low["legal"] and low["refusal"]["code"] == "shiji.place.not_superior" and low["warning"] is None
+    assert GAME.view(s, 1)["shells"] == []                 # not the other seat's turn
+
+
+# --- 商品・報酬なし: land cards may be added freely ---------------------------------------------
+def test_without_goods_land_cards_may_be_added_freely():
+    rules = Rules(goods=False)
+    s = position([["1", "2"], ["3", "4", "5"]], to_beat=98, rules=rules)
+    s = R.start_turn(s)
+    assert s.result is None                   # not besieged while cards may still be added
+    legal = GAME.legal_actions(s, 0)
+    assert "add 9" in legal and not any(a.startswith("place") for a in legal)
+    s = play(s, "add 9", "add 9")
+    assert "place 9 9" in GAME.legal_actions(s, 0) and s.turn == 0
+    refused(position([["1", "2"], ["3", "4"]], to_beat=10), "add 9", "shiji.add.not_allowed")
+
+
+def test_round_counter_counts_rounds_both_completed():
+    s = position([["9", "8", "7", "6", "5", "4"], ["1", "2", "3", "4", "5", "6"]], to_beat=None)
+    assert GAME.view(s, 0)["round"]["text"] == "0 / 10"
+    s = play(s, "place 5 4")           # seat 0: 54
+    assert GAME.view(s, 0)["round"]["done"] == 0
+    s = take_any(play(s, "place 6 5"))  # seat 1: 65
+    assert GAME.view(s, 0)["round"]["text"] == "1 / 10"

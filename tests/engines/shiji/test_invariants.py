@@ -110,3 +110,26 @@ def test_bots_do_not_read_the_opponents_hidden_cards():
             b = position([["5", "6", "7", "M", "N"], ["9", "9", "8"]], to_beat=45)
             assert GAME.view(a, 0)["players"][1]["hand"] is None
             assert bots.choose(GAME, a, 0, level, Rng(seed)) == bots.choose(GAME, b, 0, level, Rng(seed))
+
+
+def test_bots_take_morning_or_panic_as_tax_facing_night():
+    from pygames.shiji import bots
+    from pygames.shiji.cards import NIGHT
+    from .helpers import position, play
+    s = position([["N", "5", "3", "4"], ["9", "8", "7"]], to_beat=37, star=12)
+    s = play(s, "place N 5")
+    assert s.tasks[0][:2] == ("take", 1) and s.star == NIGHT and s.reverse
+    for level in ("normal", "hard"):
+        for seed in range(5):
+            assert bots.choose(GAME, s, 1, level, Rng(seed)) in ("take M", "take X")
+
+
+def test_hard_guesses_keep_the_merchant_it_saw_taken():
+    from pygames.shiji import bots
+    from .helpers import position
+    # seat 1 placed 恐慌 (its merchant 0 went to its hand) and has no 0 in its row
+    s = position([["5", "6", "7", "M"], ["0", "2", "3"]], rows=([], ["X", "4"]), to_beat=None, star=-2,
+                 reverse=True, merchant=(True, False))
+    for seed in range(20):
+        world = bots.sample_world(s, 0, Rng(seed))
+        assert world.hand[1][0] >= 1 and sum(world.hand[1]) == 3

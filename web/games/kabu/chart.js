@@ -1,5 +1,14 @@
 // Inline SVG line charts (prices per issue, assets per player). Pure presentation.
-import { s } from './dom.js';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes (text goes in with textContent). */
+function s(tag, attrs = {}) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  }
+  return el;
+}
 
 /**
  * A line chart.

@@ -1,7 +1,7 @@
 // Deck builder for the new-match form: setupForm(root, ctx) → {getOptions, relang}.
-// Shows the deck limits live; the engine's validation (game_call check_deck) is the authority
-// and its message is shown as is. Card data comes from the engine's catalogue (view.catalog).
-import { h, clear } from './dom.js';
+// Shows the deck limits live as the engine tallies them (game_call deck_state: every limit, the
+// deck's figure and the verdict); no limit is computed here. Card data comes from the engine's catalogue.
+import { h, clear } from '../../shell/dom.js';
 
 let catalogPromise = null;
 
@@ -23,33 +23,6 @@ export function loadCatalog(ctx) {
   return catalogPromise;
 }
 
-/** The engine's limits for `years`: {stocks, eventsMin, costMax, copies, toolsMax}. */
-export function limitsFor(cat, years) {
-  const l = (cat.limits || {})[years] || {};
-  return { stocks: l.stocks, eventsMin: l.events_min, costMax: l.event_cost, copies: l.copies, toolsMax: l.tools };
-}
-
-function counts(list) {
-  const c = {};
-  for (const id of list) c[id] = (c[id] || 0) + 1;
-  return c;
-}
-
-/** Live tallies of a deck against the limits (for display only). */
-export function tally(deck, cat, years) {
-  const L = limitsFor(cat, years);
-  const ev = counts(deck.events);
-  const cost = deck.events.reduce((a, id) => a + (((cat.events || {})[id] || {}).cost || 0), 0);
-  const maxCopies = Math.max(0, ...Object.values(ev));
-  return [
-    { key: 'stocks', ok: deck.stocks.length === L.stocks, ja: `株式 ${deck.stocks.length}/${L.stocks}枚`, en: `Stocks ${deck.stocks.length}/${L.stocks}` },
-    { key: 'events', ok: deck.events.length >= L.eventsMin, ja: `イベント ${deck.events.length}枚（${L.eventsMin}枚以上）`, en: `Events ${deck.events.length} (at least ${L.eventsMin})` },
-    { key: 'cost', ok: cost <= L.costMax, ja: `コスト合計 ${cost}/${L.costMax}`, en: `Event cost ${cost}/${L.costMax}` },
-    { key: 'copies', ok: maxCopies <= L.copies, ja: `同じイベント ${L.copies}枚まで`, en: `At most ${L.copies} copies of an event` },
-    { key: 'tools', ok: deck.tools.length <= L.toolsMax, ja: `ツール ${deck.tools.length}/${L.toolsMax}枚`, en: `Tools ${deck.tools.length}/${L.toolsMax}` },
-  ];
-}
-
 /** Custom new-match form: years and both players' decks. */
 export function setupForm(root, ctx) {
   const saved = (ctx.storage && ctx.storage.get && safe(() => ctx.storage.get('setup'))) || {};
@@ -60,6 +33,7 @@ export function setupForm(root, ctx) {
   };
   let cat = null;
   let engineMsg = ['', ''];
+  let tallies = [[], []]; // the engine's tally of each deck (game_call deck_state)
   let checkSeq = 0;
   const box = h('div', { class: 'kabu kabu-deck', id: 'kabu-setup' });
   root.append(box);
@@ -129,7 +103,7 @@ export function setupForm(root, ctx) {
       } }, ctx.t('このデッキをもとに自分で組む', 'Customise this deck')));
     }
     fs.append(h('ul', { class: 'kabu-limits', id: `kabu-deck${i}-limits`, 'aria-live': 'polite' },
-      tally(deck, cat, state.years).map(x => h('li', { class: x.ok ? 'kabu-ok' : 'kabu-bad', 'data-limit': x.key }, ctx.t(x.ja, x.en)))));
+      limitItems(i)));
     fs.append(h('p', { class: 'kabu-error', id: `kabu-deck${i}-error`, role: 'alert' }, engineMsg[i]));
     if (d.preset === 'custom') {
       fs.append(h('h3', {}, ctx.t('株式カード（ちょうど5枚・同じ銘柄も可）', 'Stock cards (exactly 5, repeats allowed)')),
@@ -148,6 +122,10 @@ export function setupForm(root, ctx) {
         ctx.t('ツール: ', 'Tools: '), deck.tools.map(id => cardName('tools', id)).join(ctx.t('、', ', ')) || ctx.t('なし', 'none')));
     }
     return fs;
+  }
+
+  function limitItems(i) {
+    return tallies[i].map(x => h('li', { class: x.ok ? 'kabu-ok' : 'kabu-bad', 'data-limit': x.key }, ctx.t(x.ja, x.en)));
   }
 
   function render(focusId) {
@@ -174,18 +152,24 @@ export function setupForm(root, ctx) {
   async function validate() {
     const my = ++checkSeq;
     const msg = ['', ''];
+    const tal = [[], []];
     for (const i of [0, 1]) {
       try {
-        await ctx.api('game_call', { game: 'kabu', name: 'check_deck', args: { deck: options()[`deck${i}`], years: state.years } });
+        const r = await ctx.api('game_call', { game: 'kabu', name: 'deck_state', args: { deck: options()[`deck${i}`], years: state.years } });
+        tal[i] = r.tally || [];
+        if (r.verdict) msg[i] = ctx.t(r.verdict.message_ja, r.verdict.message_en);
       } catch (err) {
         msg[i] = ctx.t(err.message_ja || String(err), err.message_en || String(err));
       }
     }
     if (my !== checkSeq) return;
     engineMsg = msg;
+    tallies = tal;
     for (const i of [0, 1]) {
       const el = document.getElementById(`kabu-deck${i}-error`);
       if (el) el.textContent = msg[i];
+      const list = document.getElementById(`kabu-deck${i}-limits`);
+      if (list) { clear(list); list.append(...limitItems(i)); }
     }
   }
 

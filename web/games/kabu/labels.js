@@ -45,3 +45,23 @@ export function handLabel(ctx, hand) {
 export function nameOf(ctx, entry, id) {
   return entry ? ctx.t(entry.name_ja, entry.name_en) : String(id || '');
 }
+
+/** Yen with thousands separators: 12000 -> "12,000円" / "¥12,000" (one minus sign, U+2212). */
+export function yen(n, lang) {
+  const v = Math.round(Number(n) || 0);
+  const txt = Math.abs(v).toLocaleString('en-US');
+  const sign = v < 0 ? '−' : '';
+  return lang === 'ja' ? `${sign}${txt}円` : `${sign}¥${txt}`;
+}
+
+/** A signed number: +3 / −2 / ±0. */
+export function signed(n) {
+  if (!n) return '±0';
+  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
+}
+
+/** A whole number with thousands separators and the minus sign −. */
+export function num(n) {
+  const v = Math.round(Number(n) || 0);
+  return (v < 0 ? '−' : '') + Math.abs(v).toLocaleString('en-US');
+}

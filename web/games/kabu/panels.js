@@ -1,8 +1,8 @@
 // Read-only panels of the kabu view: tracker, market, charts, order book, players, hand, logs, end.
 // Each takes the render model `m` built in view.js and returns a DOM node. No game rules here.
-import { h, yen, signed } from './dom.js';
+import { h } from '../../shell/dom.js';
 import { lineChart } from './chart.js';
-import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf } from './labels.js';
+import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf, yen, signed, num } from './labels.js';
 
 function panel(id, title, ...children) {
   return h('section', { class: 'kabu-panel', id, 'aria-labelledby': `${id}-h` },
@@ -17,79 +17,6 @@ function chartWidth(most) {
 
 function rulesLink(m) {
   return h('a', { href: m.ctx.rulesHref, class: 'kabu-rules-link' }, m.ctx.t('遊び方（ルール）', 'How to play (rules)'));
-}
-
-/** Season × first/second grid, the phase strip ③–⑩ with the judging points, and the price card. */
-export function tracker(m) {
-  const { ctx, v } = m;
-  const turn = v.turn;
-  const perYear = 8;
-  const yearStart = Math.min(Math.floor(Math.min(turn.index, turn.total - 1) / perYear) * perYear, Math.max(0, turn.total - perYear));
-  const grid = h('div', { class: 'kabu-tracker', role: 'list', 'aria-label': ctx.t('ターン', 'Turns') });
-  for (let si = 0; si < 4; si++) {
-    const halves = h('div', { class: 'kabu-halves' });
-    for (let r = 0; r < 2; r++) {
-      const idx = yearStart + si * 2 + r;
-      const state = idx < turn.index || turn.phase >= 12 ? 'kabu-done' : idx === turn.index ? 'kabu-now' : '';
-      halves.append(h('span', { class: `kabu-half ${state}`, 'aria-current': idx === turn.index && turn.phase < 12 ? 'step' : null },
-        ctx.t(ROLES[r][0], ROLES[r][1][0] === 'F' ? '1st' : '2nd')));
-    }
-    grid.append(h('div', { class: 'kabu-season', role: 'listitem' }, ctx.t(SEASONS[si][0], SEASONS[si][1]), halves));
-  }
-  const phases = h('ol', { class: 'kabu-phases', 'aria-label': ctx.t('フェーズ', 'Phases') });
-  for (const ph of v.phase_track || []) {
-    const now = ph.phase === turn.phase;
-    phases.append(h('li', { class: now ? 'kabu-now' : '', 'aria-current': now ? 'step' : null, title: ctx.t(ph.ja, ph.en) },
-      ph.phase <= 10 ? (ph.mark || String(ph.phase)) : ctx.t(ph.ja, ph.en),
-      // the current phase shows its name; the others keep it for screen readers and the tooltip
-      ph.phase <= 10 ? h('span', { class: now ? 'kabu-phase-name' : 'kabu-sr' }, ` ${ctx.t(ph.ja, ph.en)}`) : null));
-    if (ph.phase === 4 || ph.phase === 8) {
-      phases.append(h('li', { class: 'kabu-mp', title: ctx.t('株価確定直後の約定判定', 'matching right after the price is set') },
-        '◆', h('span', { class: 'kabu-sr' }, ctx.t('約定判定', 'matching'))));
-    }
-  }
-  const pc = v.last_price_card;
-  const priceCard = pc && pc.turn === turn.index
-    ? h('p', { class: 'kabu-muted', id: 'kabu-price-card' }, ctx.t('株価変動カード: ', 'Price card: '), signed(pc.value),
-      pc.chart ? ctx.t(`（チャート分析で ${pc.chart.map(signed).join(' / ')} から選択）`, ` (chosen by Chart analysis from ${pc.chart.map(signed).join(' / ')})`) : '')
-    : null;
-  const yearText = v.years > 1 ? ctx.t(`${turn.year}年目 / ${v.years}年`, `Year ${turn.year} of ${v.years}`) : '';
-  return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-tracker', 'aria-labelledby': 'kabu-tracker-h' },
-    h('div', { class: 'kabu-top' },
-      h('h2', { id: 'kabu-tracker-h' }, turnLabel(ctx, Math.min(turn.index, turn.total - 1), v.years),
-        turn.phase <= 10 ? ` ${MARKS[turn.phase]} ${ctx.t(turn.phase_ja, turn.phase_en)}` : ` — ${ctx.t(turn.phase_ja, turn.phase_en)}`),
-      rulesLink(m)),
-    yearText ? h('p', { class: 'kabu-muted' }, yearText) : null,
-    grid, phases,
-    h('p', { class: 'kabu-muted' }, ctx.t('◆ = ④・⑧で株価が決まった直後の約定判定（⑤⑥⑨⑩は各フェーズ終了時）',
-      '◆ = matching right after ④ and ⑧ set the prices (⑤⑥⑨⑩ match at the end of the phase)')),
-    priceCard);
-}
-
-/** The market table: issue, sector, price, change this turn, dividend, market inventory, holdings. */
-export function market(m) {
-  const { ctx, v } = m;
-  const rows = v.issues.map(is => {
-    const ch = is.change || 0;
-    return h('tr', { 'data-issue': is.id },
-      h('th', { scope: 'row', class: 'kabu-name' }, ctx.t(is.name_ja, is.name_en),
-        h('span', { class: 'kabu-sector' }, ctx.t(is.sector_ja, is.sector_en))),
-      h('td', {}, String(is.price)),
-      h('td', { class: ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : '' }, signed(ch)),
-      h('td', {}, yen(is.dividend, ctx.lang), is.dividend_doubled ? h('span', { title: ctx.t('増配中', 'raised') }, ' ×2') : ''),
-      h('td', {}, String(is.market_qty)),
-      ...m.seats.map(s => h('td', {}, String((v.players[s].holdings || {})[is.id] || 0))));
-  });
-  return panel('kabu-market', ctx.t('株式市場', 'Market'),
-    h('p', { class: 'kabu-muted' }, ctx.t(`株価は単位（1単位＝${v.unit_yen}円）。変化＝このターン開始時からの株価の変化、配当＝1株あたり、市場＝市場在庫。`,
-      `Prices in units (1 unit = ${v.unit_yen} yen). Chg = change since this turn began; Div. = dividend per share; Mkt = market inventory.`)),
-    h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
-      h('thead', {}, h('tr', {},
-        h('th', { scope: 'col' }, ctx.t('銘柄・業種', 'Issue · sector')),
-        h('th', { scope: 'col' }, ctx.t('株価', 'Price')), h('th', { scope: 'col' }, ctx.t('変化', 'Chg')),
-        h('th', { scope: 'col' }, ctx.t('配当', 'Div.')), h('th', { scope: 'col' }, ctx.t('市場', 'Mkt')),
-        ...m.seats.map(s => h('th', { scope: 'col' }, m.whoShort(s))))),
-      h('tbody', {}, rows))));
 }
 
 /** A detailed chart of one chosen issue, and small multiple charts of every issue, over the duel. */
@@ -123,71 +50,6 @@ export function priceCharts(m) {
     h('label', { for: 'kabu-chart-issue' }, ctx.t('銘柄を選んで拡大: ', 'Enlarge an issue: '), sel),
     detail,
     h('div', { class: 'kabu-charts' }, figs));
-}
-
-function orderRows(m, orders, side) {
-  const { ctx } = m;
-  if (!orders.length) return [];
-  const head = h('tr', { class: 'kabu-book-side' }, h('th', { scope: 'rowgroup', colspan: '7' },
-    side === 'buy' ? ctx.t('買い注文', 'Buy orders') : ctx.t('売り注文', 'Sell orders')));
-  return [head, ...orders.map((o, i) => h('tr', { 'data-order': o.id, class: o.sealed ? 'kabu-sealed' : '' },
-    h('td', {}, `${i + 1}`),
-    h('td', {}, m.who(o.owner), o.sealed ? '*' : ''),
-    h('td', {}, kindLabel(ctx, o.kind)),
-    h('td', {}, o.kind === 'limit' ? String(o.price) : '—'),
-    h('td', {}, String(o.qty)),
-    h('td', {}, `#${o.seq}`),
-    h('td', {}, o.rank ? String(o.rank) : '—')))];
-}
-
-/** The public order book per issue, in exact priority order as the engine sorts it. */
-export function orderBook(m) {
-  const { ctx, v } = m;
-  const blocks = [];
-  for (const is of v.issues) {
-    const b = (v.book || {})[is.id] || { buys: [], sells: [] };
-    if (!b.buys.length && !b.sells.length) continue;
-    blocks.push(h('div', { class: 'kabu-scroll', 'data-book': is.id, tabindex: '0', role: 'region',
-      'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) }, h('table', {},
-      h('caption', {}, `${ctx.t(is.name_ja, is.name_en)}（${ctx.t('株価', 'price')} ${is.price}）`),
-      h('thead', {}, h('tr', {}, ...[['順', '#'], ['注文者', 'Who'], ['種類', 'Kind'], ['指値', 'Limit'],
-        ['数量', 'Qty'], ['受付', 'Seq'], ['rank', 'Rank']].map(([ja, en]) => h('th', { scope: 'col' }, ctx.t(ja, en))))),
-      h('tbody', {}, orderRows(m, b.buys, 'buy'), orderRows(m, b.sells, 'sell')))));
-  }
-  if (Array.isArray(v.opponent_sealed) && v.opponent_sealed.length) {
-    blocks.push(h('div', { class: 'kabu-scroll', id: 'kabu-opp-sealed', tabindex: '0', role: 'region',
-      'aria-label': ctx.t('相手の未公開注文', "Opponent's sealed orders") }, h('table', {},
-      h('caption', {}, ctx.t('板読み: 相手のこのフェーズの注文（未公開）', "Book reading: the opponent's sealed orders this phase")),
-      h('tbody', {}, v.opponent_sealed.map(o => h('tr', {},
-        h('td', {}, m.issueName(o.issue)), h('td', {}, sideLabel(ctx, o.side)), h('td', {}, kindLabel(ctx, o.kind)),
-        h('td', {}, o.kind === 'limit' ? String(o.price) : '—'), h('td', {}, `×${o.qty}`)))))));
-  } else if (Array.isArray(v.opponent_sealed)) {
-    blocks.push(h('p', { id: 'kabu-opp-sealed' }, ctx.t('板読み: 相手はこのフェーズにまだ注文を出していません。', 'Book reading: the opponent has no sealed orders this phase yet.')));
-  }
-  return panel('kabu-book', ctx.t('注文板（優先順）', 'Order book (priority order)'),
-    h('p', { class: 'kabu-muted' }, ctx.t('成行 → 価格 → 受付順 → じゃんけんrank の順に並んでいます。相手の注文はフェーズ開始時の公開分です。* は未公開（このフェーズで入力・変更した自分の注文）。',
-      "Sorted by market first, then price, time and janken rank. The opponent's orders are as public when the phase began. * = sealed (your order entered or changed this phase).")),
-    blocks.length ? blocks : h('p', {}, ctx.t('注文待ちはありません。', 'No open orders.')));
-}
-
-/** Cash, holdings, share value and total assets of both players. */
-export function playersPanel(m) {
-  const { ctx, v } = m;
-  const cards = m.seats.map(s => {
-    const p = v.players[s];
-    const hold = Object.entries(p.holdings || {}).filter(([, q]) => q > 0);
-    return h('div', { class: 'kabu-card', 'data-seat': s, id: s === m.me ? 'kabu-me' : `kabu-seat-${s}` },
-      h('b', {}, m.who(s), ` (${ctx.t(p.role_ja, p.role_en)})`),
-      h('div', {}, ctx.t('現金 ', 'Cash '), h('strong', { class: p.cash < 0 ? 'kabu-up' : '' }, yen(p.cash, ctx.lang))),
-      h('div', {}, ctx.t('株の時価 ', 'Shares '), yen(p.stock_value, ctx.lang)),
-      h('div', {}, ctx.t('総資産 ', 'Total '), h('strong', {}, yen(p.total, ctx.lang))),
-      h('div', { class: 'kabu-muted' }, ctx.t('持ち株: ', 'Holdings: '),
-        hold.length ? hold.map(([id, q]) => `${m.issueName(id)}×${q}`).join(ctx.t('、', ', ')) : ctx.t('なし', 'none')),
-      h('div', { class: 'kabu-muted' }, ctx.t(`イベント山札 ${p.deck_count}枚・ツール手札 ${p.hand_count}枚`,
-        `Event deck ${p.deck_count} · tools in hand ${p.hand_count}`)),
-      p.done ? h('div', { class: 'kabu-muted' }, ctx.t('このフェーズの注文を確定済み', 'Orders confirmed for this phase')) : null);
-  });
-  return panel('kabu-players', ctx.t('資産', 'Assets'), h('div', { class: 'kabu-cards' }, cards));
 }
 
 /** Own tool cards (with timing and whether usable now), own event deck, used cards of both. */

@@ -1,8 +1,8 @@
 // The interactive part of the kabu view: order entry, tool prompts, janken, event target,
 // liquidation. Only offers what payload.legal allows; free-form limit prices are checked with
 // ctx.check so the engine explains a refusal before anything is sent. No game rules here.
-import { h, yen, signed } from './dom.js';
-import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS } from './labels.js';
+import { h } from '../../shell/dom.js';
+import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
 
@@ -153,6 +153,7 @@ function salePrompt(m, tool, pend) {
     const e = await ctx.check(a);
     if (my !== seq) return;
     status.textContent = e ? errText(ctx, e) : text;
+    status.className = e ? 'kabu-field-error' : 'kabu-muted';
     go.disabled = Boolean(e) || m.busy;
   }
   out.push(h('div', { class: 'kabu-form' }, rows), status, h('div', { class: 'kabu-row' }, go,
@@ -191,8 +192,9 @@ function liquidatePrompt(m, pend) {
   const { ctx, v } = m;
   const price = pend.sale_price || {};
   const money = id => ctx.t(`（1株${price[id]}単位＝${yen(price[id] * v.unit_yen, 'ja')}）`, ` @ ${price[id]} units (${yen(price[id] * v.unit_yen, 'en')})`);
-  return [h('p', {}, ctx.t(`不足額: ${yen(pend.deficit ?? 0, 'ja')}。株は1株ずつ「株価−3単位」で市場に売られます。`,
-      `Missing: ${yen(pend.deficit ?? 0, 'en')}. Shares sell one at a time to the market at price − 3 units.`)),
+  const cut = pend.discount ?? (v.constants || {}).liquidation_discount;
+  return [h('p', {}, ctx.t(`不足額: ${yen(pend.deficit ?? 0, 'ja')}。株は1株ずつ「株価−${cut}単位」で市場に売られます。`,
+      `Missing: ${yen(pend.deficit ?? 0, 'en')}. Shares sell one at a time to the market at price − ${cut} units.`)),
     h('div', { class: 'kabu-row' },
       m.legal.filter(a => a.startsWith('liquidate ') && a !== 'liquidate auto').map(a => {
         const id = a.split(' ')[1];
@@ -205,76 +207,89 @@ function liquidatePrompt(m, pend) {
 function ordersPrompt(m) {
   const { ctx, v, ui } = m;
   const pend = v.pending;
-  const entry = pend.entry || { side: pend.side, issues: [], max_qty: {}, min_price: 1, max_price: 9999, changeable: [] };
+  const entry = pend.entry || { side: pend.side, issues: [], max_qty: {}, min_price: (v.constants || {}).min_price, max_price: (v.constants || {}).max_limit, changeable: [] };
   const side = entry.side;
   const phaseKey = `${v.turn.index}:${v.turn.phase}`;
   if (ui.phaseKey !== phaseKey) { ui.phaseKey = phaseKey; ui.editing = null; ui.error = ''; }
   const out = [];
-  out.push(h('p', { class: 'kabu-muted' }, side === 'buy'
-    ? ctx.t('買い注文を出す・変更する・取り消すことができます（売り注文は⑥⑩で）。注文は伏せられ、フェーズの終わりにまとめて約定判定されます。',
-      'Place, change or cancel buy orders (sell orders in ⑥⑩). Orders stay sealed and are matched together when the phase ends.')
-    : ctx.t('売り注文を出す・変更する・取り消すことができます（持ち株のみ）。市場への売りは④・⑧の直後に約定します。',
+  out.push(h('p', { class: 'kabu-muted kabu-hint' }, side === 'buy'
+    ? ctx.t('買い注文の入力・変更・取消（売りは⑥⑩）。注文は伏せられ、フェーズ終了時にまとめて約定判定。',
+      'Place, change or cancel buy orders (sells in ⑥⑩). Sealed until the phase ends, then matched together.')
+    : ctx.t('売り注文の入力・変更・取消（持ち株だけ）。市場への売りは④・⑧の直後に約定。',
       'Place, change or cancel sell orders (own shares only). Sales to the market fill right after ④ and ⑧.')));
 
-  // --- new order ---
+  // --- new order: the ticket follows the issue chosen on the board when it can be ordered ---
   const issues = entry.issues || [];
-  if (!issues.includes(ui.issue)) ui.issue = issues[0] || null;
+  const issue = issues.includes(ui.issue) ? ui.issue : (issues.includes(ui.ticketIssue) ? ui.ticketIssue : issues[0] || null);
+  ui.ticketIssue = issue;
   const fs = h('fieldset', { id: 'kabu-new-order' }, h('legend', {}, ctx.t(`新しい${side === 'buy' ? '買い' : '売り'}注文`, `New ${side} order`)));
   if (!issues.length) {
     fs.append(h('p', {}, side === 'buy' ? ctx.t('買える株がありません。', 'Nothing to buy.') : ctx.t('売れる持ち株がありません。', 'You have no free shares to sell.')));
   } else {
-    const is = v.issues.find(x => x.id === ui.issue);
-    const maxQ = Math.max(1, (entry.max_qty || {})[ui.issue] || 1);
+    const is = v.issues.find(x => x.id === issue);
+    const maxQ = Math.max(1, (entry.max_qty || {})[issue] || 1);
     ui.kind = ui.kind === 'limit' ? 'limit' : 'mkt';
     ui.qty = Math.max(1, Math.min(maxQ, Number(ui.qty) || 1));
-    if (!ui.priceTouched || !Number.isFinite(Number(ui.price))) ui.price = is ? is.price : 1;
-    const status = h('p', { class: 'kabu-muted', id: 'kabu-order-status', 'aria-live': 'polite' });
+    if (!ui.priceTouched || !Number.isFinite(Number(ui.price))) ui.price = is ? is.price : entry.min_price;
+    const status = h('p', { class: 'kabu-preview', id: 'kabu-order-status', 'aria-live': 'polite' });
+    const warning = h('p', { class: 'kabu-warning', id: 'kabu-order-warning', role: 'alert' });
+    const fieldError = h('p', { class: 'kabu-field-error', id: 'kabu-order-error', role: 'alert' });
     const submit = h('button', { type: 'submit', class: 'kabu-primary', id: 'kabu-place', disabled: true },
       ctx.t('注文する', 'Place order'));
     const issueSel = h('select', { id: 'kabu-issue', onchange: e => { ui.issue = e.target.value; ui.priceTouched = false; m.rerender(); } },
       issues.map(id => {
         const x = v.issues.find(y => y.id === id);
-        return h('option', { value: id, selected: id === ui.issue }, ctx.t(`${m.issueName(id)}（株価${x ? x.price : '?'}・最大${entry.max_qty[id]}株）`, `${m.issueName(id)} (price ${x ? x.price : '?'}, max ${entry.max_qty[id]})`));
+        return h('option', { value: id, selected: id === issue }, ctx.t(`${m.issueName(id)}（${x ? x.price : '?'}・最大${entry.max_qty[id]}株）`, `${m.issueName(id)} (${x ? x.price : '?'}, max ${entry.max_qty[id]})`));
       }));
     const kindBox = h('div', { class: 'kabu-row', role: 'radiogroup', 'aria-label': ctx.t('注文の種類', 'Order kind') },
       ['mkt', 'limit'].map(k => h('label', { class: 'kabu-radio' }, h('input', { type: 'radio', name: 'kabu-kind', value: k, id: `kabu-kind-${k}`,
         checked: ui.kind === k, onchange: () => { ui.kind = k; m.rerender(); } }), ` ${kindLabel(ctx, k)}`)));
     const qty = h('input', { type: 'number', id: 'kabu-qty', min: 1, max: maxQ, step: 1, inputmode: 'numeric', value: String(ui.qty),
-      oninput: e => { ui.qty = e.target.value; validate(); } });
+      'aria-describedby': 'kabu-order-error', oninput: e => { ui.qty = e.target.value; validate(); } });
     const price = h('input', { type: 'number', id: 'kabu-price', min: entry.min_price, max: entry.max_price, step: 1, inputmode: 'numeric',
-      value: String(ui.price), disabled: ui.kind !== 'limit', oninput: e => { ui.price = e.target.value; ui.priceTouched = true; validate(); } });
+      'aria-describedby': 'kabu-order-error', value: String(ui.price), disabled: ui.kind !== 'limit', oninput: e => { ui.price = e.target.value; ui.priceTouched = true; validate(); } });
     let seq = 0;
     const current = () => {
       const q = String(ui.qty).trim(), pr = String(ui.price).trim();
-      if (!/^\d+$/.test(q)) return { bad: ctx.t('数量は1以上の整数で入力してください。', 'Enter the quantity as a whole number ≥ 1.') };
-      if (ui.kind === 'limit' && !/^\d+$/.test(pr)) return { bad: ctx.t('指値は整数の単位で入力してください。', 'Enter the limit as a whole number of units.') };
-      return { action: orderString(side, ui.issue, ui.kind, Number(pr), Number(q)), text: describeOrder(m, side, ui.issue, ui.kind, Number(pr), Number(q)) };
+      if (!/^\d+$/.test(q)) return { bad: ctx.t('数量は半角数字の整数で入力してください。', 'Enter the quantity as a whole number.'), field: qty };
+      if (ui.kind === 'limit' && !/^\d+$/.test(pr)) return { bad: ctx.t('指値は半角数字の整数（単位）で入力してください。', 'Enter the limit as a whole number of units.'), field: price };
+      return { action: orderString(side, issue, ui.kind, Number(pr), Number(q)), text: describeOrder(m, side, issue, ui.kind, Number(pr), Number(q)) };
+    };
+    const showError = (msg, field) => {
+      fieldError.textContent = msg || '';
+      for (const f of [qty, price]) f.removeAttribute('aria-invalid');
+      if (msg && field) field.setAttribute('aria-invalid', 'true');
     };
     async function validate() {
       const my = ++seq;
       const c = current();
       submit.disabled = true;
-      if (c.bad) { status.textContent = c.bad; return; }
-      // the money involved, in yen (a limit order at its limit; a market order at today's price)
-      const q = Number(ui.qty), each = (ui.kind === 'limit' ? Number(ui.price) : (is ? is.price : 0)) * v.unit_yen;
-      const money = ui.kind === 'limit'
-        ? ctx.t(`（1株${yen(each, 'ja')}・計${yen(each * q, 'ja')}）`, ` (${yen(each, 'en')}/share, ${yen(each * q, 'en')} in all)`)
-        : ctx.t(`（今の株価なら計${yen(each * q, 'ja')}）`, ` (${yen(each * q, 'en')} at today's price)`);
-      const text = `${c.text}${money}`;
-      status.textContent = text;
-      if (m.legal.includes(c.action)) { submit.disabled = m.busy; return; }
-      const e = await ctx.check(c.action);
+      warning.textContent = '';
+      if (c.bad) { showError(c.bad, c.field); status.textContent = ''; return; }
+      showError('');
+      status.textContent = c.text;
+      // the engine checks the order and gives its worst case against the orders we can see (ruling 16)
+      const r = ctx.inspect ? await ctx.inspect(c.action) : { error: await ctx.check(c.action), details: null };
       if (my !== seq) return;
-      status.textContent = e ? errText(ctx, e) : text;
-      submit.disabled = Boolean(e) || m.busy;
+      if (r.error) {
+        const code = r.error.code || '';
+        showError(errText(ctx, r.error), /price/.test(code) ? price : qty);
+        return;
+      }
+      const d = r.details;
+      status.textContent = d ? `${c.text} — ${ctx.t(d.summary_ja, d.summary_en)}` : c.text;
+      warning.textContent = d && d.far ? ctx.t(d.warning_ja, d.warning_en) : '';
+      submit.classList.toggle('kabu-risky', Boolean(d && d.far));
+      submit.disabled = m.busy;
     }
-    const form = h('form', { class: 'kabu-form', onsubmit: e => { e.preventDefault(); const c = current(); if (c.action && !submit.disabled) m.send(c.action); } },
+    const form = h('form', { class: 'kabu-form kabu-ticket', onsubmit: e => { e.preventDefault(); const c = current(); if (c.action && !submit.disabled) m.send(c.action); } },
       h('label', { for: 'kabu-issue', class: 'kabu-wide-field' }, ctx.t('銘柄', 'Issue'), issueSel),
       h('fieldset', {}, h('legend', {}, ctx.t('種類', 'Kind')), kindBox),
       h('label', { for: 'kabu-qty' }, ctx.t(`数量（最大${maxQ}）`, `Quantity (max ${maxQ})`), qty),
-      h('label', { for: 'kabu-price' }, ctx.t('指値（単位）', 'Limit (units)'), price),
+      h('label', { for: 'kabu-price', title: ctx.t(`${entry.min_price}〜${num(entry.max_price)}単位`, `${entry.min_price}–${num(entry.max_price)} units`) },
+        ctx.t(`指値（〜${num(entry.max_price)}）`, `Limit (≤ ${num(entry.max_price)})`), price),
       submit);
-    fs.append(form, status);
+    fs.append(form, fieldError, status, warning);
     queueMicrotask(validate);
   }
   out.push(fs);
@@ -287,7 +302,7 @@ function ordersPrompt(m) {
     for (const o of (side === 'buy' ? b.buys : b.sells)) if (o.owner === m.me) mineOrders.push(o);
   }
   const list = h('fieldset', { id: 'kabu-my-orders' }, h('legend', {}, ctx.t(`自分の${side === 'buy' ? '買い' : '売り'}注文`, `Your ${side} orders`)));
-  if (!mineOrders.length) list.append(h('p', {}, ctx.t('ありません。', 'None.')));
+  if (!mineOrders.length) list.append(h('p', { class: 'kabu-muted' }, ctx.t('まだありません。', 'None yet.')));
   for (const o of mineOrders) {
     const changeable = (entry.changeable || []).includes(o.id);
     const line = h('div', { class: 'kabu-row', 'data-my-order': o.id },
@@ -319,14 +334,16 @@ function ordersPrompt(m) {
   }
   if (tools.length) out.push(h('div', { id: 'kabu-phase-tools' }, h('h3', {}, ctx.t('使えるツール', 'Tools you can use')), ...tools));
 
-  out.push(h('div', { class: 'kabu-row' }, button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m,
+  // the phase's confirmation sits at the top of the prompt, so a long order list never pushes it away
+  out.unshift(h('div', { class: 'kabu-row kabu-done-row' }, button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m,
     { primary: true, attrs: { id: 'kabu-done' } })));
   return out;
 }
 
 function editForm(m, o, entry) {
   const { ctx, ui } = m;
-  const status = h('p', { class: 'kabu-muted', 'aria-live': 'polite' });
+  const status = h('p', { class: 'kabu-preview', 'aria-live': 'polite' });
+  const warn = h('p', { class: 'kabu-warning', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'kabu-primary', disabled: true }, ctx.t('変更する', 'Apply change'));
   let seq = 0;
   async function validate() {
@@ -335,13 +352,16 @@ function editForm(m, o, entry) {
     const a = changeString(o, ui.edit.kind, ui.edit.price, ui.edit.qty, entry.qty_change);
     if (!a) { status.textContent = ctx.t('変更がありません。', 'Nothing changed.'); return; }
     if (!/^change \S+( mkt| limit \d+)?( x\d+)?$/.test(a)) { status.textContent = ctx.t('整数で入力してください。', 'Enter whole numbers.'); return; }
-    const e = m.legal.includes(a) ? null : await ctx.check(a);
+    const r = ctx.inspect ? await ctx.inspect(a) : { error: await ctx.check(a), details: null };
     if (my !== seq) return;
+    const e = r.error, d = r.details;
     const note = ui.edit.kind !== o.kind || Number(ui.edit.price) !== o.price || Number(ui.edit.qty) > o.qty
       ? ctx.t('（出し直し扱い: 受付順が最後になります）', ' (re-queued: it goes to the back)')
       : ctx.t('（数量の減少: 順番はそのまま）', ' (lower quantity: keeps its place)');
     const kind = ui.edit.kind;
-    status.textContent = e ? errText(ctx, e) : `${describeOrder(m, o.side, o.issue, kind, Number(ui.edit.price), Number(ui.edit.qty))}${note}`;
+    status.className = e ? 'kabu-field-error' : 'kabu-preview';
+    status.textContent = e ? errText(ctx, e) : `${describeOrder(m, o.side, o.issue, kind, Number(ui.edit.price), Number(ui.edit.qty))}${note}${d ? ` — ${ctx.t(d.summary_ja, d.summary_en)}` : ''}`;
+    warn.textContent = !e && d && d.far ? ctx.t(d.warning_ja, d.warning_en) : '';
     submit.disabled = Boolean(e) || m.busy;
   }
   const id = `kabu-edit-${o.id}`;
@@ -357,5 +377,5 @@ function editForm(m, o, entry) {
         oninput: e => { ui.edit.qty = e.target.value; validate(); } })) : null,
     submit);
   queueMicrotask(validate);
-  return h('div', { class: 'kabu-edit' }, form, status);
+  return h('div', { class: 'kabu-edit' }, form, status, warn);
 }

@@ -1,7 +1,7 @@
 // "What just happened": this turn's and the previous turn's fills, tool uses, events and dividends,
 // shown right under the prompt so a player sees the computer's moves without scrolling. Pure rendering.
-import { h, yen, signed } from './dom.js';
-import { MARKS, turnLabel, pointLabel, nameOf } from './labels.js';
+import { h } from '../../shell/dom.js';
+import { MARKS, turnLabel, pointLabel, nameOf, yen, signed, num } from './labels.js';
 
 /** Where a fill happened, as a sortable phase number (⑤ end → 5, after ④ → 4, liquidation → 11). */
 function fillPhase(f) {

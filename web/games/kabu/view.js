@@ -1,17 +1,37 @@
 // 株式デュエル (kabu) view: mount(root, ctx) → {update, destroy}; setupForm (deck builder).
 // Renders payload.view as documented in pygames/kabu/VIEW.md and sends action strings back.
 // No game rules here: what may be done comes from payload.legal and ctx.check.
-import { h, clear } from './dom.js';
-import { tracker, market, priceCharts, orderBook, playersPanel, handPanel, fillLog, endScreen } from './panels.js';
+import { h, clear } from '../../shell/dom.js';
+import { priceCharts, handPanel, fillLog, endScreen } from './panels.js';
+import { turnStrip, moneyStrip, market, orderBook } from './board.js';
+import { changedKeys, happenings, pushFeed, feedPanel, asEvents } from './feed.js';
 import { promptPanel } from './prompts.js';
 import { recentPanel } from './recent.js';
+
+const LEVELS = { easy: ['よわい', 'easy'], normal: ['ふつう', 'normal'], hard: ['つよい', 'hard'] };
+
+/** The view as it was when this turn began, as far as its logs tell (to fill "just now" on opening). */
+function beforeThisTurn(v) {
+  const turn = v.turn.index;
+  const keep = key => (v[key] || []).filter(x => x.turn < turn);
+  const pc = v.last_price_card && v.last_price_card.turn === turn ? null : v.last_price_card;
+  return { ...v, fills: keep('fills'), events: keep('events'), tool_log: keep('tool_log'), dividends: keep('dividends'),
+    cancels: keep('cancels'), last_price_card: pc };
+}
+
+/** The phone tabs: what is one tap away below the prompt and the market (desktop shows them all). */
+const TABS = [['book', '板', 'Book'], ['assets', '資産', 'Assets'], ['recent', '直近', 'Recent'],
+  ['charts', 'チャート', 'Charts'], ['cards', 'カード', 'Cards'], ['fills', '約定', 'Fills']];
 export { setupForm } from './deck.js';
 
 /** Mount the game screen into root. */
 export function mount(root, ctx) {
   const box = h('div', { class: 'kabu', id: 'kabu-view', lang: ctx.lang });
   root.append(box);
-  const ui = { error: '' };
+  const ui = { error: '', feed: [], tab: 'book' };
+  let seenView = null; // the view the person last saw (for "just now" and the highlights)
+  let seenKey = '';
+  let lastDecision = '';
   let payload = null;
   let lastKey = '';
   let busy = false;
@@ -19,6 +39,30 @@ export function mount(root, ctx) {
 
   function keyOf(p) {
     return JSON.stringify([p.ply, p.plies, p.seat, p.to_move, p.legal, p.replay, ctx.lang, Boolean(p.outcome)]);
+  }
+
+  /** Text helpers of one language for the feed (seat names rendered now, in that language). */
+  function lang(m, l) {
+    const t = (ja, en) => (l === 'en' ? en : ja);
+    const cat = m.v.catalog || {};
+    const players = m.p.players || [];
+    return {
+      t, lang: l,
+      who: s => (s === m.me ? t('あなた', 'you') : (seatName(s, l) || t(s === 0 ? '先攻' : '後攻', s === 0 ? 'First' : 'Second'))),
+      issue: id => { const st = (cat.stocks || {})[id]; return st ? t(st.name_ja, st.name_en) : String(id); },
+      card: (kind, id) => { const c = (cat[kind] || {})[id]; return c ? t(c.name_ja, c.name_en) : String(id); },
+    };
+  }
+
+  /** A seat's name now, in the current language: a person's typed name, or the computer and its level. */
+  function seatName(s, l = ctx.lang) {
+    const pl = (payload && payload.players || [])[s];
+    if (!pl) return '';
+    if (pl.type === 'bot') {
+      const lv = LEVELS[pl.level] || LEVELS.normal;
+      return l === 'en' ? `Computer (${lv[1]})` : `コンピュータ（${lv[0]}）`;
+    }
+    return pl.name || '';
   }
 
   function model(p) {
@@ -31,7 +75,7 @@ export function mount(root, ctx) {
       ctx, p, v, me, ui, busy,
       legal: p.replay ? [] : (p.legal || []),
       seats: me === null ? [0, 1] : [me, 1 - me],
-      who: s => (s === me ? ctx.t('あなた', 'You') : ((players[s] && players[s].name) || role(s))),
+      who: s => (s === me ? ctx.t('あなた', 'You') : seatName(s) || role(s)),
       whoShort: s => (me === null ? ctx.t(s === 0 ? '先攻' : '後攻', s === 0 ? '1st' : '2nd') : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
       issueName: id => {
         const st = (cat.stocks || {})[id];
@@ -70,23 +114,55 @@ export function mount(root, ctx) {
     const focusId = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
     const scrollY = window.scrollY;
     const m = model(payload);
+    const viewKey = `${payload.seat}:${payload.ply}:${Boolean(payload.replay)}`;
+    if (viewKey !== seenKey) {
+      // a new position (not just a language change or a re-render): what changed since the last one
+      const same = seenView && seenView.seat === m.v.seat && !payload.replay;
+      ui.changed = same ? changedKeys(seenView, m.v, [0, 1]) : new Set();
+      if (same) pushFeed(ui, happenings(seenView, m.v, m.me));
+      else { ui.feed = []; pushFeed(ui, happenings(beforeThisTurn(m.v), m.v, m.me)); }
+      seenView = m.v;
+      seenKey = viewKey;
+    }
+    m.changed = ui.changed || new Set();
+    const langs = { ja: lang(m, 'ja'), en: lang(m, 'en') };
     box.lang = ctx.lang;
     // state hooks for tests and styling (not for game logic)
     box.dataset.ply = String(payload.ply);
     box.dataset.pending = (m.v.pending && m.v.pending.kind) || (m.v.result ? 'over' : '');
     box.dataset.mine = String(m.legal.length > 0 && !busy);
     box.dataset.turn = String(m.v.turn.index);
-    const parts = [tracker(m)];
-    if (m.v.result) parts.push(endScreen(m));
-    if (!m.v.result) parts.push(promptPanel(m));
-    parts.push(recentPanel(m));
-    parts.push(market(m), playersPanel(m), orderBook(m), handPanel(m), priceCharts(m), fillLog(m));
-    clear(box).append(...parts);
+    const tabbed = (node, tab) => {
+      node.classList.add('kabu-tabbed');
+      if (ui.tab === tab) node.classList.add('kabu-tab-on');
+      node.dataset.tab = tab;
+      return node;
+    };
+    const tabs = h('div', { class: 'kabu-tabs', role: 'group', 'aria-label': ctx.t('ほかの画面', 'More') },
+      TABS.map(([id, ja, en]) => h('button', { type: 'button', 'data-tab-button': id, 'aria-pressed': String(ui.tab === id),
+        onclick: () => { ui.tab = id; render(true); } }, ctx.t(ja, en))));
+    const main = m.v.result ? endScreen(m) : promptPanel(m);
+    clear(box).append(
+      turnStrip(m),
+      h('div', { class: 'kabu-left' }, market(m), tabbed(orderBook(m), 'book')),
+      h('div', { class: 'kabu-right' }, tabbed(moneyStrip(m), 'assets'), main, feedPanel(m, langs[ctx.lang] || langs.ja)),
+      tabs,
+      tabbed(recentPanel(m), 'recent'), tabbed(priceCharts(m), 'charts'), tabbed(handPanel(m), 'cards'), tabbed(fillLog(m), 'fills'));
+    // the events in the shape of the site's shared turn display (web/shell), for when it lands
+    box.kabuEvents = asEvents(ui.feed, langs);
     if (focusId) {
       const el = document.getElementById(focusId);
       if (el && !el.disabled) el.focus({ preventScroll: true });
     }
     if (force) window.scrollTo(0, scrollY);
+    // a new decision for the person: bring the prompt into view if it is off screen (the next step is always in view)
+    const decision = `${viewKey}:${m.legal.length > 0}`;
+    if (m.legal.length > 0 && decision !== lastDecision) {
+      const prompt = document.getElementById('kabu-prompt');
+      const r = prompt && prompt.getBoundingClientRect();
+      if (r && (r.top < 0 || r.top > window.innerHeight - 120)) box.scrollIntoView({ block: 'start' });
+    }
+    lastDecision = decision;
   }
 
   return {

@@ -1,5 +1,10 @@
 // モットコイン (Motto Coin) view: renders the engine's view JSON (pygames/motto/VIEW.md) and
 // sends action strings back. No rules here: legality comes from payload.legal and ctx.check.
+// Uses the shell's turn display (events strip in the auction panel, flashes of won coins and
+// changed dice) and its action bar (prompt, your bid, Bid / Hard pass stay on screen).
+
+import { flashTracker, changedKeys } from '../../shell/turn.js';
+import { formatNumber as fmt } from '../../shell/format.js';
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const CHECK_DELAY_MS = 120;
@@ -40,6 +45,7 @@ export function mount(root, ctx) {
   const t = (ja, en) => ctx.t(ja, en);
   const box = el('div', { class: 'motto' });
   root.append(box);
+  const flashes = flashTracker(box); // highlights survive the view redrawing itself
   let payload = null;
   let counts = [0, 0, 0, 0, 0, 0, 0]; // counts[face]
   let builderKey = '';
@@ -47,29 +53,9 @@ export function mount(root, ctx) {
   let checkTimer = null;
   let sending = false;
   const openDetails = new Set(); // seats whose projection breakdown is open
-  let moves = { key: '', list: [] }; // this auction's bids and passes seen on screen, oldest first
-
-  /** Note who bid or passed between two payloads of the same auction (display only, no rules). */
-  function track(prev, next) {
-    const v = next && next.view;
-    if (!v || v.phase !== 'auction' || !v.coin) { moves = { key: '', list: [] }; return; }
-    const key = `${v.auctions}:${v.coin.id}`;
-    const pv = prev && prev.view;
-    if (key !== moves.key || !pv || next.ply < prev.ply) moves = { key, list: [] };
-    if (!pv || `${pv.auctions}:${pv.coin && pv.coin.id}` !== key || next.ply <= prev.ply) return;
-    v.players.forEach((p) => {
-      const before = pv.players[p.seat];
-      if (p.passed && !before.passed) moves.list.push({ seat: p.seat, bid: null });
-      else if (p.offer && String(p.offer) !== String(before.offer)) moves.list.push({ seat: p.seat, bid: p.offer });
-    });
-  }
-
-  function recentMoves() {
-    if (!moves.list.length) return null;
-    const shown = moves.list.slice(-6).map((m) => (m.bid ? t(`${nameOf(m.seat)}: 入札 ${m.bid.join(',')}`, `${nameOf(m.seat)}: bid ${m.bid.join(',')}`)
-      : t(`${nameOf(m.seat)}: ハードパス`, `${nameOf(m.seat)}: hard pass`)));
-    return el('p', { class: 'recent', id: 'motto-recent' }, t('この競りの動き: ', 'This auction so far: '), shown.join(' → '));
-  }
+  let touched = false; // the person changed the builder since the standing bid last changed
+  let standingKey = '';
+  let lastSeen = null; // {owners, dice, standing} of the previous update, for the highlights
 
   const rawName = (seat) => {
     const p = payload && payload.players && payload.players[seat];
@@ -85,8 +71,8 @@ export function mount(root, ctx) {
     return name;
   };
   /** "(3+2) × (−10) = −50": the crash line of a score sheet, signs in brackets. */
-  const signed = (n) => (n < 0 ? `(${n})` : String(n));
-  const pts = (n) => t(`${n}点`, `${n} pts`);
+  const signed = (n) => (n < 0 ? `(${fmt(n)})` : String(n));
+  const pts = (n) => t(`${fmt(n)}点`, `${fmt(n)} pts`);
 
   function coinTitle(c) {
     if (!c) return '';
@@ -106,13 +92,13 @@ export function mount(root, ctx) {
         `${up ? '+' : '−'}${Math.abs(c.fluctuation)}`);
     }
     const label = [coinTitle(c), c.kind === 'coin' ? t(`価値${c.value}`, `value ${c.value}`) : worth,
-      t(`暴落 ${c.crash}/目`, `crash ${c.crash} per pip`)].join(' ');
+      t(`暴落 ${fmt(c.crash)}/目`, `crash ${fmt(c.crash)} per pip`)].join(' ');
     return el('div', { class: kindClass, role: 'group', 'aria-label': label, dataset: { coin: c.id } },
       el('span', { class: 'coin-no' }, c.kind === 'stable' ? 'STABLE' : `No.${c.no}`),
       el('span', { class: c.kind === 'coin' ? 'coin-value' : 'coin-value special' }, worth),
       c.kind === 'fork' ? el('span', { class: 'coin-tag' }, 'HARD FORK') : null,
       c.double ? el('span', { class: 'coin-tag double' }, t('ダブルオークション', 'double auction')) : null,
-      el('span', { class: 'coin-foot' }, fluct, el('span', { class: 'crash' }, `${c.crash}`)),
+      el('span', { class: 'coin-foot' }, fluct, el('span', { class: 'crash' }, fmt(c.crash))),
       dice && dice.length ? diceRow(dice, t, 'on-coin') : null);
   }
 
@@ -136,20 +122,19 @@ export function mount(root, ctx) {
       el('h2', { id: 'motto-auction-h' }, t('競り', 'Auction')));
     if (v.phase === 'auction' && v.coin) {
       const standing = v.standing
-        ? el('p', { class: 'standing', id: 'motto-standing' }, t(`${nameOf(v.standing.seat)} の入札: `, `Standing bid by ${nameOf(v.standing.seat)}: `), diceRow(v.standing.bid, t))
+        ? el('p', { class: 'standing', id: 'motto-standing' }, t(`${nameOf(v.standing.seat)}の入札　`, `Standing bid by ${nameOf(v.standing.seat)}: `), diceRow(v.standing.bid, t))
         : el('p', { class: 'standing', id: 'motto-standing' }, t('まだ入札はありません', 'No bid yet'));
       const passed = v.players.filter((p) => p.passed).map((p) => nameOf(p.seat));
       sec.append(el('div', { class: 'auction-row' }, coinCard(v.coin, null, { big: true }),
         el('div', { class: 'auction-side' },
           coinInfo(v.coin),
           standing,
-          el('p', { id: 'motto-turn' }, t(`手番: ${nameOf(v.turn)}`, `To bid: ${nameOf(v.turn)}`)),
-          el('p', { id: 'motto-passed' }, t('ハードパス済み: ', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')),
-          recentMoves())));
-      if (mine && !payload.replay) sec.append(bidBuilder(v));
+          el('p', { id: 'motto-turn' }, t(`${nameOf(v.turn)}の番`, `To bid: ${nameOf(v.turn)}`)),
+          el('p', { id: 'motto-passed' }, t('ハードパス済み　', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')),
+          ctx.turn && !payload.replay ? ctx.turn.strip : null))); // what the others just did, beside the coin
     } else if (v.phase === 'recover' && v.recover) {
       const cause = v.last && v.last.fluctuation === 'recover' ? v.coins[String(v.last.coin)] : null;
-      sec.append(el('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause)}（最小1個回収）の効果: `, `${coinTitle(cause)} (recover 1 lowest): `) : '',
+      sec.append(el('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause)}（最小1個回収）の効果。`, `${coinTitle(cause)} (recover 1 lowest): `) : '',
         t(`${nameOf(v.recover.seat)} が一番小さい目${v.recover.face}のダイスを1個手元に戻します。同じ目が複数のコインにあるので、どのコインから戻すか選びます`,
           `${nameOf(v.recover.seat)} takes back one lowest die (showing ${v.recover.face}). Dice showing ${v.recover.face} sit on more than one coin: choose which coin it comes from`)));
       if (mine && !payload.replay) {
@@ -165,6 +150,7 @@ export function mount(root, ctx) {
       sec.append(el('p', { class: 'muted' }, t('コインをめくっています…', 'Revealing coins…')));
     }
     if (v.last) sec.append(lastEvent(v));
+    if (ctx.turn && !payload.replay && !sec.contains(ctx.turn.strip)) sec.append(ctx.turn.strip);
     return sec;
   }
 
@@ -178,7 +164,7 @@ export function mount(root, ctx) {
       const n = `${c.fluctuation > 0 ? '+' : '−'}${Math.abs(c.fluctuation)}`;
       parts.push(t(`価格変動 ${n}（落札者以外の全ダイス）`, `price change ${n} (all dice of the others)`));
     }
-    parts.push(t(`大暴落 1目につき ${c.crash}`, `crash ${c.crash} per pip`));
+    parts.push(t(`大暴落 1目につき ${fmt(c.crash)}`, `crash ${fmt(c.crash)} per pip`));
     if (c.double) parts.push(t('ダブルオークション（2番手もステーブルコインを取る）', 'double auction (the runner-up takes a stable coin)'));
     if (c.kind === 'fork') parts.push(t('4枚目のハードフォークでゲーム終了', 'the 4th hard fork ends the game'));
     return el('p', { class: 'coin-info', id: 'motto-coin-info' }, parts.join(t('・', ' · ')));
@@ -189,13 +175,13 @@ export function mount(root, ctx) {
     const c = v.coins[String(last.coin)];
     let text;
     if (last.kind === 'sale') {
-      text = t(`前回: ${nameOf(last.winner)} が ${coinTitle(c)} を落札（入札 ${last.bid.join(',')}）`,
+      text = t(`前回　${nameOf(last.winner)}が${coinTitle(c)}を落札（入札 ${last.bid.join(',')}）`,
         `Last: ${nameOf(last.winner)} won ${coinTitle(c)} with a bid of ${last.bid.join(',')}`);
-      if (last.runner_coin) text += t(`／${nameOf(last.runner)} がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
+      if (last.runner_coin) text += t(`／${nameOf(last.runner)}がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
       const back = (last.returned || []).map((n, s) => (n ? t(`${nameOf(s)} ${n}個`, `${nameOf(s)} ${n}`) : null)).filter(Boolean);
-      if (back.length) text += t(`／戻ったダイス: ${back.join('、')}`, `; dice returned: ${back.join(', ')}`);
+      if (back.length) text += t(`／戻ったダイス　${back.join('、')}`, `; dice returned: ${back.join(', ')}`);
     } else {
-      text = t(`前回: 全員パス。${coinTitle(c)} は除外、全員のダイス −1`, `Last: all passed; ${coinTitle(c)} left the game, all dice −1`);
+      text = t(`前回　全員パス。${coinTitle(c)}は除外、全員のダイス−1`, `Last: all passed; ${coinTitle(c)} left the game, all dice −1`);
     }
     return el('p', { class: 'last-event', id: 'motto-last' }, text);
   }
@@ -203,18 +189,20 @@ export function mount(root, ctx) {
   function bidBuilder(v) {
     const me = v.players[payload.seat];
     const key = `${v.auctions}:${v.coin.id}:${payload.seat}`;
+    const sKey = `${key}:${v.standing ? `${v.standing.seat}=${v.standing.bid}` : '-'}`;
     if (key !== builderKey) {
       builderKey = key;
       counts = [0, 0, 0, 0, 0, 0, 0];
       const offer = me.offer || [];
       offer.forEach((f) => { counts[f] += 1; });
     }
+    if (sKey !== standingKey) { standingKey = sKey; touched = false; } // outbid: no verdict until the person acts
     const used = counts.reduce((a, b) => a + b, 0);
     const faces = [];
     for (let f = 6; f >= 1; f--) for (let k = 0; k < counts[f]; k++) faces.push(f);
     const action = faces.length ? `bid ${faces.join(',')}` : '';
     const wrap = el('div', { class: 'bid-builder', role: 'group', 'aria-labelledby': 'motto-builder-h' },
-      el('h3', { id: 'motto-builder-h' }, t(`入札を作る（使えるダイス ${me.free} 個、使用 ${used} 個）`, `Build a bid (${me.free} free dice, ${used} used)`)));
+      el('h3', { id: 'motto-builder-h' }, t(`入札を作る（使えるダイス${me.free}個、使用${used}個）`, `Build a bid (${me.free} free dice, ${used} used)`)));
     const grid = el('div', { class: 'face-grid' });
     for (let f = 6; f >= 1; f--) {
       grid.append(el('div', { class: 'face-row' },
@@ -226,19 +214,33 @@ export function mount(root, ctx) {
           'aria-label': t(`目${f}を1個増やす`, `One more ${f}`), onclick: () => { counts[f] += 1; changed(); } }, '+')));
     }
     wrap.append(grid);
-    wrap.append(el('div', { class: 'bid-preview', id: 'motto-preview' },
-      el('span', {}, t('あなたの入札: ', 'Your bid: ')), faces.length ? diceRow(faces, t) : el('span', { class: 'muted' }, t('（ダイスを選んでください）', '(pick some dice)'))));
-    const verdict = el('p', { class: 'verdict', id: 'motto-verdict', role: 'status', 'aria-live': 'polite' });
-    wrap.append(verdict);
     const weakest = (payload.legal || []).find((a) => a.startsWith('bid '));
-    const bidButton = el('button', { type: 'button', class: 'primary', id: 'motto-bid', disabled: true, onclick: () => send(action) }, t('入札する', 'Bid'));
-    wrap.append(el('div', { class: 'actions' },
-      bidButton,
-      el('button', { type: 'button', id: 'motto-pass', class: 'danger', disabled: !(payload.legal || []).includes('pass'), onclick: () => send('pass') }, t('ハードパス', 'Hard pass')),
+    wrap.append(el('div', { class: 'actions builder-tools' },
       weakest ? el('button', { type: 'button', id: 'motto-weakest', onclick: () => { setFrom(weakest); } }, t('一番弱い有効な入札をセット', 'Set the weakest valid bid')) : null,
       el('button', { type: 'button', id: 'motto-clear', disabled: used === 0, onclick: () => { counts = [0, 0, 0, 0, 0, 0, 0]; changed(); } }, t('クリア', 'Clear'))));
+    return { wrap, action, faces };
+  }
+
+  /** The action bar: the prompt, the bid being built and its verdict, Bid and Hard pass. It stays
+   *  at the bottom of the screen (shell class action-bar), so the next step never scrolls away. */
+  function actionBar(v, built) {
+    const { action, faces } = built;
+    const standing = v.standing ? v.standing.bid.join(',') : null;
+    const prompt = standing
+      ? t(`あなたの番です。${standing}より強く入札するか、ハードパス`, `Your turn: beat ${standing} or hard pass`)
+      : t('あなたの番です。入札するか、ハードパス', 'Your turn: bid or hard pass');
+    const verdict = el('p', { class: 'verdict', id: 'motto-verdict', role: 'status', 'aria-live': 'polite' });
+    const bidButton = el('button', { type: 'button', class: 'primary', id: 'motto-bid', disabled: true, onclick: () => send(action) }, t('入札する', 'Bid'));
+    const bar = el('div', { class: 'action-bar sticky-always motto-bar', id: 'motto-bar' },
+      el('p', { class: 'prompt', id: 'motto-prompt' }, prompt),
+      el('div', { class: 'bid-preview', id: 'motto-preview' },
+        el('span', {}, t('あなたの入札', 'Your bid')),
+        faces.length ? diceRow(faces, t) : el('span', { class: 'muted' }, t('（上でダイスを選んでください）', '(pick dice above)'))),
+      verdict,
+      el('div', { class: 'actions bar-buttons' }, bidButton,
+        el('button', { type: 'button', id: 'motto-pass', class: 'danger', disabled: !(payload.legal || []).includes('pass'), onclick: () => send('pass') }, t('ハードパス', 'Hard pass'))));
     verify(action, verdict, bidButton);
-    return wrap;
+    return bar;
   }
 
   function setFrom(action) {
@@ -249,6 +251,7 @@ export function mount(root, ctx) {
 
   /** The builder changed: redraw (render keeps the focus on the same control). */
   function changed() {
+    touched = true;
     render();
   }
 
@@ -264,13 +267,18 @@ export function mount(root, ctx) {
     checkTimer = setTimeout(async () => {
       const err = await ctx.check(action);
       if (seq !== checkSeq) return;
-      if (err) {
+      if (err && !touched) {
+        // Not the person's doing (they were just outbid): a hint, never an error.
+        verdict.className = 'verdict hint';
+        verdict.textContent = t('今の入札より強い入札を作るか、ハードパスしてください', 'Build a stronger bid than the standing one, or hard pass');
+        button.disabled = true;
+      } else if (err) {
         verdict.className = 'verdict bad';
         verdict.textContent = t(err.message_ja, err.message_en);
         button.disabled = true;
       } else {
         verdict.className = 'verdict ok';
-        verdict.textContent = t('今の入札より強い: 入札できます', 'Beats the standing bid: you may bid');
+        verdict.textContent = t('今の入札より強いので入札できます', 'Beats the standing bid: you may bid');
         button.disabled = sending;
       }
     }, CHECK_DELAY_MS);
@@ -294,19 +302,20 @@ export function mount(root, ctx) {
     if (v.phase === 'auction' && v.turn === p.seat) badges.push(el('span', { class: 'badge turn' }, t('手番', 'to bid')));
     if (v.standing && v.standing.seat === p.seat) badges.push(el('span', { class: 'badge high' }, t('最高入札', 'high bid')));
     if (p.passed) badges.push(el('span', { class: 'badge passed' }, t('パス', 'passed')));
-    if (v.opener === p.seat) badges.push(el('span', { class: 'badge' }, t('スタP', 'opens')));
+    if (v.opener === p.seat && v.phase !== 'over') badges.push(el('span', { class: 'badge' }, t('最初に入札', 'bids first')));
     if (payload.seat === p.seat) badges.push(el('span', { class: 'badge you' }, t('あなた', 'you')));
+    if (v.start_player === p.seat) badges.push(el('span', { class: 'badge start', id: 'motto-start' }, t('スタートプレイヤー', 'start player')));
     const free = el('div', { class: 'free-dice', 'aria-label': t(`手元のダイス ${p.free} 個`, `${p.free} free dice`), role: 'img' });
     for (let i = 0; i < p.free; i++) free.append(die(0, '', 'blank'));
     free.querySelectorAll('.die').forEach((d) => d.removeAttribute('role'));
     const proj = p.projection;
     return el('section', { class: 'player card', 'aria-labelledby': `motto-p${p.seat}`, dataset: { seat: String(p.seat) } },
       el('h3', { id: `motto-p${p.seat}` }, nameOf(p.seat), ' ', ...badges),
-      p.offer ? el('p', { class: 'offer' }, t('入札中: ', 'Offer: '), diceRow(p.offer, t)) : null,
+      p.offer ? el('p', { class: 'offer' }, t('入札中　', 'Offer: '), diceRow(p.offer, t)) : null,
       el('p', { class: 'free-line' }, t(`手元 ${p.free} 個`, `${p.free} free`), free),
       el('div', { class: 'coins' }, p.coins.map((c) => coinCard(c, c.dice))),
       el('p', { class: 'projection', dataset: { total: String(proj.total) } },
-        t(`予想得点 ${proj.total}点（価値 ${proj.positive} ／ 暴落 ${proj.loss}）`, `Projected ${proj.total} pts (value ${proj.positive} / crash ${proj.loss})`)),
+        t(`予想得点 ${fmt(proj.total)}点（価値 ${fmt(proj.positive)}／暴落 ${fmt(proj.loss)}）`, `Projected ${fmt(proj.total)} pts (value ${fmt(proj.positive)} / crash ${fmt(proj.loss)})`)),
       el('details', { class: 'projection-details', open: openDetails.has(p.seat) || undefined,
         ontoggle: (e) => { if (e.target.open) openDetails.add(p.seat); else openDetails.delete(p.seat); } },
         el('summary', {}, t('いま終わったときの計算', 'If the game ended now')), sheetTable(proj)));
@@ -315,7 +324,7 @@ export function mount(root, ctx) {
   /** "(3+1) × (-6) = -24", or "ダイスなし 0" for a coin with no dice on it. */
   function crashCell(r) {
     if (!r.dice.length) return el('td', { class: 'muted' }, t('ダイスなし 0', 'no dice 0'));
-    return el('td', {}, `(${r.dice.join('+')}) × ${signed(r.crash)} = ${r.loss}`);
+    return el('td', {}, `(${r.dice.join('+')}) × ${signed(r.crash)} = ${fmt(r.loss)}`);
   }
 
   function sheetTable(s) {
@@ -329,7 +338,7 @@ export function mount(root, ctx) {
       el('td', {}, `MIN ${s.min} × ${r.multiplier} = ${r.points}`),
       crashCell(r))));
     rows.append(el('tr', { class: 'total' }, el('th', { scope: 'row' }, t('合計', 'Total')),
-      el('td', {}, String(s.positive)), el('td', {}, `${s.loss} → ${pts(s.total)}`)));
+      el('td', {}, String(s.positive)), el('td', {}, `${fmt(s.loss)} → ${pts(s.total)}`)));
     return el('table', { class: 'score-table' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, t('コイン', 'Coins')),
       el('th', { scope: 'col' }, t('価値', 'Value')), el('th', { scope: 'col' }, t('損失（目×暴落）', 'Loss (pips × crash)')))), rows);
   }
@@ -337,7 +346,7 @@ export function mount(root, ctx) {
   function breakdown(v, outcome) {
     const sec = el('section', { class: 'motto-end card', id: 'motto-end', 'aria-labelledby': 'motto-end-h' },
       el('h2', { id: 'motto-end-h' }, t('得点計算', 'Scoring')),
-      el('p', { class: 'muted' }, t('公開された順に: ①価格上昇（まとめる）②MIN（ステーブル・ハードフォーク）③大暴落',
+      el('p', { class: 'muted' }, t('公開されている順に ①価格上昇（まとめる）②MIN（ステーブル・ハードフォーク）③大暴落',
         'In the published order: 1. price rise (merge) 2. MIN (stable coins, hard forks) 3. crash')));
     const winners = outcome ? outcome.winners : [];
     const sheets = outcome ? outcome.details.scores : v.players.map((p) => p.projection);
@@ -354,7 +363,7 @@ export function mount(root, ctx) {
     const sec = el('section', { class: 'motto-public card', 'aria-labelledby': 'motto-public-h' },
       el('h2', { id: 'motto-public-h' }, t('公開されたコイン', 'Coins in the open')));
     const group = (label, nos, id) => el('div', { class: 'public-group', id },
-      el('h3', {}, `${label}（${nos.length}）`),
+      el('h3', {}, t(`${label}（${nos.length}）`, `${label} (${nos.length})`)),
       nos.length ? el('div', { class: 'coins' }, nos.map((no) => coinCard(v.coins[String(no)], null))) : el('p', { class: 'muted' }, t('なし', 'none')));
     sec.append(group(t('脇によけたコイン（後半に競る）', 'Set aside (auctioned in the second half)'), v.aside, 'motto-aside-list'));
     if (v.revealed.length) sec.append(group(t('めくったコイン', 'Revealed'), v.revealed, 'motto-revealed'));
@@ -369,9 +378,46 @@ export function mount(root, ctx) {
     const focusId = document.activeElement && box.contains(document.activeElement) ? focusKeyOf(document.activeElement) : null;
     const parts = [infoBar(v)];
     if (payload.outcome) parts.push(breakdown(v, payload.outcome));
-    parts.push(auctionPanel(v, mine), el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))), publicCoins(v));
+    const bidding = mine && v.phase === 'auction' && v.coin && !payload.replay;
+    const built = bidding ? bidBuilder(v) : null;
+    const auction = auctionPanel(v, mine);
+    if (built) auction.append(built.wrap);
+    parts.push(auction, el('div', { class: 'players' }, v.players.map((p) => playerPanel(v, p))), publicCoins(v));
+    if (built) parts.push(actionBar(v, built));
     box.replaceChildren(...parts);
+    flashes.apply();
     if (focusId) restoreFocus(focusId);
+  }
+
+  /** What the highlights compare: who owns each coin, the dice on it, the standing bid. */
+  function snapshotOf(v) {
+    const owners = {};
+    const dice = {};
+    v.players.forEach((p) => p.coins.forEach((c) => { owners[c.id] = p.seat; dice[c.id] = c.dice.join(','); }));
+    return { owners, dice, standing: v.standing ? `${v.standing.seat}:${v.standing.bid}` : '', ply: payload.ply };
+  }
+
+  /** After an update: flash the coins that changed hands (won), the dice that moved, the new bid. */
+  function highlight(prev, next) {
+    if (!prev || next.ply <= prev.ply) return;
+    for (const cid of changedKeys(prev.owners, next.owners)) {
+      if (next.owners[cid] === undefined) continue;
+      flashes.mark(`.player[data-seat="${next.owners[cid]}"] .coin[data-coin="${cid}"]`, 'gain');
+    }
+    for (const cid of changedKeys(prev.dice, next.dice)) {
+      if (prev.owners[cid] === undefined || prev.owners[cid] !== next.owners[cid]) continue;
+      flashes.mark(`.player[data-seat="${next.owners[cid]}"] .coin[data-coin="${cid}"] .dice`, 'loss');
+    }
+    if (next.standing && next.standing !== prev.standing) flashes.mark('#motto-standing');
+  }
+
+  /** The result panel's breakdown (shell hook): each player's value and crash in one line. */
+  function resultBreakdown(done) {
+    const out = done && done.outcome;
+    if (!out || !out.details || !Array.isArray(out.details.scores)) return null;
+    return el('ul', { class: 'motto-result-lines' }, out.details.scores.map((sc, seat) => el('li', {},
+      el('strong', {}, nameOf(seat)), ' ',
+      t(`価値 ${fmt(sc.positive)}、暴落 ${fmt(sc.loss)}、合計 ${fmt(sc.total)}点`, `value ${fmt(sc.positive)}, crash ${fmt(sc.loss)}, total ${fmt(sc.total)}`))));
   }
 
   function focusKeyOf(node) {
@@ -387,10 +433,13 @@ export function mount(root, ctx) {
 
   return {
     update(next) {
-      track(payload, next);
       payload = next;
       render();
+      const now = snapshotOf(next.view);
+      if (!next.replay) highlight(lastSeen, now);
+      lastSeen = now;
     },
+    resultBreakdown,
     destroy() {
       if (checkTimer) clearTimeout(checkTimer);
       box.remove();

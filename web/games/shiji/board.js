@@ -83,9 +83,9 @@ export function statusStrip(t, v, me) {
     el('div', { class: 'sj-stat sj-stars' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
       el('strong', { class: 'sj-v' }, starText(t, v.star)),
       v.star.last ? el('span', { class: 'sj-k sj-laststar' }, t('直前の星札 ', 'last star '), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
-    el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Round')),
-      el('strong', { class: 'sj-v' }, v.rounds ? `${Math.min(v.round, v.rounds)} / ${v.rounds}` : String(v.round)),
-      el('span', { class: 'sj-k' }, v.rounds ? t('（閉場まで）', ' (to closing)') : '')));
+    el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Rounds')),
+      el('strong', { class: 'sj-v', dataset: { testid: 'round' }, title: t(v.round.ja, v.round.en) }, v.round.text),
+      el('span', { class: 'sj-k' }, v.round.total ? t('巡済み（閉場まで）', ' done (to closing)') : t('巡済み', ' done'))));
 }
 
 /** One player's market row; `onCell(cell)` makes cells clickable (veil / recover). */

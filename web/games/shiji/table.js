@@ -22,6 +22,8 @@ export function createTable(root, io) {
   let verdict = null;        // {ok, text} for the current selection
   let pending = false;
   let checkSeq = 0;
+  let confirm = null;        // the warned placement waiting for "play it anyway"
+  let events = [];           // [{ja, en, seat, kind}], newest first (from view.js)
   const box = el('div', { class: 'sj-table' });
   root.append(box);
 
@@ -37,6 +39,7 @@ export function createTable(root, io) {
       await io.act(action);
       selIdx = [];
       verdict = null;
+      confirm = null;
     } catch (err) {
       verdict = { ok: false, text: t(err.message_ja || '指せません', err.message_en || 'Not possible') };
     } finally {
@@ -60,6 +63,12 @@ export function createTable(root, io) {
     const opp = 1 - me;
     const names = (payload.players || []).map((p, i) => (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`));
     box.append(statusStrip(t, v, me));
+    // the other side's shells and 先手決め, where the eye is (order changes show in the status strip)
+    const latest = events.filter((e) => e.seat !== me && e.kind !== 'order').slice(0, 2);
+    if (latest.length && !payload.replay) {
+      box.append(el('div', { class: 'sj-latest-event', role: 'status', dataset: { testid: 'latest-event' } },
+        latest.map((e) => el('p', {}, t(e.ja, e.en)))));
+    }
     // opponent
     const them = v.players[opp];
     box.append(el('section', { class: 'sj-player sj-opp', 'aria-label': t(`相手: ${names[opp] || ''}`, `Opponent: ${names[opp] || ''}`) },
@@ -75,14 +84,15 @@ export function createTable(root, io) {
     const recoverable = new Set(myTurn ? legal().filter((a) => a.startsWith('recover ')).map((a) => Number(a.split(' ')[1])) : []);
     const clickable = recoverable.size ? recoverable : veilable;
     const onCell = (cell) => send(recoverable.size ? `recover ${cell.pos}` : `veil ${cell.pos}`);
-    box.append(el('section', { class: 'sj-player sj-me', 'aria-label': t(`自分: ${names[me] || ''}`, `You: ${names[me] || ''}`) },
+    const meSection = el('section', { class: 'sj-player sj-me', 'aria-label': t(`自分: ${names[me] || ''}`, `You: ${names[me] || ''}`) },
       el('h2', { class: 'sj-name' }, names[me] || t('自分', 'You'), myTurn ? el('span', { class: 'sj-turn' }, t(' ・あなたの番', ' · your move')) : null),
       marketRow(t, mine, { label: t('自分の市場', 'Your market'), clickable, onCell }),
       counts(t, mine, v),
       mine.land && mine.land.length ? el('details', { class: 'sj-landbox' },
         el('summary', {}, v.rules.puzzle ? t('自分の土地（公開）', 'Your land (open)') : t('自分の土地を見る', 'Show your land')),
-        landLine(mine.land, t('自分の土地', 'Your land'))) : null));
+        landLine(mine.land, t('自分の土地', 'Your land'))) : null);
     box.append(controls(v, me, mine, myTurn, veilable, recoverable, names));
+    box.append(meSection);
   }
 
   /** A visibly labelled line of cards (the label is for sighted players; the group keeps its aria-label). */
@@ -121,15 +131,12 @@ export function createTable(root, io) {
       panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       panel.append(zone(t('土地', 'Land'), landButtons(acts, 'pick')));
-      panel.append(el('p', { class: 'sj-hint', dataset: { testid: 'pick-hint' } }, t(
-        'ヒント: 数字札だけの手札は危険です。相手が夜の星組を出すと逆順で「超える値 00」になり、答えられるのは朝の星札・恐慌札・00の双札だけです。答えられないとその場で負け（包囲）。',
-        'Tip: a hand of number cards only is risky. After the opponent\'s Night star shell the order is reversed with 00 to beat: only a Morning star, the panic card or a 00 pair can answer, and with none of them you lose at once (siege).')));
+      if (v.tip) panel.append(el('p', { class: 'sj-hint', dataset: { testid: 'pick-hint' } }, t(v.tip.ja, v.tip.en)));
       return panel;
     }
     if (task && task.kind === 'take') {
       // why: a reward for your own goods, or the tax of the opponent's star shell
-      const tax = v.last_seat !== null && v.last_seat !== undefined && v.last_seat !== me;
-      const why = tax ? t('税（相手の星組）: ', 'Tax (opponent\'s star shell): ') : t('報酬（商品）: ', 'Reward (goods): ');
+      const why = task.why ? `${t(task.why.ja, task.why.en)}${t('：', ': ')}` : '';
       panel.append(el('p', { class: 'sj-prompt', dataset: { testid: 'take-prompt' } }, why,
         t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
@@ -156,6 +163,12 @@ export function createTable(root, io) {
     }
     // lead or play: pick cards from hand
     const lead = v.phase === 'lead';
+    if (lead && v.lead && v.lead.tie) {
+      const [a, b] = v.lead.values.map((x) => (x < 0 ? '—' : String(x).padStart(2, '0')));
+      panel.append(el('p', { class: 'sj-tie', role: 'alert', dataset: { testid: 'lead-tie' } }, t(
+        `先手決めは同じ値でした（${names[0]} ${a}・${names[1]} ${b}）。もう一度、数字組を選んでください`,
+        `先手決め was a tie (${names[0]} ${a}, ${names[1]} ${b}): choose a pair again`)));
+    }
     panel.append(el('p', { class: 'sj-prompt' }, lead
       ? t('先手決め: 手札の数字札を２枚（前札→後札）選んでください。値の大きい方が先手です', 'Who plays first: choose two number cards (front then back); the higher value starts')
       : t('手札から前札→後札の順に２枚選んで貝札を並べます', 'Pick two hand cards, front then back, to place a shell')));
@@ -173,23 +186,46 @@ export function createTable(root, io) {
     });
     panel.append(handBox);
     const codes = selIdx.map((i) => hand[i]);
+    const chosen = codes.length === 2 ? shellEntry(`${lead ? 'lead' : 'place'} ${codes.join(' ')}`) : null;
     const preview = codes.length
-      ? el('p', { class: 'sj-preview', dataset: { testid: 'preview' } }, t('選択: ', 'Selected: '), codes.join(' · '),
-        codes.length === 2 && codes.every((c) => NUMBER.test(c)) ? t(`（値 ${codes.join('')}）`, ` (value ${codes.join('')})`) : '')
+      ? el('p', { class: 'sj-preview', dataset: { testid: 'preview' } }, t('選択: ', 'Selected: '), codes.map((c) => (NUMBER.test(c) ? c : cardLabel(t, c))).join(' · '),
+        chosen ? ` — ${t(chosen.label.ja, chosen.label.en)}` : '')
       : null;
     if (preview) panel.append(preview);
-    if (verdict) panel.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, verdict.text));
     const action = codes.length ? `${lead ? 'lead' : 'place'} ${codes.join(' ')}` : '';
+    const bar = el('div', { class: 'sj-actionbar' });
+    const asking = Boolean(confirm && confirm.action === action);
+    if (verdict && !asking) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, verdict.text));
     const buttons = el('div', { class: 'sj-buttons' });
+    if (confirm && confirm.action === action) {
+      bar.append(el('div', { class: 'sj-confirm', role: 'alertdialog', 'aria-label': t('確認', 'Confirm'), dataset: { testid: 'confirm' } },
+        el('p', {}, t(confirm.warning.ja, confirm.warning.en)),
+        el('div', { class: 'sj-buttons' },
+          el('button', { type: 'button', class: 'sj-btn sj-danger', dataset: { testid: 'confirm-place' }, onclick: () => send(action) }, t('それでも並べる', 'Place it anyway')),
+          el('button', { type: 'button', class: 'sj-btn', onclick: () => { confirm = null; render(); } }, t('やめる', 'Cancel')))));
+    }
     buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', dataset: { testid: 'place' }, disabled: pending || !acts.includes(action),
-      onclick: () => send(action) }, lead ? t('この組で先手決め', 'Use this pair') : t('並べる', 'Place')));
+      onclick: () => {
+        const entry = shellEntry(action);
+        if (entry && entry.warning && !(confirm && confirm.action === action)) { confirm = { action, warning: entry.warning }; render(); return; }
+        send(action);
+      } }, lead ? t('この組で先手決め', 'Use this pair') : t('並べる', 'Place')));
     if (codes.length) buttons.append(el('button', { type: 'button', class: 'sj-btn', onclick: () => { selIdx = []; verdict = null; render(); } }, t('選び直す', 'Clear')));
     if (acts.includes('place 1 0 0')) buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 1 0 0') }, t('雷霆（100）で上がる', 'Go out with 雷霆 (100)')));
-    panel.append(buttons);
+    bar.append(buttons);
+    panel.append(bar);
+    if (acts.some((a) => a.startsWith('add '))) {
+      panel.append(zone(t('土地から加える（任意）', 'Add from land (optional)'), landButtons(acts, 'add')));
+    }
     if (veilable.size) {
       panel.append(el('p', { class: 'sj-hint' }, t('ヴェール: 自分の市場で光っている札を押すと裏返せます（任意）', 'Veil: tap a highlighted card in your market to turn it face down (optional)')));
     }
     return panel;
+  }
+
+  /** The engine's description of a shell the hand can form (kind, value, legality, warning). */
+  function shellEntry(action) {
+    return ((payload && payload.view.shells) || []).find((e) => e.action === action) || null;
   }
 
   function cardLabel2(code) {
@@ -210,7 +246,13 @@ export function createTable(root, io) {
       const lead = payload.view.phase === 'lead';
       const action = `${lead ? 'lead' : 'place'} ${codes.join(' ')}`;
       const seq = ++checkSeq;
-      if (legal().includes(action)) {
+      const entry = shellEntry(action);
+      if (entry) {
+        if (entry.legal && entry.warning) verdict = { ok: false, warn: true, text: t(`並べられますが危険です: ${entry.warning.ja}`, `Legal, but dangerous: ${entry.warning.en}`) };
+        else if (entry.legal) verdict = { ok: true, text: t('並べられます', 'This can be played') };
+        else verdict = { ok: false, text: entry.refusal ? t(entry.refusal.ja, entry.refusal.en) : t('並べられません', 'This cannot be played') };
+        render();
+      } else if (legal().includes(action)) {
         verdict = { ok: true, text: t('並べられます', 'This can be played') };
         render();
       } else {
@@ -235,10 +277,11 @@ export function createTable(root, io) {
   }
 
   return {
-    update(next) {
+    update(next, news = null) {
       const changed = !payload || next.ply !== payload.ply || next.seat !== payload.seat;
       payload = next;
-      if (changed) { selIdx = []; verdict = null; }
+      if (news) events = news;
+      if (changed) { selIdx = []; verdict = null; confirm = null; }
       render();
     },
     rerender() { render(); },

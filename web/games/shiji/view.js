@@ -27,7 +27,9 @@ export function mount(root, ctx) {
     return { ja: name || (seat === 0 ? '席1' : '席2'), en: name || `Seat ${seat + 1}` };
   }
 
-  /** What a player should notice between two updates: shells placed (with goods), 先手決め, order flips. */
+  /** What a player should notice between two updates, as events {ja, en, seat, kind} (ready for the
+   * shell's shared turn display): 先手決め, shells placed (the engine's classification and goods),
+   * order flips. The newest comes first. */
   function note(payload) {
     const v = payload.view;
     if (last && payload.ply < last.ply) events.length = 0;   // undo, or the replay stepped back: old news is wrong
@@ -39,38 +41,40 @@ export function mount(root, ctx) {
         const [a, b] = tries[i].map((x) => (x < 0 ? '—' : String(x).padStart(2, '0')));
         const n0 = nameOf(payload, 0);
         const n1 = nameOf(payload, 1);
-        fresh.push({ ja: `先手決め: ${n0.ja} ${a}・${n1.ja} ${b}${a === b ? '（同値: やり直し）' : ''}`,
-          en: `Who starts: ${n0.en} ${a}, ${n1.en} ${b}${a === b ? ' (tie: choose again)' : ''}` });
+        const tie = i === tries.length - 1 && v.lead && v.lead.tie;
+        fresh.push({ ja: `先手決め: ${n0.ja} ${a}・${n1.ja} ${b}${tie ? '（同じ値: 選び直し）' : ''}`,
+          en: `Who starts: ${n0.en} ${a}, ${n1.en} ${b}${tie ? ' (a tie: choose again)' : ''}`, seat: null, kind: 'lead' });
       }
       if (lv.phase !== 'play' && v.phase === 'play') {
         const who = nameOf(payload, v.turn);
-        fresh.push({ ja: `${who.ja}が先に貝札を並べます`, en: `${who.en} place${v.turn === payload.seat ? '' : 's'} the first shell` });
+        fresh.push({ ja: `${who.ja}が先に貝札を並べます`, en: `${who.en} place${v.turn === payload.seat ? '' : 's'} the first shell`, seat: v.turn, kind: 'first' });
+      }
+      // an order flip is the consequence of the newest shell: listed just below it
+      if (v.order !== lv.order) {
+        fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)', seat: null, kind: 'order' }
+          : { ja: '評価が昇順に戻りました（大きいほど優位）', en: 'Order is ascending again (higher wins)', seat: null, kind: 'order' });
       }
       const seats = v.last_seat === 0 ? [1, 0] : [0, 1];   // the latest placement ends up on top
       for (const seat of seats) {
         const p = v.players[seat];
         const before = lv.players[seat];
         if (p.placed <= before.placed) continue;
-        const codes = p.row.filter((c) => c.new && c.card).map((c) => c.card.code);
         const who = nameOf(payload, seat);
-        const numbers = codes.length >= 2 && codes.every((c) => /^[0-9]$/.test(c));
-        const value = numbers ? ` ${codes.join('')}` : '';
-        const kindJa = codes.length === 3 ? '雷霆' : numbers ? '数字組' : codes.includes('X') ? '恐慌組' : '星組';
-        const kindEn = codes.length === 3 ? '雷霆 (100)' : numbers ? 'number shell' : codes.includes('X') ? 'panic shell' : 'star shell';
-        const shownJa = codes.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][0]}${SYMBOLS[c]}` : c));
-        const shownEn = codes.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][1]} ${SYMBOLS[c]}` : c));
-        let ja = `${who.ja}: ${kindJa} ${shownJa.join('・')}${numbers ? `（値${value}）` : ''}`;
-        let en = `${who.en}: ${kindEn} ${shownEn.join(' · ')}${numbers ? ` (value${value})` : ''}`;
+        const shell = p.last_shell;
+        let ja = `${who.ja}: 貝札を並べました`;
+        let en = `${who.en}: placed a shell`;
+        if (shell && !shell.hidden) {
+          const shownJa = shell.cards.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][0]}${SYMBOLS[c]}` : c));
+          const shownEn = shell.cards.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][1]} ${SYMBOLS[c]}` : c));
+          ja = `${who.ja}: ${shell.label.ja} ${shownJa.join('・')}`;
+          en = `${who.en}: ${shell.label.en} ${shownEn.join(' · ')}`;
+        }
         if (p.goods.length) {
           const total = p.goods.reduce((a, g) => a + g.reward, 0);
           ja += ` → 商品 ${p.goods.map((g) => g.ja).join('・')}（報酬${total}枚）`;
           en += ` → goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total} cards)`;
         }
-        fresh.push({ ja, en, seat });
-      }
-      if (v.order !== lv.order) {
-        fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)' }
-          : { ja: '評価が昇順に戻りました（大きいほど優位）', en: 'Order is ascending again (higher wins)' });
+        fresh.push({ ja, en, seat, kind: 'shell' });
       }
       events.unshift(...fresh.reverse());
     }
@@ -91,7 +95,7 @@ export function mount(root, ctx) {
     update(payload) {
       replay = Boolean(payload.replay);
       note(payload);
-      table.update(payload);
+      table.update(payload, events);
       renderChrome();
     },
     destroy() {
@@ -106,31 +110,29 @@ export function mountPage(name, root, ctx) {
   return mountPuzzles(root, ctx);
 }
 
-const SETUP_OPTIONS = [
-  ['reverse', true, '逆順あり（夜・恐慌で評価が逆転）', 'Reverse order (Night and Panic reverse it)'],
-  ['star_order', true, '運行の原則あり（跳躍・遡行の禁止）', 'Star cycle enforced (no skipping or going back)'],
-  ['goods', true, '商品と報酬あり', 'Goods and rewards'],
-  ['closing', true, '10巡ルール（閉場）', '10-round rule (market closing)'],
-  ['back_to_front', false, '前巡の前札の隣に後札を置く', 'New back card next to the previous front card'],
-  ['deck', false, '山札で遊ぶ（土地なし・運要素が強い）', 'Play from a shuffled deck (no land, more luck)'],
-  ['quick_start', false, '先手を乱数で決める（先手決めを省く）', 'Decide the first player at random'],
-];
-
-/** The new-match form: the 競技者間調整 switches (puzzles start from their own page). */
+/** The new-match form: the engine's 競技者間調整 switches with its labels (puzzles start from their own page). */
 export function setupForm(root, ctx) {
-  const values = Object.fromEntries(SETUP_OPTIONS.map(([key, def]) => [key, def]));
+  const values = {};
+  let specs = null;
   const box = el('fieldset', { class: 'sj-setup' });
   root.append(box);
   function render() {
     box.replaceChildren(el('legend', {}, ctx.t('競技者間調整（ハンディキャップ）', 'House rules')));
-    for (const [key, , ja, en] of SETUP_OPTIONS) {
-      const id = `sj-opt-${key}`;
-      const input = el('input', { type: 'checkbox', id, checked: values[key], onchange: (e) => { values[key] = e.target.checked; } });
-      box.append(el('div', { class: 'sj-opt' }, input, ' ', el('label', { for: id }, ctx.t(ja, en))));
+    if (!specs) box.append(el('p', { class: 'sj-muted' }, ctx.t('読み込み中…', 'Loading…')));
+    for (const spec of specs || []) {
+      const id = `sj-opt-${spec.key}`;
+      const input = el('input', { type: 'checkbox', id, checked: values[spec.key], dataset: { key: spec.key }, onchange: (e) => { values[spec.key] = e.target.checked; } });
+      box.append(el('div', { class: 'sj-opt' }, input, ' ', el('label', { for: id }, ctx.t(spec.label.ja, spec.label.en))));
     }
     box.append(el('p', {}, el('a', { href: ctx.rulesHref, class: 'sj-link' }, ctx.t('遊び方', 'How to play')), ' ・ ',
       el('a', { href: '#/page/shiji/puzzles', class: 'sj-link' }, ctx.t('詰み札（ひとり用）', 'Puzzles (solo)'))));
   }
+  const ready = ctx.api('games', {}).then((out) => {
+    const info = (out.games || out).find((g) => g.name === 'shiji');
+    specs = info.options.filter((o) => o.kind === 'bool');
+    for (const spec of specs) values[spec.key] = spec.default;
+    render();
+  });
   render();
-  return { getOptions: () => ({ ...values }), relang: render };
+  return { getOptions: () => ready.then(() => ({ ...values })), relang: render };
 }

@@ -1,11 +1,12 @@
 // #/page/shogi/cards: the 基本セット gallery and an editor for user-made cards (オリジナルカード).
 // Cards are checked by the engine (validate_cards); its messages are shown as they are.
 
-import { cardElement, faceCode } from './cardview.js';
+import { cardElement } from './cardview.js';
 import { engineCall } from './io.js';
+import { faceCode, hasPromotedFace, loadSchema } from './schema.js';
 import { loadCustomCards, saveCustomCards, schemaCard } from './store.js';
 import { KINDS, KIND_NAME, PIECE_GLYPH, SPECIAL_NAME } from './pieces.js';
-import { h } from './dom.js';
+import { h } from '../../shell/dom.js';
 
 
 const SLIDE_DIRS = [[-1, 1], [0, 1], [1, 1], [-1, 0], null, [1, 0], [-1, -1], [0, -1], [1, -1]];
@@ -97,7 +98,7 @@ export function mountCardsPage(root, ctx) {
       oninput: () => { draft.name = name.value; } });
     const kind = h('select', { id: kid, 'data-field': 'kind', onchange: () => {
       draft.kind = kind.value;
-      if (draft.kind === 'KI') draft.faces.promoted = null;
+      if (!hasPromotedFace(draft.kind)) draft.faces.promoted = null;
       draw();
     } });
     for (const k of KINDS) {
@@ -112,7 +113,7 @@ export function mountCardsPage(root, ctx) {
       h('label', { for: nid, text: t('カード名', 'Card name') }), name,
       h('label', { for: eid, text: t('英語名（任意）', 'English name (optional)') }), nameEn,
       h('label', { for: kid, text: t('種類', 'Kind') }), kind));
-    for (const face of draft.kind === 'KI' ? ['base'] : ['base', 'promoted']) sec.append(drawFace(face));
+    for (const face of hasPromotedFace(draft.kind) ? ['base', 'promoted'] : ['base']) sec.append(drawFace(face));
     const msg = h('p', { class: `sg-ed-msg${message && message.error ? ' sg-message-error' : ''}`, role: 'status', 'aria-live': 'polite',
       text: message ? message.text : '' });
     sec.append(h('div', { class: 'sg-row-buttons' },
@@ -222,7 +223,7 @@ export function mountCardsPage(root, ctx) {
   }
 
   draw();
-  engineCall(ctx, 'card_schema', {}).then((res) => { basic = res.basic_set || []; copies = res.copies || {}; draw(); })
+  loadSchema(ctx).then((res) => { basic = res.basic_set || []; copies = res.copies || {}; draw(); })
     .catch((err) => { message = { error: true, text: t(err.message_ja || '読み込めません', err.message_en || 'Could not load') }; draw(); });
   return { relang() { draw(); }, destroy() { page.remove(); } };
 }

@@ -1,14 +1,12 @@
 // One card drawn as a small panel: names, each printed face's move on a grid, specials.
 
 import { moveGrid } from './grid.js';
-import { KIND_NAME, PIECE_GLYPH, PIECE_NAME_JA, PIECE_NAME_EN, PROMOTED_OF, SPECIAL_NAME } from './pieces.js';
-import { h } from './dom.js';
+import { KIND_NAME, PIECE_GLYPH, PIECE_NAME_JA, PIECE_NAME_EN, SPECIAL_NAME } from './pieces.js';
+import { faceCode } from './schema.js';
+import { h } from '../../shell/dom.js';
 
 
-/** The piece code a face of a card of `kind` changes. */
-export function faceCode(kind, face) {
-  return face === 'promoted' ? PROMOTED_OF[kind] : kind;
-}
+export { faceCode };
 
 /** The printed faces of a card as [{piece, face, moves|null, standard|null, specials}]. */
 export function printedFaces(card) {

@@ -27,9 +27,6 @@ export const KIND_NAME = {
   FU: ['歩', 'Pawn'], KY: ['香', 'Lance'], KE: ['桂', 'Knight'], GI: ['銀', 'Silver'],
   KI: ['金', 'Gold'], KA: ['角', 'Bishop'], HI: ['飛', 'Rook'], NULLIFY: ['カード無効化', 'Nullify'],
 };
-/** The promoted face's code for each kind (gold has none). */
-export const PROMOTED_OF = { FU: 'TO', KY: 'NY', KE: 'NK', GI: 'NG', KA: 'UM', HI: 'RY' };
-
 export const SPECIAL_NAME = {
   immune_leap_capture: ['射程移動で取れません', 'Cannot be captured by a leap'],
   immune_slide_capture: ['矢印移動で取れません', 'Cannot be captured by a slide'],

@@ -2,12 +2,20 @@
 // user-made cards, and a 本将棋 start position. Options per pygames/shogi/VIEW.md.
 
 import { engineCall } from './io.js';
+import { loadSchema } from './schema.js';
 import { loadCustomCards, schemaCard } from './store.js';
 import { KIND_NAME, KINDS } from './pieces.js';
-import { h } from './dom.js';
+import { h } from '../../shell/dom.js';
 
 
 let uid = 0;
+
+/** The deck rule in words, from the engine's numbers ("per 16 cards: 歩3, 香2, …"). */
+function pickupHint(t, rule) {
+  const parts = Object.entries(rule.ratio || {}).map(([kind, n]) => `${t(...(KIND_NAME[kind] || [kind, kind]))}${t('', ' ')}${n}`);
+  return t(`${rule.per}枚ごとに ${parts.join('・')} の割合にしてください（最大${rule.max_cards}枚）。`,
+    `Per ${rule.per} cards: ${parts.join(', ')} (at most ${rule.max_cards} cards).`);
+}
 function cardLabel(t, card) {
   if (card.kind === 'NULLIFY') return card.name || card.id;
   return `${t(...(KIND_NAME[card.kind] || [card.kind, card.kind]))} ${card.name || card.id}`;
@@ -25,6 +33,7 @@ export function setupForm(root, ctx) {
   const custom = loadCustomCards(ctx);
   const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '' };
   let basic = [];
+  let pickup = null; // the engine's ピックアップ rule: {per, ratio, max_cards}
   const form = h('div', { class: 'sg-setup' });
   root.append(form);
 
@@ -82,13 +91,14 @@ export function setupForm(root, ctx) {
     const pool = [...basic, ...custom.filter((c) => state.include.has(c.id))];
     if (state.variant === 'pickup') {
       const fs = h('fieldset', { class: 'sg-pickup' }, h('legend', { text: t('山札のカード（枚数）', 'Cards in the deck (copies)') }));
-      fs.append(h('p', { class: 'sg-hint', text: t('16枚ごとに 歩3・香桂銀金角飛 各2・無効化1 の割合にしてください。', 'Per 16 cards: pawn 3, lance/knight/silver/gold/bishop/rook 2 each, Nullify 1.') }));
+      if (pickup) fs.append(h('p', { class: 'sg-hint', text: pickupHint(t, pickup) }));
       const total = h('p', { class: 'sg-total' });
       const showTotal = () => { total.textContent = t(`合計 ${Object.values(state.counts).reduce((a, b) => a + b, 0)}枚`, `Total ${Object.values(state.counts).reduce((a, b) => a + b, 0)} cards`); };
       for (const card of pool) {
         const id = `sg-cnt-${++uid}`;
-        const input = h('input', { type: 'number', id, min: '0', max: '8', value: String(state.counts[card.id] || 0), 'data-count': card.id,
-          oninput: () => { state.counts[card.id] = Math.max(0, Math.min(8, Number(input.value) || 0)); showTotal(); } });
+        const input = h('input', { type: 'number', id, min: '0', max: pickup ? String(pickup.max_cards) : null,
+          value: String(state.counts[card.id] || 0), 'data-count': card.id,
+          oninput: () => { state.counts[card.id] = Math.max(0, Math.floor(Number(input.value)) || 0); showTotal(); } });
         fs.append(h('span', { class: 'sg-opt sg-count' }, input, h('label', { for: id, text: cardLabel(t, card) })));
       }
       showTotal();
@@ -108,7 +118,8 @@ export function setupForm(root, ctx) {
     }
   };
   draw();
-  engineCall(ctx, 'card_schema', {}).then((res) => {
+  loadSchema(ctx).then((res) => {
+    pickup = res.pickup || null;
     // one entry per design, in kind order; the pickup deck starts as the basic set's own copies
     const order = [...KINDS, 'NULLIFY'];
     const seen = new Map();

@@ -1,58 +1,73 @@
 // 集大成将棋 / 本将棋 view. Renders the engine's view JSON (pygames/shogi/VIEW.md) and sends action
-// strings back through ctx. No rules here: targets, promotion choices and fouls come from the view JSON,
-// refusals are explained by ctx.check.
+// strings back through ctx. No rules here: targets, promotion choices, fouls, names and labels come
+// from the view JSON; refusals are explained by ctx.check.
+//
+// Layout: the play area (prompt bar, hands, board, active cards) is sized to fit the window without
+// scrolling (fit()); the drawn card, the result and every dialog are overlays, so the board never moves.
 
-import {
-  PIECE_GLYPH, PIECE_NAME_JA, PIECE_NAME_EN, DROP_LETTER, HAND_ORDER, RANK_KANJI, FILE_DIGITS,
-  squareJa, squareName, parseSquare,
-} from './pieces.js';
-import { cardElement } from './cardview.js';
-import { engineCall, getRecord, openRecord, downloadText, copyText } from './io.js';
+import { h } from '../../shell/dom.js';
+import { DROP_LETTER, squareName, parseSquare } from './pieces.js';
+import { boardElement, squareText } from './board.js';
+import { handElement, cardStrip, cardPanel, pendingOverlay, pendingTab, resultOverlay, SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { filesPanel, codedText, takeImportNotice } from './files.js';
+import { getRecord } from './io.js';
+import { pieceSvg } from './piecesvg.js';
+import { faceCode, hasPromotedFace, loadSchema } from './schema.js';
 import { setupForm as buildSetupForm } from './setup.js';
 import { mountCardsPage } from './cards.js';
-import { h } from './dom.js';
 
-
-const SEAT_MARK = ['▲', '△'];
-let importUid = 0;
-const SEAT_JA = ['先手', '後手'];
-const SEAT_EN = ['Sente', 'Gote'];
+const FLASH_MS = 1600;
+const WIDE_MIN = 760; // px of view width from which the board and a side panel sit side by side
 
 /** Mount the game view. */
 export function mount(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
+  const lang = () => (ctx.lang === 'en' ? 'en' : 'ja');
   const local = {
     flipped: readFlag(ctx, 'flipped'),
-    exportOpen: false, exportMsg: '', exportText: null, importText: '', importMsg: '',
+    files: { open: false, msg: '', text: null, importText: '', importMsg: '', importError: false },
     sel: null, // {sq} | {hand: 'FU'}
     cursor: '5e',
     message: null, // {text, kind}
-    dialog: null, // {kind: 'promote'|'foul'|'unsafe'|'resign'|'import', ...}
+    dialog: null, // {kind: 'promote'|'foul'|'unsafe'|'resign', ...}
     busy: false,
+    flash: null, // square of the other side's last move, highlighted briefly
+    resultClosed: false,
+    scrolled: false,
+    preview: null, // {ply, payload}: an earlier position opened from the move list
   };
-  let payload = null;
+  let live = null; // the payload from the shell
+  let flashTimer = null;
   root.classList.add('sg-root');
   const wrap = h('div', { class: 'sg-view' });
   root.append(wrap);
+  loadSchema(ctx).catch(() => { /* the promotion dialog then shows words only */ });
+  const notice = takeImportNotice();
+  if (notice) local.message = { text: t(notice.ja, notice.en), kind: 'notice' };
 
-  function v() { return (payload && payload.view) || {}; }
-  function mySeat() { return payload ? payload.seat : null; }
+  const shown = () => (local.preview ? local.preview.payload : live);
+  function v() { const p = shown(); return (p && p.view) || {}; }
+  function mySeat() { return live ? live.seat : null; }
   function canAct() {
-    return !!payload && !payload.replay && !local.busy && Array.isArray(payload.legal) && payload.legal.length > 0;
+    return !!live && !local.preview && !live.replay && !local.busy && Array.isArray(live.legal) && live.legal.length > 0;
   }
   function canMove() { return canAct() && v().phase === 'move'; }
   /** 後手 goes to the bottom when the only person at this device plays 後手; the flip button turns
    *  the board from there (the button's choice is remembered for the game). */
   function soleHumanIsGote() {
-    const humans = ((payload && payload.players) || []).map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
+    const humans = ((live && live.players) || []).map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
     return humans.length === 1 && humans[0] === 1;
   }
   function isFlipped() { return local.flipped !== soleHumanIsGote(); }
   function bottomSeat() { return isFlipped() ? 1 : 0; }
+  function isBot(seat) {
+    const p = live && live.players && live.players[seat];
+    return !!p && p.type === 'bot';
+  }
 
   function say(text, kind = 'info') {
     local.message = text ? { text, kind } : null;
-    renderMessage();
+    renderBar();
   }
 
   async function act(action) {
@@ -60,21 +75,16 @@ export function mount(root, ctx) {
     local.busy = true;
     local.sel = null;
     local.dialog = null;
-    say(null);
+    local.message = null;
     render();
     try {
       await ctx.act(action);
     } catch (err) {
-      say(errText(err), 'error');
+      local.message = { text: codedText(t, err), kind: 'error' };
     } finally {
       local.busy = false;
       render();
     }
-  }
-
-  function errText(err) {
-    if (!err) return '';
-    return t(err.message_ja || err.message || String(err), err.message_en || err.message || String(err));
   }
 
   // --- selection -------------------------------------------------------------------------
@@ -105,12 +115,12 @@ export function mount(root, ctx) {
         choose(target);
         return;
       }
-      if (local.sel.sq === sq) { local.sel = null; say(null); render(); return; }
+      if (local.sel.sq === sq) { local.sel = null; local.message = null; render(); return; }
       if (ownerAt(sq) === side) { select({ sq }); return; }
       // not a legal target: ask the engine why
       const action = local.sel.sq ? `${local.sel.sq}${sq}` : `${DROP_LETTER[local.sel.hand]}*${sq}`;
       const why = await ctx.check(action);
-      say(why ? errText(why) : t('そのマスには動かせません', 'That square cannot be reached'), 'error');
+      say(why ? codedText(t, why) : t('そのマスには動かせません', 'That square cannot be reached'), 'error');
       return;
     }
     if (ownerAt(sq) === side) select({ sq });
@@ -123,10 +133,10 @@ export function mount(root, ctx) {
     if (n === 0) {
       const p = sel.sq ? pieceAt(v(), sel.sq) : null;
       const special = p && v().pieces && v().pieces[p.p] && (v().pieces[p.p].moves.specials || []).includes('immobile');
-      say(special ? t('この駒は動けません（カードの効果）', 'This piece cannot move (card effect)')
-        : t('この駒の行ける場所がありません', 'This piece has nowhere to go'), 'error');
+      local.message = { text: special ? t('この駒は動けません（カードの効果）', 'This piece cannot move (card effect)')
+        : t('この駒の行ける場所がありません', 'This piece has nowhere to go'), kind: 'error' };
     } else {
-      say(null);
+      local.message = null;
     }
     render();
   }
@@ -134,16 +144,8 @@ export function mount(root, ctx) {
   function choose(target) {
     const base = local.sel.sq ? `${local.sel.sq}${target.to}` : `${DROP_LETTER[local.sel.hand]}*${target.to}`;
     const go = (action) => {
-      if (target.foul) {
-        local.dialog = { kind: 'foul', action, foul: target.foul };
-        render();
-        return;
-      }
-      if (target.unsafe) {
-        local.dialog = { kind: 'unsafe', action };
-        render();
-        return;
-      }
+      if (target.foul) { local.dialog = { kind: 'foul', action, foul: target.foul }; render(); return; }
+      if (target.unsafe) { local.dialog = { kind: 'unsafe', action }; render(); return; }
       act(action);
     };
     if (target.promotion === 'optional') {
@@ -161,16 +163,82 @@ export function mount(root, ctx) {
       if (canMove()) say(t('相手の持ち駒は使えません', 'Those are your opponent\'s pieces'), 'error');
       return;
     }
-    if (local.sel && local.sel.hand === piece) local.sel = null;
-    else { select({ hand: piece }); return; }
-    render();
+    if (local.sel && local.sel.hand === piece) { local.sel = null; render(); return; }
+    select({ hand: piece });
   }
 
   function cancel() {
     if (local.dialog) local.dialog = null;
     else local.sel = null;
-    say(null);
+    local.message = null;
     render();
+  }
+
+  // --- an earlier position from the move list (←/→ step, Esc back to the game) -------------------
+  // Moves are numbered by turn (the record's "ply"); the engine's replay call counts actions (chance
+  // outcomes included). The action count of each turn is read from the engine's log: the k-th turn
+  // ends with the k-th logged action whose text matches the record entry's action.
+  let logCache = null; // {n: actions, ends: [action count after the setup, after turn 1, ...]}
+  async function turnEnds(record) {
+    if (logCache && logCache.n === record.actions.length) return logCache.ends;
+    const { log } = await ctx.api('log', { record });
+    const rec = (live.view && live.view.record) || [];
+    let i = 0;
+    while (i < log.length && log[i].seat < 0) i += 1;
+    const ends = [i];
+    for (const m of rec) {
+      while (i < log.length && !(log[i].action === m.usi && log[i].seat === m.seat)) i += 1;
+      ends.push(i < log.length ? log[i].ply : log.length);
+      i += 1;
+    }
+    logCache = { n: record.actions.length, ends };
+    return ends;
+  }
+
+  function lastTurn() { return ((live && live.view && live.view.record) || []).length; }
+
+  async function openPreview(turn) {
+    if (!live) return;
+    if (!(turn >= 0) || turn >= lastTurn()) { closePreview(); return; }
+    try {
+      const record = await getRecord(ctx, live);
+      const ends = await turnEnds(record);
+      const payload = await ctx.api('replay', { record, ply: ends[turn], seat: live.seat });
+      local.preview = { turn, payload };
+      local.sel = null;
+      local.dialog = null;
+      render();
+      focusMove(turn);
+    } catch (err) {
+      say(codedText(t, err), 'error');
+    }
+  }
+
+  function closePreview() {
+    if (!local.preview) return;
+    local.preview = null;
+    render();
+  }
+
+  function onMoveListKey(ev) {
+    const last = lastTurn();
+    const at = local.preview ? local.preview.turn : last;
+    let next = null;
+    if (ev.key === 'ArrowLeft' || ev.key === 'ArrowUp') next = at - 1;
+    else if (ev.key === 'ArrowRight' || ev.key === 'ArrowDown') next = at + 1;
+    else if (ev.key === 'Home') next = 0;
+    else if (ev.key === 'End') next = last;
+    else return;
+    ev.preventDefault();
+    next = Math.max(0, Math.min(last, next));
+    if (next >= last) { closePreview(); focusMove(last); } else openPreview(next);
+  }
+
+  function focusMove(turn) {
+    queueMicrotask(() => {
+      const li = wrap.querySelector(`.sg-move-list [data-ply="${turn}"]`);
+      if (li) li.focus();
+    });
   }
 
   // --- keyboard ------------------------------------------------------------------------------
@@ -208,74 +276,161 @@ export function mount(root, ctx) {
   }
 
   root.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape' && (local.dialog || local.sel)) {
+    if (ev.key === 'Escape' && (local.dialog || local.sel || local.preview)) {
       ev.preventDefault();
+      if (!local.dialog && !local.sel && local.preview) { closePreview(); return; }
       cancel();
       if (!local.dialog) focusCursor();
     }
   });
 
   // --- rendering -----------------------------------------------------------------------------
-  let msgBox = null;
-  function renderMessage() {
-    if (!msgBox) return;
-    msgBox.textContent = local.message ? local.message.text : '';
-    msgBox.className = `sg-message${local.message ? ` sg-message-${local.message.kind}` : ''}`;
+  let bar = null;
+
+  function promptText(view, p) {
+    if (view.phase === 'over' && p.outcome) {
+      const o = p.outcome;
+      const r = o.reason || {};
+      const who = o.draw || !o.winners.length ? t('引き分け', 'Draw')
+        : t(`${SEAT_MARK[o.winners[0]]}${SEAT_JA[o.winners[0]]}の勝ち`, `${SEAT_EN[o.winners[0]]} won`);
+      return { text: t(`終局：${r.ja || who}`, `Game over: ${r.en || who}`), kind: 'over' };
+    }
+    if (local.preview) {
+      return { text: t(`${local.preview.turn}手目の局面（←→で移動、Escで現在へ）`, `Position after move ${local.preview.turn} (← →; Esc: back)`), kind: 'info' };
+    }
+    if (local.message) return local.message;
+    const side = view.side_to_move;
+    if (!(side === 0 || side === 1)) return { text: t('カードを引いています…', 'Drawing a card…'), kind: 'info' };
+    if (!p.replay && isBot(side)) {
+      return { text: t(`${SEAT_MARK[side]}${SEAT_JA[side]}（コンピュータ）が考えています…`, `${SEAT_EN[side]} (computer) is thinking…`), kind: 'thinking' };
+    }
+    const checked = view.in_check && view.in_check[side];
+    if (checked) {
+      const mine = side === mySeat();
+      return { text: view.ruleset === 'hon'
+        ? t(`王手！ ${SEAT_MARK[side]}${SEAT_JA[side]}の玉が狙われています`, `Check! ${SEAT_EN[side]}'s king is attacked`)
+        : t(`王手！ ${SEAT_MARK[side]}${SEAT_JA[side]}の玉が取られる形です${mine ? '（ドローはできません）' : ''}`,
+          `Check! ${SEAT_EN[side]}'s king can be captured${mine ? ' (drawing is not allowed)' : ''}`), kind: 'check' };
+    }
+    const turn = `${SEAT_MARK[side]}${t(`${SEAT_JA[side]}の番`, `${SEAT_EN[side]} to move`)}`;
+    if (p.replay) return { text: turn, kind: 'info' };
+    if (view.phase === 'draw_choice') return { text: t(`${turn}：引いたカードを有効にしますか？`, `${turn}: turn the drawn card on or off?`), kind: 'turn' };
+    if (local.sel) return { text: t(`${turn}：行き先を選んでください`, `${turn}: choose where to go`), kind: 'turn' };
+    return { text: canMove() ? t(`${turn}：駒を選んでください`, `${turn}: pick a piece`) : turn, kind: 'turn' };
+  }
+
+  function lastMoveText(view) {
+    const rec = view.record || [];
+    const m = rec[rec.length - 1];
+    if (!m) return t('最終手：なし', 'Last move: none');
+    return t(`最終手：${m.ja}`, `Last move: ${m.en}`);
+  }
+
+  function renderBar() {
+    if (!bar) return;
+    const p = shown();
+    if (!p || !p.view) return;
+    const view = p.view;
+    const pr = promptText(view, p);
+    const prompt = bar.querySelector('.sg-prompt');
+    prompt.className = `sg-prompt sg-prompt-${pr.kind}${pr.kind === 'error' ? ' sg-message-error' : ''}`;
+    prompt.replaceChildren(h('span', { class: pr.kind === 'over' ? 'sg-over' : 'sg-prompt-text', text: pr.text }));
+    const lm = bar.querySelector('.sg-lastmove');
+    lm.textContent = lastMoveText(view);
+    lm.classList.toggle('sg-lastmove-new', !!local.flash);
   }
 
   function render() {
     const hadFocus = wrap.contains(document.activeElement) && document.activeElement.classList.contains('sg-sq');
+    const p = shown();
     const view = v();
+    // the phase first: the page's CSS hides the shell's result banner while the view shows the result
+    if (live) wrap.dataset.phase = (live.view && live.view.phase) || '';
+    // keep the page's height while the view is rebuilt: the browser would otherwise clamp the scroll
+    // position and the board would jump
+    wrap.style.minHeight = `${wrap.offsetHeight}px`;
+    const scrollY = window.scrollY;
     wrap.replaceChildren();
-    if (!payload || !view.board) return;
-    wrap.dataset.plies = String(payload.plies);
-    wrap.dataset.phase = view.phase || '';
+    bar = null;
+    if (!p || !view.board) return;
+    wrap.dataset.plies = String(live.plies);
+    wrap.dataset.phase = (live.view && live.view.phase) || '';
+    wrap.dataset.ruleset = view.ruleset || '';
+    wrap.classList.toggle('sg-previewing', !!local.preview);
     const bottom = bottomSeat();
     const top = 1 - bottom;
 
-    const status = renderStatus(view);
-    const boardArea = h('div', { class: 'sg-board-area' },
-      renderHand(view, top, 'top'),
-      renderBoard(view),
-      renderHand(view, bottom, 'bottom'));
-    msgBox = h('p', { class: 'sg-message', role: 'status', 'aria-live': 'polite' });
+    bar = h('div', { class: 'sg-bar' },
+      h('p', { class: 'sg-prompt', role: 'status', 'aria-live': 'polite' }),
+      h('p', { class: 'sg-lastmove' }));
+    const targets = new Map(targetsOfSel().map((m) => [m.to, m]));
+    const boardBox = h('div', { class: 'sg-board-box' },
+      boardElement({ view, t, lang: lang(), flipped: isFlipped(), bottom, sel: local.sel, targets, cursor: local.cursor,
+        canMove: canMove(), flash: local.flash, onSquare: clickSquare, onKey: onBoardKey }));
+    if (view.pending_draw && view.cards && local.pendingHidden) {
+      boardBox.append(pendingTab({ view, t, onShow: () => { local.pendingHidden = false; render(); } }));
+    } else if (view.pending_draw && view.cards) {
+      boardBox.append(pendingOverlay({ view, t, legal: new Set(p.legal || []), mine: canAct(), onChoice: (c) => act(c),
+        onHide: () => { local.pendingHidden = true; render(); } }));
+    } else if (view.phase === 'over' && p.outcome && !local.resultClosed && !p.replay) {
+      boardBox.append(resultOverlay({ view, t, outcome: p.outcome, me: soleHuman(), replayHref: replayHref(),
+        onClose: () => { local.resultClosed = true; render(); } }));
+    }
+    // always there in the card game (hidden until a piece is picked), so picking never resizes the board
+    const legend = view.ruleset === 'cards' ? h('p', { class: `sg-legend${local.sel ? '' : ' sg-legend-off'}`, 'aria-hidden': local.sel ? null : 'true' },
+      h('span', { class: 'sg-legend-leap', 'aria-hidden': 'true' }), t('射程移動', 'leap'), ' ',
+      h('span', { class: 'sg-legend-slide', 'aria-hidden': 'true' }), t('矢印移動', 'slide')) : null;
+    const stage = h('div', { class: 'sg-stage' },
+      handElement({ view, t, seat: top, where: 'top', who: whoText(top), sel: local.sel, onPiece: clickHand }),
+      boardBox,
+      handElement({ view, t, seat: bottom, where: 'bottom', who: whoText(bottom), sel: local.sel, onPiece: clickHand }));
+    const wide = isWide();
+    wrap.dataset.layout = wide ? 'wide' : 'narrow';
+    const play = h('div', { class: 'sg-play' }, bar, stage,
+      view.cards && !wide ? cardStrip(view, t) : null,
+      renderControls(view, p), legend);
     const side = h('div', { class: 'sg-side' },
-      renderCards(view),
-      renderControls(view),
-      renderMoveList(view));
-    wrap.append(...[status, msgBox, view.pending_draw && view.cards ? renderPending(view) : null,
-      h('div', { class: 'sg-main' }, boardArea, side)].filter(Boolean));
+      renderHead(view),
+      view.cards ? cardPanel(view, t, { counts: wide }) : null,
+      renderMoveList(view),
+      filesPanel({ ctx, t, payload: live, view, state: local.files }));
+    wrap.append(play, side);
     if (local.dialog) wrap.append(renderDialog(view));
-    renderMessage();
+    renderBar();
     updateCursor();
+    fit();
+    wrap.style.minHeight = '';
+    if (window.scrollY !== scrollY) window.scrollTo({ top: scrollY, behavior: 'instant' });
     if (hadFocus && !local.dialog) focusCursor();
   }
 
-  function renderStatus(view) {
-    const box = h('div', { class: 'sg-status' });
-    const side = view.side_to_move;
-    const title = view.ruleset === 'hon' ? t('本将棋', 'Standard shogi') : t('集大成将棋', 'Shūtaisei Shōgi');
-    box.append(h('span', { class: 'sg-title', text: title }));
-    if (view.phase !== 'over' && (side === 0 || side === 1)) {
-      box.append(h('span', { class: `sg-turn sg-turn-${side}`,
-        text: `${SEAT_MARK[side]}${t(`${SEAT_JA[side]}の番`, `${SEAT_EN[side]} to move`)}` }));
-    }
-    box.append(h('span', { class: 'sg-ply', text: t(`${view.ply || 0}手`, `move ${view.ply || 0}`) }));
+  function isWide() { return (wrap.clientWidth || root.clientWidth || window.innerWidth) >= WIDE_MIN; }
+
+  function soleHuman() {
+    const humans = ((live && live.players) || []).map((q, i) => (q.type === 'human' ? i : -1)).filter((i) => i >= 0);
+    return humans.length === 1 ? humans[0] : null;
+  }
+
+  function replayHref() {
+    const m = /^#\/play\/([A-Za-z0-9_-]{1,60})/.exec(window.location.hash);
+    return m ? `#/replay/${m[1]}` : null;
+  }
+
+  function whoText(seat) {
+    const p = live.players && live.players[seat];
+    let name = '';
+    if (p && p.type === 'bot') name = t('コンピュータ', 'Computer');
+    else if (p && p.name) name = p.name;
+    return [h('span', { class: 'sg-hand-mark', text: `${SEAT_MARK[seat]}${t(SEAT_JA[seat], SEAT_EN[seat])}` }),
+      name ? h('span', { class: 'sg-hand-name', text: name }) : null];
+  }
+
+  function renderHead(view) {
+    const title = view.title ? t(view.title.ja, view.title.en)
+      : view.ruleset === 'hon' ? t('本将棋', 'Shogi') : t('集大成将棋', 'Shūtaisei Shōgi');
+    const box = h('div', { class: 'sg-status' }, h('span', { class: 'sg-title', text: title }),
+      h('span', { class: 'sg-ply', text: t(`${view.ply || 0}手`, `move ${view.ply || 0}`) }));
     if (view.foul_loss) box.append(h('span', { class: 'sg-badge', text: t('反則負けあり', 'Fouls lose') }));
-    if (view.phase === 'over' && payload.outcome) {
-      const r = payload.outcome.reason || {};
-      box.append(h('strong', { class: 'sg-over', text: t(`終局: ${r.ja || ''}`, `Game over: ${r.en || ''}`) }));
-    }
-    const checks = (view.in_check || []).map((c, seat) => (c ? seat : null)).filter((s) => s !== null);
-    for (const seat of checks) {
-      if (view.phase === 'over') break;
-      const mine = seat === mySeat();
-      const text = view.ruleset === 'hon'
-        ? t(`王手！ ${SEAT_MARK[seat]}${SEAT_JA[seat]}の玉が狙われています`, `Check! ${SEAT_EN[seat]}'s king is attacked`)
-        : t(`王手！ ${SEAT_MARK[seat]}${SEAT_JA[seat]}の玉が取られる形です${mine ? '（ドローはできません）' : ''}`,
-          `Check! ${SEAT_EN[seat]}'s king can be captured${mine ? ' (drawing is not allowed)' : ''}`);
-      box.append(h('p', { class: 'sg-check', role: 'alert', text }));
-    }
     if (view.repetition && view.repetition >= 2 && view.phase !== 'over') {
       box.append(h('span', { class: 'sg-badge', text: t(`同一局面 ${view.repetition}回目`, `Position seen ${view.repetition}×`) }));
     }
@@ -286,264 +441,55 @@ export function mount(root, ctx) {
     return box;
   }
 
-  function renderBoard(view) {
-    const targets = new Map(targetsOfSel().map((m) => [m.to, m]));
-    const last = view.last_move && view.last_move.to ? view.last_move : null;
-    const kingsInCheck = new Set((view.kings || []).filter((k, seat) => k && view.in_check && view.in_check[seat]));
-    const bottom = bottomSeat();
-    const grid = h('div', { class: 'sg-board', role: 'grid', 'aria-label': t('将棋盤', 'Shogi board'),
-      onkeydown: onBoardKey });
-    const files = isFlipped() ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [9, 8, 7, 6, 5, 4, 3, 2, 1];
-    const ranks = isFlipped() ? [9, 8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8, 9];
-    const head = h('div', { class: 'sg-files', 'aria-hidden': 'true' });
-    for (const f of files) head.append(h('span', { text: FILE_DIGITS[f] }));
-    const rows = h('div', { class: 'sg-rows' });
-    for (const r of ranks) {
-      const row = h('div', { class: 'sg-row', role: 'row' });
-      for (const f of files) {
-        const sq = squareName(f, r);
-        const cell = view.board[r - 1][9 - f];
-        const tgt = targets.get(sq);
-        const cls = ['sg-sq'];
-        if (cell) cls.push(`sg-owner-${cell.o}`, cell.o === bottom ? 'sg-up' : 'sg-down');
-        if (last && (last.to === sq || last.from === sq)) cls.push(last.to === sq ? 'sg-last-to' : 'sg-last-from');
-        if (local.sel && local.sel.sq === sq) cls.push('sg-selected');
-        if (tgt) cls.push('sg-target', `sg-target-${tgt.kind}`, tgt.foul ? 'sg-target-foul' : '',
-          tgt.unsafe ? 'sg-target-unsafe' : '');
-        if (kingsInCheck.has(sq)) cls.push('sg-in-check');
-        const label = squareLabel(sq, f, r, cell, tgt, last);
-        const movable = canMove() && cell && cell.o === view.side_to_move && view.moves && (view.moves[sq] || []).length > 0;
-        const btn = h('button', { type: 'button', class: cls.filter(Boolean).join(' '), 'data-sq': sq,
-          'data-piece': cell ? cell.p : null, 'data-owner': cell ? String(cell.o) : null, 'data-movable': movable ? '1' : null,
-          'data-promotion': tgt && tgt.promotion ? tgt.promotion : null, 'data-unsafe': tgt && tgt.unsafe ? '1' : null,
-          'data-targets': movable ? view.moves[sq].map((m) => `${m.to}${m.promotion === 'optional' ? '?' : m.promotion === 'forced' ? '+' : ''}`).join(' ') : null,
-          role: 'gridcell', 'aria-label': label, tabindex: '-1', onclick: () => clickSquare(sq) });
-        if (cell) {
-          btn.append(h('span', { class: 'sg-piece', 'aria-hidden': 'true',
-            text: cell.p === 'OU' && cell.o === 1 ? '王' : PIECE_GLYPH[cell.p] || '?' }));
-          if (view.pieces && view.pieces[cell.p] && view.pieces[cell.p].changed) btn.classList.add('sg-carded');
-        }
-        if (tgt) {
-          const mark = h('span', { class: 'sg-mark', 'aria-hidden': 'true' });
-          if (tgt.kind === 'slide' || tgt.kind === 'both') {
-            const from = local.sel && local.sel.sq ? parseSquare(local.sel.sq) : null;
-            if (from) {
-              const to = parseSquare(sq);
-              // screen angle of the move (files decrease to the right when not flipped)
-              let sx = from.file - to.file; let sy = to.rank - from.rank;
-              if (isFlipped()) { sx = -sx; sy = -sy; }
-              mark.style.setProperty('--angle', `${Math.atan2(sy, sx) * 180 / Math.PI}deg`);
-            }
-          }
-          btn.append(mark);
-        }
-        row.append(btn);
-      }
-      row.append(h('span', { class: 'sg-rank', 'aria-hidden': 'true', text: RANK_KANJI[r] }));
-      rows.append(row);
-    }
-    grid.append(head, rows);
-    const legend = h('p', { class: 'sg-legend' },
-      h('span', { class: 'sg-legend-leap', 'aria-hidden': 'true' }), t('射程移動', 'leap'), ' ',
-      h('span', { class: 'sg-legend-slide', 'aria-hidden': 'true' }), t('矢印移動', 'slide'));
-    return h('div', { class: 'sg-board-wrap' }, grid, local.sel ? legend : null);
-  }
-
-  function squareLabel(sq, f, r, cell, tgt, last) {
-    const parts = [squareJa(f, r)];
-    const en = [`${f}${'abcdefghi'[r - 1]}`];
-    if (cell) {
-      parts.push(`${SEAT_MARK[cell.o]}${PIECE_NAME_JA[cell.p] || cell.p}`);
-      en.push(`${SEAT_EN[cell.o]} ${PIECE_NAME_EN[cell.p] || cell.p}`);
-      const info = v().pieces && v().pieces[cell.p];
-      if (info && info.changed) { parts.push('（カードで変化）'); en.push('(changed by a card)'); }
-    } else {
-      parts.push('空き'); en.push('empty');
-    }
-    if (local.sel && local.sel.sq === sq) { parts.push('選択中'); en.push('selected'); }
-    if (tgt) {
-      const kja = { leap: '射程移動', slide: '矢印移動', both: '射程・矢印移動', drop: '打てます' }[tgt.kind] || '';
-      const ken = { leap: 'leap', slide: 'slide', both: 'leap or slide', drop: 'drop here' }[tgt.kind] || '';
-      parts.push(`行けます（${kja}）`); en.push(`reachable (${ken})`);
-      if (tgt.foul) { parts.push(`反則: ${tgt.foul.ja}`); en.push(`foul: ${tgt.foul.en}`); }
-      if (tgt.unsafe) { parts.push('注意：王が取られる状態になります'); en.push('warning: leaves your king open to capture'); }
-    }
-    if (last && last.to === sq) { parts.push('最終手'); en.push('last move'); }
-    return t(parts.join(' '), en.join(', '));
-  }
-
-  function renderHand(view, seat, where) {
-    const hand = (view.hands && view.hands[seat]) || {};
-    const box = h('div', { class: `sg-hand sg-hand-${where}`, 'aria-label':
-      t(`${SEAT_MARK[seat]}${SEAT_JA[seat]}の持ち駒`, `${SEAT_EN[seat]}'s pieces in hand`), role: 'group' });
-    box.append(h('span', { class: 'sg-hand-who', text: `${SEAT_MARK[seat]}${t(SEAT_JA[seat], SEAT_EN[seat])}${playerName(seat)}` }));
-    let any = false;
-    for (const p of HAND_ORDER) {
-      const n = hand[p] || 0;
-      if (!n) continue;
-      any = true;
-      const selected = local.sel && local.sel.hand === p && seat === view.side_to_move;
-      const btn = h('button', { type: 'button', class: `sg-hand-piece${selected ? ' sg-selected' : ''}`,
-        'data-hand': `${seat}-${p}`, 'aria-pressed': selected ? 'true' : 'false',
-        'aria-label': t(`${PIECE_NAME_JA[p]} ${n}枚`, `${PIECE_NAME_EN[p]} ×${n}`), onclick: () => clickHand(seat, p) },
-      h('span', { class: 'sg-hand-glyph', 'aria-hidden': 'true', text: PIECE_GLYPH[p] }),
-      n > 1 ? h('span', { class: 'sg-hand-count', 'aria-hidden': 'true', text: String(n) }) : null);
-      box.append(btn);
-    }
-    if (!any) box.append(h('span', { class: 'sg-hand-none', text: t('なし', 'none') }));
-    return box;
-  }
-
-  function playerName(seat) {
-    const p = payload.players && payload.players[seat];
-    if (!p) return '';
-    if (p.type === 'bot') return ` (${t('コンピュータ', 'Computer')})`;
-    return p.name ? ` ${p.name}` : '';
-  }
-
-  function renderCards(view) {
-    if (!view.cards) return null;
-    const c = view.cards;
-    const box = h('section', { class: 'sg-cards', 'aria-label': t('有効カード', 'Active cards') });
-    box.append(h('h3', { text: t('有効カード', 'Active cards') }));
-    box.append(h('p', { class: 'sg-counts' },
-      h('span', { class: 'sg-deck-count', text: t(`山札 ${c.deck_count}枚`, `Deck ${c.deck_count}`) }), ' · ',
-      h('span', { class: 'sg-discard-count', text: t(`捨札 ${c.discard_count}枚`, `Discard ${c.discard_count}`) })));
-    const list = h('div', { class: 'sg-card-list' });
-    for (const card of c.active || []) list.append(cardElement(card, t, { compact: true }));
-    if (!(c.active || []).length) list.append(h('p', { class: 'sg-none', text: t('有効カードはありません', 'No active cards') }));
-    box.append(list);
-    return box;
-  }
-
-  function renderPending(view) {
-    const pd = view.pending_draw;
-    const box = h('div', { class: 'sg-pending', role: 'group', 'aria-label': t('引いたカード', 'Drawn card') });
-    const drawer = view.side_to_move;
-    box.append(h('h4', { text: t(`${SEAT_MARK[drawer]}${SEAT_JA[drawer]}が引いたカード`, `Card drawn by ${SEAT_EN[drawer]}`) }));
-    box.append(cardElement(pd.card, t, {}));
-    const legal = new Set(payload.legal || []);
-    const mine = canAct() && !payload.replay;
-    const buttons = h('div', { class: 'sg-choice' });
-    for (const choice of pd.choices || []) {
-      let label;
-      if (choice === 'draw:on') label = t('有効にする', 'Turn on');
-      else if (choice === 'draw:off') label = t('無効（捨てる）', 'Turn off (discard)');
-      else if (choice.startsWith('draw:nullify:')) {
-        const id = choice.slice('draw:nullify:'.length);
-        const target = (view.cards.pool && view.cards.pool[id]) || (view.cards.active || []).find((x) => x.id === id);
-        const name = target ? target.name : id;
-        label = t(`有効：「${name}」を無効化`, `On: nullify "${target && target.name_en ? target.name_en : name}"`);
-      } else label = choice;
-      buttons.append(h('button', { type: 'button', class: 'sg-btn', 'data-action': choice,
-        disabled: !(mine && legal.has(choice)), onclick: () => act(choice) }, label));
-    }
-    if (!mine) buttons.append(h('p', { class: 'sg-wait', text: t('相手が選んでいます…', 'Waiting for the other player…') }));
-    box.append(buttons);
-    return box;
-  }
-
-  function renderControls(view) {
-    const legal = new Set((payload && payload.legal) || []);
+  function renderControls(view, p) {
+    const legal = new Set((p && p.legal) || []);
     const box = h('div', { class: 'sg-controls', role: 'group', 'aria-label': t('操作', 'Controls') });
-    if (view.ruleset === 'cards' && view.variant !== 'setup') {
-      const ok = !payload.replay && legal.has('draw');
-      const btn = h('button', { type: 'button', class: 'sg-btn sg-draw', 'data-action': 'draw', disabled: !ok,
-        onclick: () => act('draw') }, t('ドロー（山札から1枚）', 'Draw a card'));
-      box.append(btn);
-      if (!ok && view.draw_refusal && canAct() && view.phase === 'move') {
-        box.append(h('p', { class: 'sg-refusal', text: t(view.draw_refusal.ja, view.draw_refusal.en) }));
-      }
+    if (local.preview) {
+      box.append(h('button', { type: 'button', class: 'sg-btn sg-primary', 'data-preview': 'back', onclick: closePreview },
+        t('現在の局面に戻る', 'Back to the game')));
+    } else if (view.ruleset === 'cards' && view.variant !== 'setup' && !p.replay) {
+      const ok = !p.replay && legal.has('draw') && !local.busy;
+      // refused by the rules now (e.g. in check): pressable, and pressing it says why
+      const why = !ok && canAct() && view.phase === 'move' && view.draw_refusal ? view.draw_refusal : null;
+      box.append(h('button', { type: 'button', class: `sg-btn sg-draw${why ? ' sg-btn-refused' : ''}`, 'data-action': 'draw',
+        disabled: !ok && !why, 'aria-disabled': why ? 'true' : null, title: why ? t(why.ja, why.en) : null,
+        onclick: () => (why ? say(codedText(t, { code: why.code, message_ja: why.ja, message_en: why.en }), 'error') : act('draw')) },
+      t('ドロー', 'Draw a card')));
     }
     box.append(h('button', { type: 'button', class: 'sg-btn sg-flip', 'aria-pressed': isFlipped() ? 'true' : 'false',
       onclick: () => { local.flipped = !local.flipped; writeFlag(ctx, 'flipped', local.flipped); render(); } },
     t('盤を反転', 'Flip board')));
-    if (!payload.replay && legal.has('resign')) {
+    if (!p.replay && !local.preview && legal.has('resign')) {
       box.append(h('button', { type: 'button', class: 'sg-btn sg-resign', onclick: () => { local.dialog = { kind: 'resign' }; render(); } },
         t('投了', 'Resign')));
     }
-    box.append(renderExport(view));
-    return box;
-  }
-
-  function renderExport(view) {
-    const det = h('details', { class: 'sg-export', open: local.exportOpen,
-      ontoggle: () => { local.exportOpen = det.open; } });
-    det.append(h('summary', { text: t('棋譜・局面（KIF / SFEN）', 'Record and position (KIF / SFEN)') }));
-    const out = h('p', { class: 'sg-export-msg', role: 'status' });
-    out.textContent = local.exportMsg || '';
-    const note = (text) => { local.exportMsg = text; out.textContent = text; };
-    const kifBtn = h('button', { type: 'button', class: 'sg-btn', 'data-export': 'kif', onclick: async () => {
-      try {
-        const res = await engineCall(ctx, 'export_kif', { record: await getRecord(ctx, payload) });
-        downloadText(res.filename || 'shogi.kifu', res.kif, 'text/plain;charset=utf-8');
-        note(t('KIFを保存しました', 'KIF saved'));
-      } catch (err) { note(errText(err)); }
-    } }, t('KIFを保存', 'Save KIF'));
-    const kifCopy = h('button', { type: 'button', class: 'sg-btn', onclick: async () => {
-      try {
-        const res = await engineCall(ctx, 'export_kif', { record: await getRecord(ctx, payload) });
-        text.value = res.kif;
-        local.exportText = res.kif;
-        note((await copyText(res.kif)) ? t('KIFをコピーしました', 'KIF copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
-      } catch (err) { note(errText(err)); }
-    } }, t('KIFをコピー', 'Copy KIF'));
-    const sfenCopy = h('button', { type: 'button', class: 'sg-btn', 'data-export': 'sfen', onclick: async () => {
-      let value = view.sfen || '';
-      if (view.cards) {
-        // the card state (active cards, deck, discard) goes beside the SFEN as JSON
-        try {
-          const res = await engineCall(ctx, 'export_sfen', { record: await getRecord(ctx, payload) });
-          value = res.cards ? `${res.sfen}\n${JSON.stringify(res.cards)}` : res.sfen;
-        } catch { /* the plain SFEN of the view */ }
-      }
-      text.value = value;
-      local.exportText = value;
-      note((await copyText(value)) ? t('SFENをコピーしました', 'SFEN copied') : t('下の欄からコピーしてください', 'Copy it from the box below'));
-    } }, t('SFENをコピー', 'Copy SFEN'));
-    const text = h('textarea', { class: 'sg-export-text', rows: '3', readonly: true, 'aria-label': t('書き出した内容', 'Exported text') });
-    text.value = local.exportText || view.sfen || '';
-    det.append(h('div', { class: 'sg-row-buttons' }, kifBtn, kifCopy, sfenCopy), text, out);
-    det.append(renderImport());
-    return det;
-  }
-
-  function renderImport() {
-    const box = h('div', { class: 'sg-import' });
-    const id = `sg-import-${++importUid}`;
-    box.append(h('label', { for: id, text: t('本将棋の棋譜（KIF）か局面（SFEN）を読み込む', 'Load a standard-shogi record (KIF) or position (SFEN)') }));
-    const area = h('textarea', { id, class: 'sg-import-text', rows: '4', oninput: () => { local.importText = area.value; } });
-    area.value = local.importText || '';
-    const file = h('input', { type: 'file', accept: '.kif,.kifu,.sfen,.txt,text/plain', 'aria-label': t('ファイルを選ぶ', 'Choose a file'),
-      onchange: async () => { if (file.files[0]) { area.value = await readFileText(file.files[0]); local.importText = area.value; } } });
-    const msg = h('p', { class: 'sg-import-msg', role: 'status' });
-    msg.textContent = local.importMsg || '';
-    const say2 = (text) => { local.importMsg = text; const m = wrap.querySelector('.sg-import-msg'); if (m) m.textContent = text; };
-    const go = h('button', { type: 'button', class: 'sg-btn', 'data-import': 'go', onclick: async () => {
-      say2(t('読み込み中…', 'Loading…'));
-      try {
-        const players = (payload.players || []).map((p) => ({ ...p }));
-        const res = await engineCall(ctx, 'import_record', { text: area.value, players: players.length ? players : null, seed: 0 });
-        local.importText = '';
-        say2(t('読み込みました', 'Loaded'));
-        await openRecord(ctx, res.record);
-      } catch (err) { say2(errText(err)); }
-    } }, t('新しい対局として開く', 'Open as a new match'));
-    box.append(area, h('div', { class: 'sg-row-buttons' }, file, go), msg);
     return box;
   }
 
   function renderMoveList(view) {
-    const rec = view.record || [];
+    // the whole game's moves, also while an earlier position is shown
+    const rec = (live.view && live.view.record) || [];
+    const at = local.preview ? local.preview.turn : rec.length;
     const box = h('section', { class: 'sg-moves', 'aria-label': t('棋譜', 'Moves') });
-    box.append(h('h3', { text: t('棋譜', 'Moves') }));
-    const ol = h('ol', { class: 'sg-move-list', tabindex: '0', 'aria-label': t('指し手の一覧', 'Move list') });
+    box.append(h('h3', { text: t('棋譜', 'Moves') }),
+      h('p', { class: 'sg-hint', text: t('手を押すとその局面（←→で移動）', 'Press a move to see that position (← → to step)') }));
+    const canPreview = !live.replay && typeof ctx.api === 'function';
+    const ol = h('ol', { class: 'sg-move-list', 'aria-label': t('指し手の一覧', 'Move list'), onkeydown: onMoveListKey,
+      tabindex: canPreview ? null : '0' });
+    ol.append(h('li', { value: '0', class: 'sg-move-start', 'data-ply': '0', tabindex: canPreview ? (at === 0 ? '0' : '-1') : null,
+      'aria-current': at === 0 ? 'true' : null, onclick: canPreview ? () => openPreview(0) : null }, t('開始局面', 'Start')));
     for (const m of rec) {
-      ol.append(h('li', { value: String(m.ply), class: m.draw ? 'sg-move-draw' : '', text: t(m.ja, m.en) }));
+      const cls = ['sg-move', m.draw ? 'sg-move-draw' : '', m.ply === at ? 'sg-move-current' : ''].filter(Boolean).join(' ');
+      ol.append(h('li', { value: String(m.ply), class: cls, 'data-ply': String(m.ply),
+        tabindex: canPreview ? (m.ply === at ? '0' : '-1') : null, 'aria-current': m.ply === at ? 'true' : null,
+        onclick: canPreview ? () => (m.ply >= rec.length ? closePreview() : openPreview(m.ply)) : null }, t(m.ja, m.en)));
     }
     if (!rec.length) box.append(h('p', { class: 'sg-none', text: t('まだ指していません', 'No moves yet') }));
     box.append(ol);
-    queueMicrotask(() => { ol.scrollTop = ol.scrollHeight; });
+    queueMicrotask(() => {
+      const cur = ol.querySelector('[aria-current="true"]');
+      if (cur && ol.scrollHeight > ol.clientHeight) ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2);
+    });
     return box;
   }
 
@@ -553,22 +499,29 @@ export function mount(root, ctx) {
     const buttons = h('div', { class: 'sg-row-buttons' });
     if (d.kind === 'promote') {
       const p = pieceAt(view, local.sel && local.sel.sq);
-      const name = p ? PIECE_NAME_JA[p.p] : '';
+      const info = p && view.pieces && view.pieces[p.p];
       box.setAttribute('aria-label', t('成りますか？', 'Promote?'));
-      box.append(h('p', { text: t(`${name}を成りますか？`, 'Promote this piece?') }));
+      // keep the target square in sight: the dialog goes to the other half of the screen
+      const to = parseSquare(d.target.to);
+      const row = to ? (isFlipped() ? 9 - to.rank : to.rank - 1) : 4;
+      box.classList.add(row < 4.5 ? 'sg-dialog-low' : 'sg-dialog-high');
+      box.append(h('p', { text: t(`${info ? info.ja : ''}を成りますか？`, `Promote the ${info ? info.en.toLowerCase() : 'piece'}?`) }));
+      // each choice shows the face the piece will have (the promoted face from the engine's schema)
+      const face = (code) => (code ? h('span', { class: 'sg-promote-face', 'aria-hidden': 'true' }, pieceSvg(code)) : null);
+      const promoted = p && hasPromotedFace(p.p) ? faceCode(p.p, 'promoted') : null;
       buttons.append(
-        h('button', { type: 'button', class: 'sg-btn sg-primary', 'data-promote': 'yes', onclick: () => d.go(`${d.base}+`) }, t('成る', 'Promote')),
-        h('button', { type: 'button', class: 'sg-btn', 'data-promote': 'no', onclick: () => d.go(d.base) }, t('成らない（不成）', 'Do not promote')));
+        h('button', { type: 'button', class: 'sg-btn sg-primary sg-promote', 'data-promote': 'yes', onclick: () => d.go(`${d.base}+`) },
+          face(promoted), t('成る', 'Promote')),
+        h('button', { type: 'button', class: 'sg-btn sg-promote', 'data-promote': 'no', onclick: () => d.go(d.base) },
+          face(p ? p.p : null), t('成らない（不成）', 'Do not promote')));
     } else if (d.kind === 'foul') {
       box.setAttribute('aria-label', t('反則の手', 'Foul move'));
       box.append(h('p', { class: 'sg-warn', text: t(`この手は反則で、指すと負けになります：${d.foul.ja}`, `This move is a foul and loses at once: ${d.foul.en}`) }));
-      buttons.append(
-        h('button', { type: 'button', class: 'sg-btn sg-danger', onclick: () => act(d.action) }, t('それでも指す', 'Play it anyway')));
+      buttons.append(h('button', { type: 'button', class: 'sg-btn sg-danger', onclick: () => act(d.action) }, t('それでも指す', 'Play it anyway')));
     } else if (d.kind === 'unsafe') {
       box.setAttribute('aria-label', t('王が取られる手', 'King left open'));
       box.append(h('p', { class: 'sg-warn', text: t('この手では王が取られる状態になります。指しますか？', 'This move leaves your king open to capture. Play it anyway?') }));
-      buttons.append(
-        h('button', { type: 'button', class: 'sg-btn sg-danger', 'data-confirm': 'unsafe', onclick: () => act(d.action) }, t('指す', 'Play it')));
+      buttons.append(h('button', { type: 'button', class: 'sg-btn sg-danger', 'data-confirm': 'unsafe', onclick: () => act(d.action) }, t('指す', 'Play it')));
     } else if (d.kind === 'resign') {
       box.setAttribute('aria-label', t('投了', 'Resign'));
       box.append(h('p', { text: t('投了しますか？', 'Resign this game?') }));
@@ -580,19 +533,116 @@ export function mount(root, ctx) {
     return box;
   }
 
+  // --- fitting the play area into the window -----------------------------------------------------
+  /** Size the squares so that the prompt, both hands, the board and the active cards fit in the
+   *  window. Below the shell's header if there is room; else the view is scrolled to the top once. */
+  function fit() {
+    if (!wrap.isConnected) return;
+    const W = wrap.clientWidth;
+    if (!W) return;
+    const wide = wrap.dataset.layout === 'wide';
+    if (wide !== (W >= WIDE_MIN)) { render(); return; } // the window crossed the layout width
+    const play = wrap.querySelector('.sg-play');
+    const board = wrap.querySelector('.sg-board');
+    if (!play || !board) return;
+    const vh = window.innerHeight;
+    const topDoc = wrap.getBoundingClientRect().top + window.scrollY;
+    const byWidth = wide ? (W - 300 - 56) / 12.75 : (W - 4) / 9.6;
+    const widest = Math.min(byWidth, 72);
+    const setCell = (c) => wrap.style.setProperty('--sg-cell', `${c}px`);
+    // the play area's height is (nearly) linear in the cell size, extra + k * cell: a few rounds of
+    // measuring and solving reach the largest cell that fits `avail`, whatever the starting size
+    const solve = (avail) => {
+      let cell = widest;
+      for (let round = 0; round < 4; round += 1) {
+        const cur = parseFloat(getComputedStyle(wrap).getPropertyValue('--sg-cell')) || 40;
+        const hNow = play.getBoundingClientRect().height;
+        const bNow = board.getBoundingClientRect().height;
+        const hands = wide ? 0 : [...play.querySelectorAll('.sg-hand')].reduce((sum, e) => sum + e.getBoundingClientRect().height, 0);
+        const k = (bNow + hands) / cur;
+        cell = Math.max(22, Math.floor(Math.min(widest, (avail - (hNow - bNow - hands)) / k)));
+        if (cell === cur) break;
+        setCell(cell);
+      }
+      return cell;
+    };
+    let scroll = false;
+    const below = solve(vh - topDoc - 8);
+    if (live && live.replay) {
+      // the shell's replay controls sit above the view: keep them in sight, the board a bit smaller
+      if (below < widest * 0.7) setCell(Math.floor(widest * 0.7));
+    } else if (below < widest * 0.92 - 1) {
+      scroll = true;
+      solve(vh - 8);
+    }
+    wrap.style.setProperty('--sg-play-h', `${Math.ceil(play.getBoundingClientRect().height)}px`);
+    wrap.dataset.fit = scroll ? 'window' : 'below';
+    if (scroll && !local.scrolled) {
+      // once per visit, after the shell has finished its own navigation (focus) work
+      local.scrolled = true;
+      setTimeout(() => requestAnimationFrame(() => {
+        if (!wrap.isConnected || wrap.dataset.fit !== 'window') return;
+        const top = wrap.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo({ top: top - 4, behavior: 'instant' });
+      }), 0);
+    }
+  }
+  const onResize = () => fit();
+  window.addEventListener('resize', onResize);
+  // the view's stylesheet and fonts may arrive after the first render: fit again when the play area's
+  // size changes by itself (a frame later, so a fit never re-triggers itself within one frame)
+  let fitFrame = 0;
+  let lastSize = '';
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    const play = wrap.querySelector('.sg-play');
+    const size = play ? `${Math.round(play.getBoundingClientRect().height)}x${wrap.clientWidth}` : '';
+    if (size === lastSize) return;
+    lastSize = size;
+    cancelAnimationFrame(fitFrame);
+    fitFrame = requestAnimationFrame(() => fit());
+  }) : null;
+  if (observer) observer.observe(wrap);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => fit());
+
+  function startFlash(sq) {
+    clearTimeout(flashTimer);
+    local.flash = sq;
+    flashTimer = setTimeout(() => {
+      local.flash = null;
+      for (const el of wrap.querySelectorAll('.sg-flash')) el.classList.remove('sg-flash');
+      const lm = wrap.querySelector('.sg-lastmove');
+      if (lm) lm.classList.remove('sg-lastmove-new');
+    }, FLASH_MS);
+  }
+
   return {
     update(next) {
-      const prevPly = payload && payload.view && payload.view.ply;
-      const prevRecordLen = payload && payload.plies;
-      payload = next;
-      if (!next || prevPly !== (next.view && next.view.ply) || prevRecordLen !== next.plies) {
+      const prevPly = live && live.view && live.view.ply;
+      const prevPlies = live && live.plies;
+      const first = !live;
+      live = next;
+      if (local.lang !== lang()) { local.lang = lang(); local.scrolled = false; } // the shell re-laid out its header
+      if (!next || prevPly !== (next.view && next.view.ply) || prevPlies !== next.plies) {
         local.sel = null;
         local.dialog = null;
-        if (next && next.view && next.view.last_move && next.view.last_move.to) local.cursor = next.view.last_move.to;
+        local.preview = null;
+        local.pendingHidden = false;
+        if (!first && local.message && local.message.kind !== 'notice') local.message = null;
+        const lm = next && next.view && next.view.last_move;
+        if (lm && lm.to) local.cursor = lm.to;
+        // the other side's move (the computer's, or the other person's) lights up where it landed
+        const mover = lm ? lm.seat : null;
+        if (!first && lm && lm.to && !next.replay && mover !== soleHuman() && next.plies > (prevPlies || 0)) startFlash(lm.to);
+        if (next && next.view && next.view.phase !== 'over') local.resultClosed = false;
       }
       render();
     },
+    relang() { render(); },
     destroy() {
+      clearTimeout(flashTimer);
+      window.removeEventListener('resize', onResize);
+      if (observer) observer.disconnect();
+      cancelAnimationFrame(fitFrame);
       wrap.remove();
       root.classList.remove('sg-root');
     },
@@ -607,17 +657,13 @@ function pieceAt(view, sq) {
 
 function readFlag(ctx, key) {
   try {
-    const v = ctx.storage && ctx.storage.get(key);
-    return v === true || v === 'true';
+    const val = ctx.storage && ctx.storage.get(key);
+    return val === true || val === 'true';
   } catch { return false; }
 }
 
 function writeFlag(ctx, key, value) {
   try { if (ctx.storage) ctx.storage.set(key, value); } catch { /* storage full: forget */ }
-}
-
-function readFileText(file) {
-  return file.text();
 }
 
 /** Custom new-match form: ruleset, fouls, variants, user cards (see setup.js). */
@@ -633,3 +679,5 @@ export function mountPage(name, root, ctx) {
   root.append(p);
   return { destroy() { p.remove(); } };
 }
+
+export { squareText };

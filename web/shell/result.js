@@ -1,0 +1,74 @@
+// The result of a match, drawn by the shell from `outcome`: a panel over the final position
+// (winner, reason, the scores as a ranked table, and the view's own breakdown when it offers
+// one) as #outcome, dismissible to look at the board; then a compact banner (#outcome-bar) stays.
+
+import { h, fill } from './dom.js';
+import { t, pick } from './i18n.js';
+import { seatName } from './seats.js';
+import { formatNumber } from './format.js';
+
+/**
+ * `resultDisplay({game, matchId})` → {banner, overlay, update(outcome, players, breakdown)}.
+ * `breakdown` is an optional Node from the view (its resultBreakdown(payload) hook).
+ */
+export function resultDisplay({ game, matchId }) {
+  const banner = h('section', { class: 'outcome', id: 'outcome-bar', hidden: true, 'aria-live': 'polite' });
+  const overlay = h('section', { class: 'result-overlay', id: 'outcome', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-h' });
+  let dismissed = false;
+  let last = null;
+
+  const headline = (outcome, players) => (outcome.draw || !outcome.winners.length
+    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => seatName(players, s)).join(t('listSep'))));
+
+  function scoreTable(outcome, players) {
+    if (!Array.isArray(outcome.scores)) return null;
+    const order = outcome.scores.map((s, i) => i).sort((a, b) => outcome.scores[b] - outcome.scores[a]);
+    return h('table', { class: 'result-scores' },
+      h('caption', { class: 'visually-hidden' }, t('scores')),
+      h('tbody', {}, order.map((seat) => h('tr', { class: outcome.winners.includes(seat) ? 'winner' : '' },
+        h('th', { scope: 'row' }, seatName(players, seat)),
+        h('td', {}, formatNumber(outcome.scores[seat]))))));
+  }
+
+  function update(outcome, players, breakdown = null) {
+    last = { outcome, players, breakdown };
+    overlay.hidden = !outcome || dismissed;
+    banner.hidden = !outcome || !overlay.hidden; // the compact banner replaces the panel once dismissed
+    if (!outcome) {
+      dismissed = false;
+      return;
+    }
+    const reason = pick(outcome.reason || {});
+    fill(banner,
+      h('h2', {}, headline(outcome, players)),
+      reason ? h('p', {}, reason) : null,
+      Array.isArray(outcome.scores) ? h('p', { class: 'scores' }, `${t('scores')}　`,
+        outcome.scores.map((s, i) => `${seatName(players, i)} ${formatNumber(s)}`).join(t('listSep'))) : null,
+      dismissed ? h('button', { type: 'button', id: 'result-show', onclick: show }, t('seeResult')) : null);
+    fill(overlay,
+      h('p', { class: 'result-kicker' }, t('resultHeading')),
+      h('h2', { id: 'result-h' }, headline(outcome, players)),
+      reason ? h('p', { class: 'result-reason' }, reason) : null,
+      scoreTable(outcome, players),
+      breakdown ? h('div', { class: 'result-breakdown' }, breakdown) : null,
+      h('div', { class: 'actions result-actions' },
+        h('button', { type: 'button', class: 'primary', id: 'result-dismiss', onclick: dismiss }, t('seeBoard')),
+        h('a', { class: 'button', href: `#/new/${encodeURIComponent(game)}` }, t('newMatchSame')),
+        h('a', { class: 'button', href: `#/replay/${matchId}` }, t('replay'))));
+  }
+
+  function dismiss() {
+    dismissed = true;
+    if (last) update(last.outcome, last.players, last.breakdown);
+    const again = banner.querySelector('#result-show');
+    if (again) again.focus({ focusVisible: false });
+  }
+
+  function show() {
+    dismissed = false;
+    if (last) update(last.outcome, last.players, last.breakdown);
+    overlay.querySelector('#result-dismiss')?.focus();
+  }
+
+  return { banner, overlay, update, dismiss, show };
+}

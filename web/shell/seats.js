@@ -1,0 +1,26 @@
+// Seat names, rendered in the current language at render time. A record stores a name only when
+// a person typed it; computers and untyped seats get a localised default ("Player 1",
+// "Computer (normal)"). Older saves stored those defaults as text: they are recognised and
+// localised too.
+
+import { t } from './i18n.js';
+
+const STORED_DEFAULT = /^(プレイヤー\s*\d+|Player \d+|コンピュータ\s*\d*（.*）|Computer( \d+)? \(.*\))$/;
+
+/** The name of `seat` in `players` (the record's list) for display, in the current language. */
+export function seatName(players, seat) {
+  if (seat === -1) return t('chanceSeat');
+  const p = players && players[seat];
+  if (!p) return t('defaultName', seat + 1);
+  if (p.type === 'bot') {
+    const bots = players.filter((x) => x && x.type === 'bot').length;
+    return t('computerName', p.level, bots > 1 ? seat + 1 : null);
+  }
+  const name = String(p.name || '').trim();
+  return name && !STORED_DEFAULT.test(name) ? name : t('defaultName', seat + 1);
+}
+
+/** The players list with every `name` replaced by its display name (what views receive). */
+export function namedPlayers(players) {
+  return (players || []).map((p, i) => ({ ...p, name: seatName(players, i) }));
+}

@@ -218,30 +218,30 @@ def _cards_text(kinds: list[int]) -> tuple[str, str]:
 
 def describe(game: Any, s: State, seat: int, action: str) -> tuple[str, str]:
     """Japanese and English log text of ``action`` by ``seat`` from ``s`` (hidden picks stay hidden)."""
-    who_ja, who_en = seat_name(seat)
     parts = action.split()
     verb = parts[0] if parts else ""
     if seat == -1:
         if verb == "first":
             n = int(parts[1])
-            return f"乱数で{seat_name(n)[0]}が先に出します", f"Chance: {seat_name(n)[1]} plays first"
+            return f"乱数で{seat_name(n)[0]}が先に出します", f"Drawn by lot: {seat_name(n)[1]} plays first"
         n = int(parts[1])
         return f"{seat_name(n)[0]}が山札から１枚引きました", f"{seat_name(n)[1]} drew a card"
+    # No seat-name prefix on a seat's own action: the shell names the seat beside each log line.
     if verb == "pick":
-        return f"{who_ja}が土地から手札を１枚選びました", f"{who_en} chose an opening card"
+        return "土地から手札を１枚選びました", "Chose an opening card"
     if verb == "lead":
-        return f"{who_ja}が先手決めの数字組を選びました", f"{who_en} chose a pair for 先手決め"
+        return "先手決めの数字組を選びました", "Chose a pair to decide who leads"
     if verb == "take":
         kind = parse_card(parts[1]) if len(parts) > 1 else None
         if s.rules.open_hands and kind is not None:   # 詰み札: everything is open
-            return f"{who_ja}が土地から{NAMES_JA[kind]}を手札に加えました", f"{who_en} took {NAMES_EN[kind]} from land"
-        return f"{who_ja}が土地から１枚手札に加えました", f"{who_en} added a land card to hand"
+            return f"土地から{NAMES_JA[kind]}を手札に加えました", f"Took {NAMES_EN[kind]} from land"
+        return "土地から１枚手札に加えました", "Added a land card to hand"
     if verb == "veil":
-        return f"{who_ja}がヴェール（{parts[1]}番の札を裏返し）", f"{who_en} veiled card #{parts[1]}"
+        return f"ヴェール（{parts[1]}番の札を裏返し）", f"Veiled card #{parts[1]}"
     if verb == "recover":
-        return f"{who_ja}がヴェールした札を１枚回収", f"{who_en} recovered a veiled card"
+        return "ヴェールした札を１枚回収", "Recovered a veiled card"
     if verb == "accept":
-        return f"{who_ja}が雷霆を認めました", f"{who_en} accepted the 雷霆"
+        return "雷霆を認めました", "Accepted the thunder"
     if verb == "place":
         kinds = [parse_card(p) for p in parts[1:]]
         if None in kinds:
@@ -249,12 +249,12 @@ def describe(game: Any, s: State, seat: int, action: str) -> tuple[str, str]:
         ja, en = _cards_text(kinds)  # type: ignore[arg-type]
         value = R.shell_value(tuple(kinds))  # type: ignore[arg-type]
         if len(kinds) == 3:
-            return f"{who_ja}: 雷霆 {ja}（100）", f"{who_en}: 雷霆 {en} (100)"
+            return f"雷霆 {ja}（100）", f"Thunder {en} (100)"
         if s.tasks and s.tasks[0][0] == "kaijo":
-            return f"{who_ja}: 解除 00", f"{who_en}: 解除 (cancel) with 00"
+            return "解除 00", "Cancel with 00"
         if all(is_number(k) for k in kinds):  # type: ignore[arg-type]
-            return f"{who_ja}: 数字組 {ja}（値 {value:02d}）", f"{who_en}: number shell {en} (value {value:02d})"
+            return f"数字組 {ja}（値 {value:02d}）", f"Number shell {en} (value {value:02d})"
         if 14 in kinds:
-            return f"{who_ja}: 恐慌組 {ja}", f"{who_en}: panic shell {en}"
-        return f"{who_ja}: 星組 {ja}", f"{who_en}: star shell {en}"
+            return f"恐慌組 {ja}", f"Panic shell {en}"
+        return f"星組 {ja}", f"Star shell {en}"
     return action, action

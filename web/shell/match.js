@@ -130,9 +130,16 @@ export async function matchPage(root, { id }) {
     adopt(await call('look', { record, look: shown }), { save });
   }
 
+  /** The match's title: the engine's own for this match when its view gives one (e.g. 本将棋 for a
+   *  plain game of the shogi engine), else the game's. */
+  function matchTitle() {
+    const own = payload && payload.view && payload.view.title;
+    return own && typeof own === 'object' && (own.ja || own.en) ? { ja: String(own.ja || own.en), en: String(own.en || own.ja) } : info.title;
+  }
+
   function persist() {
     try {
-      record = saveMatch(record, { title: info.title, progress: general.progress, finished: Boolean(general.outcome) });
+      record = saveMatch(record, { title: matchTitle(), progress: general.progress, finished: Boolean(general.outcome) });
       if (notice && notice.kind === 'save') notice = null;
     } catch (err) {
       notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')) };
@@ -236,7 +243,7 @@ export async function matchPage(root, { id }) {
 
   function render() {
     if (!alive) return;
-    title.textContent = pick(info.title);
+    title.textContent = pick(matchTitle());
     playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
     toolbar.setAttribute('aria-label', t('toolbar'));
     renderToolbar();

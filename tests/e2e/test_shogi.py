@@ -455,10 +455,16 @@ def test_hon_position_fits(new_page: Any, site: Any, size: tuple[int, int]) -> N
         record = webapi.apply(record, seat % 2, action)["record"]
     open_link(page, site, record)
     assert page.locator(".sg-title").text_content() == "本将棋"
+    if "title" in webapi.view(record, 0)["view"]:  # the engine names the match: the shell's heading too
+        assert page.locator(".match-title").text_content() == "本将棋"
     assert outside(page, POSITION_PARTS) == []
     assert page.locator(".sg-hand-top [data-hand='1-KA']").count() == 1
     assert page.locator(".sg-hand-bottom [data-hand='0-KA']").count() == 1
     shot(page, f"{width}-ja-hon")
+    if "title" in webapi.view(record, 0)["view"]:  # and the saved-match list on the home page
+        page.goto(site.url + "#/")
+        page.wait_for_selector(".save-list h3")
+        assert page.locator(".save-list h3").first.text_content() == "本将棋"
 
 
 KIF_JA = """# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----

@@ -110,6 +110,9 @@ export async function replayPage(root, { id }) {
   }
 
   function render() {
+    // the engine's own title for this match when its view gives one (e.g. 本将棋), else the game's
+    const own = payload && payload.view && payload.view.title;
+    title.textContent = t('replayHeading', pick(own && typeof own === 'object' && (own.ja || own.en) ? own : info.title));
     buttons['replay-first'].disabled = ply === 0;
     buttons['replay-back'].disabled = ply === 0;
     buttons['replay-forward'].disabled = ply >= plies;

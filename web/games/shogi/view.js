@@ -385,12 +385,13 @@ export function mount(root, ctx) {
       handElement({ view, t, seat: bottom, where: 'bottom', who: whoText(bottom), sel: local.sel, onPiece: clickHand }));
     const wide = isWide();
     wrap.dataset.layout = wide ? 'wide' : 'narrow';
-    if (ctx.turn && ctx.turn.strip) turnSlot.replaceChildren(ctx.turn.strip);
-    const play = h('div', { class: 'sg-play' }, bar, wide ? null : turnSlot, stage,
+    const strip = ctx.turn && ctx.turn.strip; // none in the shell's replay
+    if (strip) turnSlot.replaceChildren(strip);
+    const play = h('div', { class: 'sg-play' }, bar, strip && !wide ? turnSlot : null, stage,
       view.cards && !wide ? cardStrip(view, t) : null,
       renderControls(view, p), legend);
     const side = h('div', { class: 'sg-side' },
-      wide ? turnSlot : null,
+      strip && wide ? turnSlot : null,
       renderHead(view),
       view.cards ? cardPanel(view, t, { counts: wide }) : null,
       renderMoveList(view),

@@ -157,12 +157,7 @@ def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     seat = _seat(match, seat)
     if not isinstance(action, str):
         raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
-    before = match.ply
-    try:
-        match.play(seat, action)
-    except GameError:
-        match.truncate(before)
-        raise
+    match.play(seat, action)
     return {"record": _snapshot(match)}
 
 
@@ -263,11 +258,7 @@ def play(seat: int, action: str, match: str | None = None, ply: int | None = Non
     current = _current(match, ply, tip, record)
     seat = _seat(current, seat)
     before = current.ply
-    try:
-        current.play(seat, action)
-    except GameError:
-        current.truncate(before)
-        raise
+    current.play(seat, action)
     return _answer(current, before, look, both)
 
 
@@ -280,11 +271,7 @@ def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: s
     seat = _seat(current, seat)
     action = current.bot_action(seat, level)
     before = current.ply
-    try:
-        current.play(seat, action)
-    except GameError:
-        current.truncate(before)
-        raise
+    current.play(seat, action)
     return {**_answer(current, before, look, both), "action": action}
 
 

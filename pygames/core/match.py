@@ -79,11 +79,17 @@ class Match:
         self.record["actions"].append(format_action(seat, action))
 
     def play(self, seat: int, action: str) -> None:
-        """Apply a player's action, then resolve any chance that follows. GameError if illegal."""
+        """Apply a player's action, then resolve any chance that follows. GameError if illegal;
+        then the match is left exactly as it was."""
         if seat == CHANCE:
             raise GameError("match.not_chance", "抽選（札を引く・さいころなど）の結果は指定できません", "Chance outcomes cannot be chosen")
-        self._push(seat, action)
-        self.resolve_chance()
+        before = self.ply
+        try:
+            self._push(seat, action)
+            self.resolve_chance()
+        except GameError:
+            self.truncate(before)
+            raise
 
     def chance_rng(self) -> Rng:
         """The generator for the next chance node: derived from the seed and the chance count."""

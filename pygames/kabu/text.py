@@ -62,31 +62,33 @@ def describe(s: KabuState, seat: int, action: str) -> tuple[str, str]:
     verb = tokens[0]
     if seat < 0:
         if verb == "price":
-            return f"株価変動カード: {tokens[1]}", f"Price card: {tokens[1]}"
+            value = tokens[1].replace("-", "\u2212")
+            return f"株価変動カード {value}", f"Price card {value}"
         if verb == "event":
-            return f"イベント: {name(tokens[1], 'ja')}", f"Event: {name(tokens[1], 'en')}"
+            return f"イベント「{name(tokens[1], 'ja')}」", f"Event: {name(tokens[1], 'en')}"
         if verb == "top":
-            return "情報収集: 相手の山札の一番上を確認", "Intelligence: the top of a deck was looked at"
+            return "情報収集で相手の山札の一番上を確認", "Intelligence: the top of a deck was looked at"
         return action, action
-    role_ja, role_en = ROLES[seat]
+    # No "先攻:" prefix: the shell shows the seat's name beside every log line and event.
     if verb in ("buy", "sell", "change", "cancel"):
-        return f"{role_ja}: 注文を入力（非公開）", f"{role_en}: entered an order (sealed)"
+        return "注文を入力（非公開）", "Entered an order (sealed)"
     if verb == "done":
-        return f"{role_ja}: 注文を確定", f"{role_en}: confirmed orders"
+        return "注文を確定", "Confirmed orders"
     if verb == "pass":
-        return f"{role_ja}: ツールを使わない", f"{role_en}: no tool"
+        return "ツールを使わない", "No tool"
     if verb == "janken":
-        return f"{role_ja}: じゃんけんの手を決めた", f"{role_en}: chose a janken hand"
+        return "じゃんけんの手を決めた", "Chose a janken hand"
     if verb == "chart":
-        return f"{role_ja}: チャート分析で {tokens[1]} を選択", f"{role_en}: chose price card {tokens[1]}"
+        value = tokens[1].replace("-", "\u2212")
+        return f"チャート分析で {value} を選択", f"Chose price card {value}"
     if verb == "target":
-        return f"{role_ja}: 対象は {name(tokens[1], 'ja')}", f"{role_en}: targets {name(tokens[1], 'en')}"
+        return f"対象は {name(tokens[1], 'ja')}", f"Targets {name(tokens[1], 'en')}"
     if verb == "liquidate":
         if tokens[1] == "auto":
-            return f"{role_ja}: 清算（自動）", f"{role_en}: liquidation (automatic)"
-        return f"{role_ja}: 清算で {name(tokens[1], 'ja')} を1株売却", f"{role_en}: liquidates 1 × {name(tokens[1], 'en')}"
+            return "清算（自動）", "Liquidation (automatic)"
+        return f"清算で {name(tokens[1], 'ja')} を1株売却", f"Liquidates 1 × {name(tokens[1], 'en')}"
     if verb == "tool" and len(tokens) >= 2:
-        ja, en = f"{role_ja}: {name(tokens[1], 'ja')}", f"{role_en}: {name(tokens[1], 'en')}"
+        ja, en = name(tokens[1], "ja"), name(tokens[1], "en")
         if len(tokens) > 2:
             ja, en = ja + f"（{_sales(tokens[2:], 'ja')}）", en + f" ({_sales(tokens[2:], 'en')})"
         return ja, en

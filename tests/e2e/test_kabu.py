@@ -6,7 +6,9 @@ must happen), orders placed, changed and cancelled, tool and event cards used, a
 every decision the prompt is inside the viewport. A position with an absurd visible sell (9,999 units)
 shows the engine's worst-case warning for a market buy, at 1280×800 and 375×812, with the market
 table, the order book, both purses and the prompt in view on the desktop and the prompt and market
-first on the phone. The page fixtures fail the test on any console error.
+first on the phone. At the key moments (first prompt, a computer turn, the warning, the end) at both sizes
+in Japanese and English, the action bar's prompt and primary action are in view, English pages show no
+Japanese, and screenshots go to test-results/screenshots/. The page fixtures fail the test on any console error.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pygames import webapi
-from tests.e2e.conftest import assert_no_horizontal_overflow, axe_violations, wait_for_engine
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, axe_violations, key_moment, wait_for_engine
 
 SEED = 20261130
 """The match seed: the same seed and the same clicks give the same duel."""
@@ -213,15 +217,15 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
                 continue
             _click_and_wait(page, "#kabu-done", ply)
         elif kind == "t05":
-            _click_and_wait(page, "#kabu-prompt button[data-action='tool T05']", ply)
+            _click_and_wait(page, "#kabu-bar button[data-action='tool T05']", ply)
             used.add("T05")
         elif kind in ("t01", "t02"):
-            _click_and_wait(page, "#kabu-prompt button[data-action=pass]", ply)
+            _click_and_wait(page, "#kabu-bar button[data-action=pass]", ply)
         elif kind == "target":
-            _click_and_wait(page, "#kabu-prompt button[data-action^=target]", ply)
+            _click_and_wait(page, "#kabu-bar button[data-action^=target]", ply)
             used.add("event-target")
         else:  # chart, janken, liquidate, t04: the first offered choice
-            _click_and_wait(page, "#kabu-prompt button[data-action]:enabled", ply)
+            _click_and_wait(page, "#kabu-bar button[data-action]:enabled, #kabu-prompt button[data-action]:enabled", ply)
     else:
         raise AssertionError("the duel did not end")
 
@@ -320,3 +324,104 @@ def test_kabu_rules_page_has_one_title(page: Any, site: Any) -> None:
     wait_for_engine(page)
     page.wait_for_selector(".rules-body #ja-goal")
     assert page.locator("h1").count() == 1, "the rules fragment repeats the page title"
+
+
+def _call(name: str, **args: Any) -> dict[str, Any]:
+    return json.loads(webapi.dispatch(name, json.dumps(args)))
+
+
+def _new_duel(seed: int) -> dict[str, Any]:
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}]
+    return _call("new_match", game="kabu", seed=seed, options={"years": 1}, players=players)["record"]
+
+
+def _near_the_end(seed: int) -> tuple[dict[str, Any], str]:
+    """A 1-year duel played by the easy computer for both seats up to the person's last decision,
+    and that decision (the action that ends the duel is the person's or follows from it)."""
+    record = _new_duel(seed)
+    last: tuple[dict[str, Any], str] | None = None
+    while True:
+        general = _call("view", record=record, seat=0)
+        if general["outcome"]:
+            break
+        seat = general["to_move"][0]
+        action = _call("bot_action", record=record, seat=seat, level="easy")["action"]
+        if seat == 0:
+            last = (json.loads(json.dumps(record)), action)
+        record = _call("apply", record=record, seat=seat, action=action)["record"]
+    assert last, "the person never had to decide"
+    return last
+
+
+def _put(page: Any, site: Any, record: dict[str, Any], match_id: str) -> None:
+    """Open ``record`` as a saved match on this page."""
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    page.goto(site.url)
+    wait_for_engine(page)
+    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    page.goto(site.url + f"#/play/{match_id}")
+    page.wait_for_selector("#kabu-view")
+
+
+def _idle(page: Any) -> None:
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle && !window.pygamesMatch.busy")
+
+
+PROMPT = "#kabu-bar .prompt"
+"""The one-line prompt of the action bar (the current decision)."""
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (PHONE_WIDTH, 812, "en-US")])
+def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+    """First prompt, a computer turn, a dialog (the worst-case warning) and the end: the prompt and the
+    primary action inside the viewport, English pages without Japanese, a screenshot of each."""
+    lang = locale[:2]
+    name = f"kabu-{lang}-{width}"
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    # 1. the first prompt (④ chart analysis or ③ buy orders): prompt and its primary action in view
+    _put(page, site, _new_duel(SEED), "kabukey1")
+    _wait_for_my_move(page)
+    _idle(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+    key_moment(page, f"{name}-1-first-prompt", PROMPT, "#kabu-bar .kabu-primary")
+    assert page.locator("#kabu-order-error:not(:empty), #kabu-error:not(:empty)").count() == 0  # no error before acting
+    assert axe_violations(page) == []
+    # 2. a computer turn: the shell's events strip says it is thinking, by the prompt
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
+    ply = _state(page)["ply"]
+    while _state(page)["pending"] != "orders":
+        _click_and_wait(page, "#kabu-bar .kabu-primary", ply)
+        ply = _state(page)["ply"]
+    page.click("#kabu-done")
+    page.wait_for_selector("#kabu-view #turn-events .turn-thinking:not([hidden])")
+    key_moment(page, f"{name}-2-computer-turn", "#turn-events .turn-thinking", PROMPT)
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _wait_for_my_move(page)
+    _idle(page)
+    events = page.evaluate("() => window.pygamesMatch.viewPayload.events")
+    assert any(e["kind"] == "bot" for e in events), events
+    assert_in_viewport(page, "#turn-events")
+    key_moment(page, f"{name}-2b-after-computer", "#turn-events", PROMPT, "#kabu-done")
+    # 3. a dialog: the engine's worst-case warning on the order ticket
+    page.goto(site.url + "#m=" + _absurd_sell_link())
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-view")
+    _wait_for_my_move(page)
+    page.select_option("#kabu-issue", "S03")
+    page.check("#kabu-kind-mkt")
+    page.wait_for_function("() => document.getElementById('kabu-order-warning').textContent.includes('9,999')")
+    key_moment(page, f"{name}-3-warning", "#kabu-order-warning", "#kabu-place", PROMPT)
+    # 4. the end: the shell's result over the final position
+    before, action = _near_the_end(SEED)
+    _put(page, site, before, "kabukey2")
+    _wait_for_my_move(page)
+    _idle(page)
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _idle(page)
+    assert page.evaluate("document.documentElement.lang") == lang
+    key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
+    page.click("#result-dismiss")
+    key_moment(page, f"{name}-5-final-position", "#outcome-bar")

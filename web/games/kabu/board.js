@@ -5,9 +5,9 @@ import { h } from '../../shell/dom.js';
 import { lineChart } from './chart.js';
 import { MARKS, ROLES, SEASONS, kindLabel, num, signed, turnLabel, yen } from './labels.js';
 
-/** Class names for a figure that changed since the person last looked (see view.js). */
+/** The class of a figure that changed since the person last looked (view.js flashes them with the shell's flashTracker). */
 function flash(m, key) {
-  return m.changed.has(key) ? ' kabu-flash' : '';
+  return m.changed.has(key) ? ` kabu-changed kabu-changed-${m.gen}` : '';
 }
 
 /** Turn pips (8 per year), the phase strip ③–⑩ with the judging points ◆, the last price card. */

@@ -1,7 +1,7 @@
 // "What just happened", where the eye is: the difference between the view the person saw last and
 // the view now (fills, orders the opponent made public, cancelled remainders, price card, events,
-// tools, dividends) as events {ja, en, seat, kind}, and the set of figures that changed (to flash).
-// The event list has the shape the site's shared turn display takes. Pure rendering; no rules.
+// tools, dividends), and the set of figures that changed (flashed with the shell's flashTracker).
+// It adds to the shell's events strip what the log does not spell out (fills, price moves). Pure rendering; no rules.
 import { h } from '../../shell/dom.js';
 import { MARKS, kindLabel, num, pointLabel, signed, yen } from './labels.js';
 
@@ -108,11 +108,6 @@ export function text(x, L) {
     }
     default: return '';
   }
-}
-
-/** The feed as the shared turn display wants it: [{ja, en, seat, kind}], newest first. */
-export function asEvents(items, langs) {
-  return items.map(x => ({ ja: text(x, langs.ja), en: text(x, langs.en), seat: x.seat, kind: x.kind }));
 }
 
 /** Keep the newest happenings (newest first), marking the ones that just arrived. */

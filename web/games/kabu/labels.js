@@ -1,4 +1,5 @@
 // Presentation labels for the kabu view (Japanese first, English second). No game rules here.
+import { signed as signedNumber } from '../../shell/format.js';
 
 export const SEASONS = [['春', 'Spring'], ['夏', 'Summer'], ['秋', 'Autumn'], ['冬', 'Winter']];
 export const ROLES = [['先攻', 'First'], ['後攻', 'Second']];
@@ -54,10 +55,9 @@ export function yen(n, lang) {
   return lang === 'ja' ? `${sign}${txt}円` : `${sign}¥${txt}`;
 }
 
-/** A signed number: +3 / −2 / ±0. */
+/** A signed number: +3 / −2 / ±0 (the shell's format.js, with ±0 for no change). */
 export function signed(n) {
-  if (!n) return '±0';
-  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
+  return n ? signedNumber(Number(n)) : '±0';
 }
 
 /** A whole number with thousands separators and the minus sign −. */

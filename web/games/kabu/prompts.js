@@ -51,18 +51,23 @@ function qtyStepper(m, id, label, max, value, onChange) {
   return h('label', { for: id }, label, input);
 }
 
-/** The decision panel for the viewer, or a waiting note. */
+/** The decision of the moment: the panel (#kabu-prompt: ticket, own orders, details) and the action bar
+ * (#kabu-bar, shell class action-bar: the one-line prompt and the primary action(s); it sticks to the
+ * bottom of a phone's screen). Returns {panel, bar}. */
 export function promptPanel(m) {
   const { ctx, v, p } = m;
   const pend = v.pending;
   const body = [];
+  const acts = []; // the primary action(s), shown in the action bar
   let heading = '';
   const mine = m.me !== null && pend && (pend.waiting_for || []).includes(m.me) && m.legal.length > 0 && !p.replay;
+  // the last row of buttons of a prompt goes to the action bar
+  const lastRowToBar = () => { const row = body.pop(); if (row) acts.push(...row.childNodes); };
   if (!pend) {
     heading = v.result ? ctx.t('デュエル終了', 'Duel over') : ctx.t('進行中', 'In progress');
   } else if (!mine) {
     heading = ctx.t('待機中', 'Waiting');
-    const who = (pend.waiting_for || []).filter(s => s !== m.me).map(s => m.who(s)).join('・');
+    const who = (pend.waiting_for || []).filter(s => s !== m.me).map(s => m.who(s)).join(ctx.t('・', ', '));
     body.push(h('p', { id: 'kabu-waiting' }, p.replay ? ctx.t('リプレイを表示中です。', 'Showing a replay.')
       : who ? ctx.t(`${who}の入力を待っています…`, `Waiting for ${who}…`) : ctx.t('処理中…', 'Working…')));
     if (pend.kind === 'orders' && m.me !== null && v.players[m.me].done) {
@@ -70,27 +75,32 @@ export function promptPanel(m) {
     }
   } else {
     switch (pend.kind) {
-      case 'orders': heading = orderHeading(m); body.push(...ordersPrompt(m)); break;
-      case 't05': heading = ctx.t('④ チャート分析を使いますか？', '④ Use Chart analysis?'); body.push(...toolYesNo(m, 'T05')); break;
+      case 'orders': heading = orderHeading(m); body.push(...ordersPrompt(m));
+        acts.push(button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m, { primary: true, attrs: { id: 'kabu-done' } }));
+        break;
+      case 't05': heading = ctx.t('④ チャート分析を使いますか？', '④ Use Chart analysis?'); body.push(...toolYesNo(m, 'T05')); lastRowToBar(); break;
       case 't04': heading = ctx.t('⑦ 決算分析を使いますか？', '⑦ Use Earnings analysis?');
-        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); break;
+        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
       case 'chart': heading = ctx.t('④ 適用する株価変動カードを選ぶ', '④ Choose the price card that applies');
         body.push(h('p', {}, ctx.t('引いた2枚: ', 'The two cards drawn: '), (pend.cards || []).map(signed).join(' / ')),
-          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(signed(Number(a.split(' ')[1])), a, m, { primary: true })))); break;
+          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(signed(Number(a.split(' ')[1])), a, m, { primary: true }))));
+        lastRowToBar(); break;
       case 't01': case 't02': heading = pend.kind === 't01' ? ctx.t('損切り判断を使いますか？', 'Use Stop-loss?') : ctx.t('先回り利益確定を使いますか？', 'Use Early profit-taking?');
-        body.push(...salePrompt(m, pend.kind === 't01' ? 'T01' : 'T02', pend)); break;
-      case 'target': heading = ctx.t('⑧ イベントの対象銘柄を選ぶ', '⑧ Choose the issue your event hits'); body.push(...targetPrompt(m, pend)); break;
-      case 'janken': heading = ctx.t('じゃんけん（同条件の買い注文の順位）', 'Janken (rank of tied buy orders)'); body.push(...jankenPrompt(m, pend)); break;
-      case 'liquidate': heading = ctx.t('清算: 株を売って現金を0円以上に', 'Liquidation: sell shares until cash ≥ 0'); body.push(...liquidatePrompt(m, pend)); break;
+        body.push(...salePrompt(m, pend.kind === 't01' ? 'T01' : 'T02', pend)); lastRowToBar(); break;
+      case 'target': heading = ctx.t('⑧ イベントの対象銘柄を選ぶ', '⑧ Choose the issue your event hits'); body.push(...targetPrompt(m, pend)); lastRowToBar(); break;
+      case 'janken': heading = ctx.t('じゃんけん（同条件の買い注文の順位）', 'Janken (rank of tied buy orders)'); body.push(...jankenPrompt(m, pend)); lastRowToBar(); break;
+      case 'liquidate': heading = ctx.t('清算: 株を売って現金を0円以上に', 'Liquidation: sell shares until cash ≥ 0'); body.push(...liquidatePrompt(m, pend));
+        acts.push(button(ctx.t('自動（高い株から）', 'Automatic (highest first)'), 'liquidate auto', m, { primary: true })); break;
       default: heading = String(pend.kind);
         body.push(h('div', { class: 'kabu-row' }, m.legal.slice(0, 30).map(a => button(a, a, m))));
     }
   }
-  return h('section', { class: `kabu-panel kabu-wide ${mine ? 'kabu-prompt' : 'kabu-wait'}`, id: 'kabu-prompt', 'aria-labelledby': 'kabu-prompt-h' },
-    h('div', { class: 'kabu-top' }, h('h2', { id: 'kabu-prompt-h' }, heading),
-      h('a', { href: ctx.rulesHref }, ctx.t('遊び方', 'Rules'))),
+  const bar = h('div', { class: `action-bar kabu-bar${mine ? ' kabu-bar-mine' : ''}`, id: 'kabu-bar' },
+    h('h2', { id: 'kabu-prompt-h', class: 'prompt' }, heading), ...acts);
+  const panel = h('section', { class: `kabu-panel kabu-wide ${mine ? 'kabu-prompt' : 'kabu-wait'}`, id: 'kabu-prompt', 'aria-labelledby': 'kabu-prompt-h' },
     ...body,
     h('p', { class: 'kabu-error', id: 'kabu-error', role: 'alert' }, m.ui.error || ''));
+  return { panel, bar };
 }
 
 function orderHeading(m) {
@@ -199,8 +209,7 @@ function liquidatePrompt(m, pend) {
       m.legal.filter(a => a.startsWith('liquidate ') && a !== 'liquidate auto').map(a => {
         const id = a.split(' ')[1];
         return button(`${m.issueName(id)} ${ctx.t('を1株売る', '— sell one')}${price[id] !== undefined ? money(id) : ''}`, a, m);
-      }),
-      button(ctx.t('自動（高い株から）', 'Automatic (highest first)'), 'liquidate auto', m, { primary: true }))];
+      }))];
 }
 
 /** Order entry for the current order phase: new order, own orders with change/cancel, tools, done. */
@@ -270,7 +279,7 @@ function ordersPrompt(m) {
       status.textContent = c.text;
       // the engine checks the order and gives its worst case against the orders we can see (ruling 16)
       const r = ctx.inspect ? await ctx.inspect(c.action) : { error: await ctx.check(c.action), details: null };
-      if (my !== seq) return;
+      if (my !== seq || !warning.isConnected) return; // a newer check, or a redrawn ticket, took over
       if (r.error) {
         const code = r.error.code || '';
         showError(errText(ctx, r.error), /price/.test(code) ? price : qty);
@@ -279,6 +288,9 @@ function ordersPrompt(m) {
       const d = r.details;
       status.textContent = d ? `${c.text} — ${ctx.t(d.summary_ja, d.summary_en)}` : c.text;
       warning.textContent = d && d.far ? ctx.t(d.warning_ja, d.warning_en) : '';
+      // a new warning is brought into view (above a phone's sticky action bar: scroll-margin in view.css)
+      if (d && d.far && ui.warnedFor !== c.action) warning.scrollIntoView({ block: 'nearest' });
+      ui.warnedFor = d && d.far ? c.action : null;
       submit.classList.toggle('kabu-risky', Boolean(d && d.far));
       submit.disabled = m.busy;
     }
@@ -334,9 +346,6 @@ function ordersPrompt(m) {
   }
   if (tools.length) out.push(h('div', { id: 'kabu-phase-tools' }, h('h3', {}, ctx.t('使えるツール', 'Tools you can use')), ...tools));
 
-  // the phase's confirmation sits at the top of the prompt, so a long order list never pushes it away
-  out.unshift(h('div', { class: 'kabu-row kabu-done-row' }, button(ctx.t('注文を確定してフェーズを終える', 'Confirm orders and end the phase'), 'done', m,
-    { primary: true, attrs: { id: 'kabu-done' } })));
   return out;
 }
 

@@ -2,13 +2,13 @@
 // Renders payload.view as documented in pygames/kabu/VIEW.md and sends action strings back.
 // No game rules here: what may be done comes from payload.legal and ctx.check.
 import { h, clear } from '../../shell/dom.js';
+import { flashTracker } from '../../shell/turn.js';
+import { seatName as shellSeatName } from '../../shell/seats.js';
 import { priceCharts, handPanel, fillLog, endScreen } from './panels.js';
 import { turnStrip, moneyStrip, market, orderBook } from './board.js';
-import { changedKeys, happenings, pushFeed, feedPanel, asEvents } from './feed.js';
+import { changedKeys, happenings, pushFeed, feedPanel } from './feed.js';
 import { promptPanel } from './prompts.js';
 import { recentPanel } from './recent.js';
-
-const LEVELS = { easy: ['よわい', 'easy'], normal: ['ふつう', 'normal'], hard: ['つよい', 'hard'] };
 
 /** The view as it was when this turn began, as far as its logs tell (to fill "just now" on opening). */
 function beforeThisTurn(v) {
@@ -29,6 +29,7 @@ export function mount(root, ctx) {
   const box = h('div', { class: 'kabu', id: 'kabu-view', lang: ctx.lang });
   root.append(box);
   const ui = { error: '', feed: [], tab: 'book' };
+  const flashes = flashTracker(box); // the shell's highlight of changed figures, kept across redraws
   let seenView = null; // the view the person last saw (for "just now" and the highlights)
   let seenKey = '';
   let lastDecision = '';
@@ -45,30 +46,23 @@ export function mount(root, ctx) {
   function lang(m, l) {
     const t = (ja, en) => (l === 'en' ? en : ja);
     const cat = m.v.catalog || {};
-    const players = m.p.players || [];
     return {
       t, lang: l,
-      who: s => (s === m.me ? t('あなた', 'you') : (seatName(s, l) || t(s === 0 ? '先攻' : '後攻', s === 0 ? 'First' : 'Second'))),
+      who: s => (s === m.me ? t('あなた', 'you') : (seatName(s) || t(s === 0 ? '先攻' : '後攻', s === 0 ? 'First' : 'Second'))),
       issue: id => { const st = (cat.stocks || {})[id]; return st ? t(st.name_ja, st.name_en) : String(id); },
       card: (kind, id) => { const c = (cat[kind] || {})[id]; return c ? t(c.name_ja, c.name_en) : String(id); },
     };
   }
 
-  /** A seat's name now, in the current language: a person's typed name, or the computer and its level. */
-  function seatName(s, l = ctx.lang) {
-    const pl = (payload && payload.players || [])[s];
-    if (!pl) return '';
-    if (pl.type === 'bot') {
-      const lv = LEVELS[pl.level] || LEVELS.normal;
-      return l === 'en' ? `Computer (${lv[1]})` : `コンピュータ（${lv[0]}）`;
-    }
-    return pl.name || '';
+  /** A seat's name as the shell gives it (already in the current language; a typed name as typed). */
+  function seatName(s) {
+    const players = (payload && payload.players) || [];
+    return players[s] ? shellSeatName(players, s) : '';
   }
 
   function model(p) {
     const v = p.view;
     const me = v.seat === 0 || v.seat === 1 ? v.seat : null;
-    const players = p.players || [];
     const cat = v.catalog || {};
     const role = s => (v.players[s] ? ctx.t(v.players[s].role_ja, v.players[s].role_en) : String(s));
     return {
@@ -115,6 +109,7 @@ export function mount(root, ctx) {
     const scrollY = window.scrollY;
     const m = model(payload);
     const viewKey = `${payload.seat}:${payload.ply}:${Boolean(payload.replay)}`;
+    let fresh = false; // figures changed in a new position: flash them once drawn
     if (viewKey !== seenKey) {
       // a new position (not just a language change or a re-render): what changed since the last one
       const same = seenView && seenView.seat === m.v.seat && !payload.replay;
@@ -123,9 +118,11 @@ export function mount(root, ctx) {
       else { ui.feed = []; pushFeed(ui, happenings(beforeThisTurn(m.v), m.v, m.me)); }
       seenView = m.v;
       seenKey = viewKey;
+      ui.gen = (ui.gen || 0) + 1;
+      fresh = ui.changed.size > 0;
     }
     m.changed = ui.changed || new Set();
-    const langs = { ja: lang(m, 'ja'), en: lang(m, 'en') };
+    m.gen = ui.gen || 0;
     box.lang = ctx.lang;
     // state hooks for tests and styling (not for game logic)
     box.dataset.ply = String(payload.ply);
@@ -141,15 +138,18 @@ export function mount(root, ctx) {
     const tabs = h('div', { class: 'kabu-tabs', role: 'group', 'aria-label': ctx.t('ほかの画面', 'More') },
       TABS.map(([id, ja, en]) => h('button', { type: 'button', 'data-tab-button': id, 'aria-pressed': String(ui.tab === id),
         onclick: () => { ui.tab = id; render(true); } }, ctx.t(ja, en))));
-    const main = m.v.result ? endScreen(m) : promptPanel(m);
+    const now = m.v.result ? { panel: endScreen(m), bar: null } : promptPanel(m);
+    // the shell's events strip (who did what, 「…が考え中」) where the eye is: under the quote board on a
+    // desktop (the right column keeps its place), above the prompt on a phone (view.css)
+    const strip = ctx.turn && !payload.replay ? ctx.turn.strip : null;
     clear(box).append(
       turnStrip(m),
-      h('div', { class: 'kabu-left' }, market(m), tabbed(orderBook(m), 'book')),
-      h('div', { class: 'kabu-right' }, tabbed(moneyStrip(m), 'assets'), main, feedPanel(m, langs[ctx.lang] || langs.ja)),
+      h('div', { class: 'kabu-left' }, market(m), strip, tabbed(orderBook(m), 'book')),
+      h('div', { class: 'kabu-right' }, tabbed(moneyStrip(m), 'assets'), now.bar, now.panel, feedPanel(m, lang(m, ctx.lang))),
       tabs,
       tabbed(recentPanel(m), 'recent'), tabbed(priceCharts(m), 'charts'), tabbed(handPanel(m), 'cards'), tabbed(fillLog(m), 'fills'));
-    // the events in the shape of the site's shared turn display (web/shell), for when it lands
-    box.kabuEvents = asEvents(ui.feed, langs);
+    if (fresh) flashes.mark(`.kabu-changed-${m.gen}`);
+    else flashes.apply();
     if (focusId) {
       const el = document.getElementById(focusId);
       if (el && !el.disabled) el.focus({ preventScroll: true });

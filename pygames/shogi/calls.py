@@ -4,17 +4,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pygames.core.errors import GameError
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
-from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, PROMOTED_NAME, card_json, validate_cards as _validate_cards
+from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, PROMOTED_NAME, card_json
+from .cards import validate_cards as _validate_cards
 from .pieces import SPECIALS
-from .formats.kif import export_kif as kif_text, import_kif as parse_kif
-from .sfen import make_sfen, parse_sfen
-from .start import checked_sfen
+from .sfen import STARTPOS, make_sfen, parse_sfen
 
 
 def _check(match: Any) -> Any:
@@ -23,13 +23,57 @@ def _check(match: Any) -> Any:
     return match
 
 
+def _export_args(match: Any) -> tuple[list[Any], list[tuple[int, str]], list[dict[str, Any]], Any]:
+    actions = [parse_action(a) for a in match.record["actions"]]
+    return match.states[:len(actions) + 1], actions, match.record["players"], match.game.outcome(match.state)
+
+
 def export_kif(match: Any) -> dict[str, Any]:
     """The match as KIF text (UTF-8 .kifu; card draws as comment lines)."""
+    from .formats.kif import export_kif as kif
     _check(match)
-    actions = [parse_action(a) for a in match.record["actions"]]
-    text = kif_text(match.states[:len(actions) + 1], actions, match.record["players"], match.game.outcome(match.state))
+    text = kif(*_export_args(match))
     kind = "hon" if match.state.rules.hon else "shutaisei"
     return {"kif": text, "filename": f"{kind}-{match.state.ply}.kifu"}
+
+
+EXPORTS = {"kif": ".kif", "kifu": ".kifu", "ki2": ".ki2", "ki2u": ".ki2u", "csa": ".csa", "sfen": ".sfen", "usi": ".usi"}
+
+
+def export_record(match: Any, format: str = "kifu", encoding: str | None = None) -> dict[str, Any]:
+    """The match in ``format`` (kif/kifu/ki2/ki2u/csa/sfen/usi): ``{"text", "filename", "encoding", "base64"}``;
+    ``base64`` holds the file's bytes (Shift_JIS for .kif/.ki2 unless ``encoding="utf-8"``)."""
+    import base64
+
+    from .formats import csa, kif
+    from .formats.decode import encode_text
+    _check(match)
+    if format not in EXPORTS:
+        raise GameError("shogi.export.format", f"知らない形式です: {str(format)[:10]}", f"Unknown format: {str(format)[:10]}",
+                        choices=list(EXPORTS))
+    if encoding not in (None, "utf-8", "shift_jis"):
+        raise GameError("shogi.export.encoding", "文字コードは utf-8 か shift_jis です", "Encoding must be utf-8 or shift_jis")
+    args = _export_args(match)
+    if format in ("kif", "kifu"):
+        text = kif.export_kif(*args)
+    elif format in ("ki2", "ki2u"):
+        text = kif.export_ki2(*args)
+    elif format == "csa":
+        text = csa.export_csa(*args)
+    else:
+        first = args[0][0]
+        sfen = make_sfen(first.board, first.hands, first.side, first.move_no0)
+        moves = [a for seat, a in args[1] if seat >= 0 and a not in ("resign", "draw") and not a.startswith("draw:")]
+        start = "startpos" if sfen == STARTPOS else f"sfen {sfen}"
+        text = (f"position {start}" + (" moves " + " ".join(moves) if moves else "") + "\n") if format == "usi" \
+            else export_sfen(match)["sfen"] + "\n"
+    enc = encoding or ("shift_jis" if format in ("kif", "ki2") else "utf-8")
+    if enc == "shift_jis":
+        text = text.replace("encoding=UTF-8", "encoding=Shift_JIS")
+    kind = "hon" if match.state.rules.hon else "shutaisei"
+    data = encode_text(text, enc)
+    return {"text": text, "filename": f"{kind}-{match.state.ply}{EXPORTS[format]}", "encoding": enc,
+            "base64": base64.b64encode(data).decode("ascii")}
 
 
 def export_sfen(match: Any, ply: int | None = None) -> dict[str, Any]:
@@ -47,42 +91,55 @@ def export_sfen(match: Any, ply: int | None = None) -> dict[str, Any]:
 
 
 def import_kif(text: str) -> dict[str, Any]:
-    """Options and USI moves of a 本将棋 KIF record."""
-    data = parse_kif(text)
-    return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "result": data["result"]}
+    """Options and USI moves of a 本将棋 KIF/KI2/CSA record (moves up to an illegal one; see ``notice``)."""
+    from .formats.records import import_text
+    data = import_text(text)
+    return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "result": data["result"],
+            "notice": data["notice"], "format": data["format"]}
 
 
 def import_sfen(text: str) -> dict[str, Any]:
     """Options for a new 本将棋 match from an SFEN (``startpos``, ``sfen ...`` and ``position sfen ... moves``
-    accepted); the moves after ``moves`` are returned as actions."""
+    accepted); the moves after ``moves`` are returned as actions (up to an illegal one)."""
+    from .formats.records import parse_sfen_text
     if not isinstance(text, str):
         raise GameError("shogi.sfen.invalid", "SFENが不正です: 文字列ではありません", "Invalid SFEN: not text")
-    body = text.strip()
-    if body.startswith("position "):
-        body = body[len("position "):]
-    moves: list[str] = []
-    if " moves " in f"{body} ":
-        body, _, tail = f"{body} ".partition(" moves ")
-        moves = tail.split()
-    return {"options": {"ruleset": "hon", "sfen": checked_sfen(body.strip(), hon=True)}, "actions": moves}
+    data = parse_sfen_text(text)
+    return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "notice": data["notice"]}
 
 
-def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: int = 0) -> dict[str, Any]:
-    """A new 本将棋 record from KIF or SFEN text, every move checked."""
-    stripped = text.strip() if isinstance(text, str) else ""
-    looks_sfen = stripped.count("/") == 8 and "\n" not in stripped or stripped.startswith(("sfen", "position", "startpos"))
-    data = import_sfen(stripped) if looks_sfen else import_kif(text)
-    players = players or [{"name": "", "type": "human"}, {"name": "", "type": "human"}]
-    match = Match.new("shogi", data["options"], players, seed)
-    for i, action in enumerate(data["actions"]):
-        try:
-            match.play(match.state.side, action)
-        except GameError as err:
-            raise GameError("shogi.import.illegal", f"{i + 1}手目が指せません: {err.message_ja}",
-                            f"Move {i + 1} is illegal: {err.message_en}", ply=i + 1, cause=err.code) from err
-    if data.get("result") == "投了" and not match.is_over():
+def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: int = 0,
+                  filename: str = "") -> dict[str, Any]:
+    """A new 本将棋 record from KIF, KI2, CSA or SFEN text, every move checked:
+    ``{"record", "format", "notice", "result", "result_text"}``. A record with an illegal move is loaded up
+    to it and ``notice`` says so; text that is no record is refused."""
+    from .formats.records import import_text
+    data = import_text(text, filename if isinstance(filename, str) else "")
+    given = [{"name": n, "type": "human"} for n in data["names"]]
+    players = players or given
+    match = Match.new("shogi", {"ruleset": "hon", "sfen": data["sfen"]}, players, seed)
+    for action in data["moves"]:
+        match.play(match.state.side, action)
+    if data["result"] == "投了" and not match.is_over():
         match.play(match.state.side, "resign")
-    return {"record": json.loads(json.dumps(match.record))}
+    return {"record": json.loads(json.dumps(match.record)), "format": data["format"], "notice": data["notice"],
+            "result": data["result"], "result_text": data["result_text"]}
+
+
+def decode_file(data: str, filename: str = "") -> dict[str, Any]:
+    """The text of a record file given as base64 bytes (BOM, then UTF-8, then Shift_JIS)."""
+    from .formats.decode import decode_base64
+    text, enc = decode_base64(data, filename if isinstance(filename, str) else "")
+    return {"text": text, "encoding": enc}
+
+
+def import_file(data: str, filename: str = "", players: list[dict[str, Any]] | None = None,
+                seed: int = 0) -> dict[str, Any]:
+    """:func:`import_record` for a file's bytes (base64) and name; adds ``encoding``."""
+    decoded = decode_file(data, filename)
+    out = import_record(decoded["text"], players, seed, filename if isinstance(filename, str) else "")
+    out["encoding"] = decoded["encoding"]
+    return out
 
 
 def card_schema() -> dict[str, Any]:
@@ -108,4 +165,5 @@ def parse_sfen_call(sfen: str) -> dict[str, Any]:
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     "export_kif": export_kif, "export_sfen": export_sfen, "import_kif": import_kif, "import_sfen": import_sfen,
     "import_record": import_record, "card_schema": card_schema, "validate_cards": validate_cards,
-    "normalize_sfen": parse_sfen_call}
+    "normalize_sfen": parse_sfen_call, "export_record": export_record, "decode_file": decode_file,
+    "import_file": import_file}

@@ -7,7 +7,7 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
-from . import bots, calls, rules
+from . import bots, calls, rules, search
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
 from .sfen import STARTPOS, parse_sfen
 from .start import checked_sfen
@@ -24,6 +24,7 @@ class ShogiGame(Game[ShogiState]):
     summary_ja = "カードで駒の動きが変わる将棋。ドローで手番を使ってカードを引き、有効・無効を選ぶ。本将棋も遊べます。"
     summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
     hidden_information = False
+    bot_levels = ("easy", "normal", "hard", "expert")
     option_specs = (
         OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
                    (("cards", "集大成将棋（カードあり）", "Shūtaisei (cards)"), ("hon", "本将棋", "Standard shogi"))),
@@ -154,6 +155,8 @@ class ShogiGame(Game[ShogiState]):
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
+        if level == "expert":
+            return search.choose_expert(state, rng)
         return bots.choose(state, level, rng)
 
 

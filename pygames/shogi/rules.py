@@ -8,8 +8,8 @@ from typing import Any
 from pygames.core.errors import GameError
 
 from .cards import NULLIFY
-from .formats.japanese import MARK, move_en, move_ja
-from .pieces import FU, KANJI, KIND_OF, LEAP, OU, PROMOTABLE, SLIDE, sq_name
+from .formats.japanese import MARK, move_en, move_ja, square_en, square_ja
+from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, OU, PROMOTABLE, SLIDE, sq_name
 from .position import DROP0, MOVE_MASK, Position, move_usi, parse_usi, _DEAD, _ZONE
 from .state import MAX_PLIES, ShogiState, order_active, position_key
 
@@ -178,14 +178,16 @@ def explain(state: ShogiState, action: str) -> GameError:
         return _e("illegal_action", "その手は指せません", "That move is not legal now", action=action)
     p = pos.board[frm]
     if p * sign <= 0:
-        return _e("no_piece", f"{sq_name(frm)}に自分の駒がありません", f"There is no piece of yours on {sq_name(frm)}",
+        return _e("no_piece", f"{square_ja(frm)}に自分の駒がありません", f"There is no piece of yours on {square_en(frm)}",
                   action=action)
     code = abs(p)
     reach = [x for x in pos.pseudo_moves() if x & 127 == frm and (x >> 7) & 127 == to]
     if not reach:
         changed = any(_changed(state, code))
-        return _e("unreachable", f"{KANJI[code]}は{sq_name(to)}へ動けません" + ("（有効カードで動きが変わっています）" if changed else ""),
-                  f"That piece cannot move to {sq_name(to)}" + (" (an active card changes its move)" if changed else ""),
+        return _e("unreachable", f"{square_ja(frm)}の{KANJI[code]}は{square_ja(to)}へ動けません"
+                  + ("（有効カードで動きが変わっています）" if changed else ""),
+                  f"The {ENGLISH[code].lower()} on {square_en(frm)} cannot move to {square_en(to)}"
+                  + (" (an active card changes its move)" if changed else ""),
                   action=action, piece=code)
     if promo:
         if code not in PROMOTABLE:

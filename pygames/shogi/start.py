@@ -9,19 +9,18 @@ from pygames.core.errors import GameError
 
 from . import rules
 from .cards import BASIC_CARDS, BASIC_DECK, validate_cards
-from .pieces import OU
-from .sfen import make_sfen, parse_sfen
+from .sfen import check_hon, make_sfen, parse_sfen
 from .state import Rules, ShogiState, order_active
 
 
 def checked_sfen(sfen: Any, hon: bool) -> str:
-    """The normalised text of an SFEN option; GameError if unreadable (or kingless in 本将棋)."""
+    """The normalised text of an SFEN option; GameError if unreadable (or, in 本将棋, impossible: see
+    :func:`pygames.shogi.sfen.check_hon`)."""
     if not isinstance(sfen, str):
         raise GameError("shogi.option.sfen", "SFENは文字列にしてください", "The SFEN must be text", key="sfen")
     board, hands, side, move_no = parse_sfen(sfen)
-    if hon and (board.count(OU) != 1 or board.count(-OU) != 1):
-        raise GameError("shogi.sfen.kings", "本将棋の局面には玉が1枚ずつ必要です",
-                        "A standard-shogi position needs one king per side", key="sfen")
+    if hon:
+        check_hon(board, hands, side, sfen)
     return make_sfen(board, hands, side, move_no)
 
 

@@ -94,6 +94,13 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
     return ({k: list(v.values()) for k, v in moves.items()}, drops)
 
 
+TITLES = {"hon": {"ja": "本将棋", "en": "Shogi"}, "cards": {"ja": "集大成将棋", "en": "Shūtaisei Shōgi"}}
+LABELS = {"files": ["9", "8", "7", "6", "5", "4", "3", "2", "1"],
+          "files_ja": ["９", "８", "７", "６", "５", "４", "３", "２", "１"],
+          "ranks": {"ja": ["一", "二", "三", "四", "五", "六", "七", "八", "九"],
+                    "en": ["1", "2", "3", "4", "5", "6", "7", "8", "9"]}}
+
+
 def build_view(state: ShogiState) -> dict[str, Any]:
     """The whole picture of a state (shogi has no secrets)."""
     board = [[None if not (p := state.board[y * 9 + x]) else {"p": NAMES[abs(p)], "o": 0 if p > 0 else 1}
@@ -128,4 +135,5 @@ def build_view(state: ShogiState) -> dict[str, Any]:
                                                       "en": refusal.message_en},
         "moves": moves, "drops": drops, "record": list(state.record),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
+        "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS,
     }

@@ -1,13 +1,17 @@
 """四時の札遊び in the browser: a whole game against the computer through the real UI (with a
-reload mid-game), one shipped puzzle solved, axe scans, and the phone width."""
+reload mid-game), one shipped puzzle solved, axe scans, the phone width, and the key moments of a
+match (first prompt, a computer turn, the warning dialog, the end) at both sizes in both languages."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from tests.e2e.conftest import assert_no_horizontal_overflow
+import pytest
+
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, key_moment, shot
 
 PUZZLES = Path(__file__).resolve().parents[2] / "pygames" / "shiji" / "data" / "puzzles.json"
 SEED = 8
@@ -41,8 +45,10 @@ def _choose(legal: list[str], step: int) -> str:
 
 def _click_hand(page: Any, root: str, codes: list[str]) -> None:
     used: list[int] = []
-    buttons = page.locator(f"{root} .sj-controls .sj-hand.sj-pickable button.sj-card")
+    buttons = page.locator(f"{root} .sj-table .sj-hand.sj-pickable button.sj-card")
     for code in codes:
+        # wait for the hand to be drawn (a count() right after a redraw does not wait)
+        page.locator(f"{root} .sj-table .sj-hand.sj-pickable button.sj-card[data-card='{code}']").first.wait_for()
         for i in range(buttons.count()):
             if i not in used and buttons.nth(i).get_attribute("data-card") == code:
                 buttons.nth(i).click()
@@ -56,21 +62,21 @@ def _do(page: Any, action: str, root: str = "#view-root") -> None:
     """Play ``action`` by clicking the UI, not by calling the engine."""
     verb, *args = action.split()
     if verb in ("pick", "take", "add"):
-        page.locator(f"{root} .sj-controls .sj-land button[data-card='{args[0]}']").first.click()
-    elif verb in ("place", "lead") and len(args) == 2 and not page.locator(f"{root} .sj-controls button", has_text="解除").count():
+        page.locator(f"{root} .sj-table .sj-land button[data-card='{args[0]}']").first.click()
+    elif verb in ("place", "lead") and len(args) == 2 and not page.locator(f"{root} .sj-table button", has_text="解除").count():
         _click_hand(page, root, args)
         page.locator(f"{root} [data-testid=verdict].sj-ok, {root} [data-testid=verdict].sj-warnv").wait_for()
         page.locator(f"{root} [data-testid=place]").click()
         if page.locator(f"{root} [data-testid=confirm]").count():
             page.locator(f"{root} [data-testid=confirm-place]").click()
     elif verb == "place" and len(args) == 3:
-        page.locator(f"{root} .sj-controls button", has_text="雷霆").click()
+        page.locator(f"{root} .sj-table button", has_text="雷霆").click()
     elif verb == "place":
-        page.locator(f"{root} .sj-controls button", has_text="解除").click()
+        page.locator(f"{root} .sj-table button", has_text="解除").click()
     elif verb == "accept":
-        page.locator(f"{root} .sj-controls button", has_text="認める").click()
+        page.locator(f"{root} .sj-table button", has_text="認める").click()
     elif verb == "recover":
-        page.locator(f"{root} .sj-controls button[data-pos='{args[0]}']").click()
+        page.locator(f"{root} .sj-table button[data-pos='{args[0]}']").click()
     elif verb == "veil":
         page.locator(f"{root} .sj-me .sj-market .sj-clickable").first.click()
     else:
@@ -111,11 +117,13 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_
             assert page.locator("#view-root [data-testid=round]").inner_text().strip() == f"{done} / 10"
             rounds_seen.add(done)
         if opp["placed"] > opp_shells_seen:
-            if step > 0 and not (reloaded and step == RELOAD_AFTER + 1):
-                # the computer's new shell is named where the eye is, with the engine's classification
-                lines = page.locator("#view-root [data-testid=latest-event] p").all_inner_texts()
+            if step > 0:
+                # the computer's new shell is named where the eye is (the shell's events strip, in
+                # the table, also after the reload), with the engine's classification and cards
+                lines = page.locator("#view-root .sj-table #turn-events .turn-bot").all_inner_texts()
                 shell = opp["last_shell"]
-                assert any(line.startswith("コンピュータ") and shell["label"]["ja"] in line
+                kind = shell["label"]["ja"].split("（")[0]
+                assert any(line.startswith("コンピュータ") and kind in line
                            and all(c in line for c in shell["cards"] if c.isdigit()) for line in lines), lines
                 events_checked += 1
             opp_shells_seen = opp["placed"]
@@ -146,7 +154,7 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_
                 assert risky["warning"]["ja"] in box.inner_text()
                 box.locator("button", has_text="やめる").click()
                 assert _state(page)["ply"] == st["ply"]           # nothing was played
-                page.locator("#view-root .sj-controls button", has_text="選び直す").click()
+                page.locator("#view-root .sj-table button", has_text="選び直す").click()
                 warned = True
         _do(page, choose(legal, view, st["seat"], FIRST_LEAD))
     else:
@@ -247,7 +255,7 @@ def test_phone_prompt_and_primary_action_in_view(new_page, site, wait_for_engine
             break
         _do(phone, choose(st["legal"], st["view"], st["seat"], FIRST_LEAD))
     phone.evaluate("() => window.scrollTo(0, 0)")
-    assert _in_viewport(phone, "#view-root .sj-controls .sj-prompt")
+    assert _in_viewport(phone, "#view-root .action-bar .sj-prompt")
     assert _in_viewport(phone, "#view-root [data-testid=place]")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
 
@@ -267,3 +275,113 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     _wait_idle(phone)
     phone.wait_for_selector(".sj-table")
     assert_no_horizontal_overflow(phone)
+
+
+# --- key moments at both sizes, in both languages (issue 11) -----------------------------------
+KEY_SEED = SEED
+
+
+def _record_until(stop: Callable[[dict, list[str]], bool], seed: int = KEY_SEED) -> tuple[dict, str]:
+    """The seeded match against the easy computer (seat 0 by the test's policy) stopped at the
+    first decision of seat 0 where ``stop(view, legal)`` holds; with the policy's action there."""
+    from pygames.core.match import Match
+    from pygames.shiji import GAME
+    from tests.e2e.shiji_policy import choose
+    match = Match.new("shiji", None, [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}], seed)
+    while match.to_move() and match.ply < 600:
+        if 1 in match.to_move():
+            match.play(1, match.bot_action(1))
+            continue
+        view, legal = GAME.view(match.state, 0), GAME.legal_actions(match.state, 0)
+        action = choose(legal, view, 0, FIRST_LEAD)
+        if stop(view, legal):
+            return json.loads(json.dumps(match.record)), action
+        match.play(0, action)
+    raise AssertionError("the match never got there")
+
+
+def _last_decision(seed: int = KEY_SEED) -> tuple[dict, str]:
+    """The match at seat 0's last decision (the computer then ends the game, or this action does)."""
+    from tests.e2e.shiji_policy import simulate
+    _, actions = simulate(seed, FIRST_LEAD)
+    mine = sum(a.startswith("0:") for a in actions)
+    seen = {"n": 0}
+
+    def stop(view: dict, legal: list[str]) -> bool:
+        seen["n"] += 1
+        return seen["n"] == mine
+    return _record_until(stop, seed)
+
+
+def _put(page: Any, site: Any, wait_for_engine: Any, record: dict, match_id: str) -> None:
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    page.goto(site.url)
+    wait_for_engine(page)
+    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    page.goto(site.url + f"#/play/{match_id}")
+    page.wait_for_selector("#view-root .sj-table")
+    _wait_idle(page)
+
+
+BAR = "#view-root .action-bar .prompt"
+PLACE = "#view-root [data-testid=place]"
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (375, 812, "en-US")])
+def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, axe_violations, width, height, locale):
+    lang = locale[:2]
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    name = f"shiji-{lang}-{width}"
+    # 1. the first prompt: choose the opening hand from the land (the land cards are the action)
+    record, _ = _record_until(lambda view, legal: True)
+    _put(page, site, wait_for_engine, record, "shijikey1")
+    assert page.evaluate("document.documentElement.lang") == lang
+    key_moment(page, f"{name}-1-first-prompt", BAR, "#view-root .sj-table .sj-land button.sj-card")
+    assert page.locator("#view-root .sj-verdict.sj-bad").count() == 0      # no error before the person acts
+    assert not axe_violations(page)
+    # 2. a computer turn: place a (second) shell; the thinking line is in the table, then the
+    # computer's shell, highlighted
+    record, action = _record_until(lambda view, legal: view["phase"] == "play" and not view["task"]
+                                   and view["players"][0]["placed"] >= 1 and any(a.startswith("place") for a in legal))
+    _put(page, site, wait_for_engine, record, "shijikey2")
+    key_moment(page, f"{name}-2-place-prompt", BAR, PLACE)
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
+    _do(page, action)
+    page.wait_for_selector("#view-root .sj-table #turn-events .turn-thinking:not([hidden])")
+    key_moment(page, f"{name}-3-computer-turn", "#view-root #turn-events .turn-thinking", BAR)
+    page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _wait_idle(page)
+    bot = page.locator("#view-root .sj-table #turn-events .turn-bot")
+    assert bot.count() >= 1 and bot.first.is_visible()
+    page.wait_for_selector("#view-root .sj-opp .sj-shell-new.pg-flash")    # the shell's highlight on the new shell
+    key_moment(page, f"{name}-4-after-computer", "#view-root #turn-events", BAR)
+    # 3. a dialog: a legal placement that loses asks first
+    record, _ = _record_until(lambda view, legal: view["phase"] == "play" and not view["task"]
+                              and any(e["legal"] and e["warning"] for e in view["shells"]))
+    _put(page, site, wait_for_engine, record, "shijikey3")
+    risky = next(e for e in page.evaluate("() => window.pygamesMatch.payload.view.shells") if e["legal"] and e["warning"])
+    _click_hand(page, "#view-root", risky["cards"])
+    page.locator("#view-root [data-testid=verdict].sj-warnv").wait_for()
+    page.locator(PLACE).click()
+    page.locator("#view-root [data-testid=confirm]").wait_for()
+    key_moment(page, f"{name}-5-warning-dialog", "#view-root [data-testid=confirm]", "#view-root [data-testid=confirm-place]")
+    assert not axe_violations(page)
+    # 4. the end: the result over the final position; dismissed, the board and the engine's reason
+    record, action = _last_decision()
+    _put(page, site, wait_for_engine, record, "shijikey4")
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _wait_idle(page)
+    # the engine's English reason keeps its term (上がり…) and the shell draws it: tolerated as it is
+    reason = page.evaluate("() => window.pygamesMatch.general.outcome.reason.en")
+    key_moment(page, f"{name}-6-result", "#outcome h2", "#result-dismiss", allow=rf"^日本語$|^{re.escape(reason)}$")
+    assert not axe_violations(page)
+    page.click("#result-dismiss")
+    assert_in_viewport(page, "#outcome-bar")
+    ending = page.locator("#view-root [data-testid=ending]")          # the engine's reason, the shown names
+    final = page.evaluate("() => window.pygamesMatch.viewPayload")
+    seat = final["view"]["result"]["seat"]
+    assert seat < 0 or final["players"][seat]["name"] in ending.inner_text(), ending.inner_text()
+    shot(page, f"{name}-7-final-position")

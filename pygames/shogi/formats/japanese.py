@@ -1,5 +1,6 @@
-"""Japanese move text (▲７六歩, 同　銀, ４四角成, ５五歩打, ５八金右) and its English counterpart.
+"""Japanese move text (▲７六歩, 同　銀, ４四角成, ５五角打, ５八金右) and its English counterpart (P-76).
 
+打 is written only when a board piece of the same kind could also reach the square.
 Disambiguation follows the usual 棋譜 conventions: first 上/引/寄 (the moving direction), then
 直 (a gold-like piece moving straight forward), then 右/左 (which of the pieces moves), combined
 with the direction word when still needed.
@@ -7,7 +8,7 @@ with the direction word when still needed.
 
 from __future__ import annotations
 
-from ..pieces import KANJI, KIND_OF, OU, PROMOTABLE, RY, UM, USI_LETTER, sq_name
+from ..pieces import KANJI, KIND_OF, OU, PROMOTABLE, RY, UM, USI_LETTER
 from ..position import DROP0, Position
 
 ZEN = "０１２３４５６７８９"
@@ -18,6 +19,16 @@ MARK = ("▲", "△")
 def square_ja(sq: int) -> str:
     """７六 for square 7f."""
     return ZEN[9 - sq % 9] + KAN[sq // 9 + 1]
+
+
+def square_en(sq: int) -> str:
+    """76 for square 7f: file then rank, the digits the English board labels show."""
+    return f"{9 - sq % 9}{sq // 9 + 1}"
+
+
+def needs_drop_word(pos: Position, code: int, to: int) -> bool:
+    """True if a board piece of the dropped kind could also move to ``to`` (then 打 is written)."""
+    return bool(_reachers(pos, code if pos.side == 0 else -code, to))
 
 
 def _reachers(pos: Position, code_signed: int, to: int) -> list[int]:
@@ -91,17 +102,19 @@ def disambiguation(pos: Position, m: int) -> str:
     return lr(same) + word
 
 
-def move_ja(pos: Position, m: int, prev_to: int | None, mark: bool = True) -> str:
-    """Japanese text of move ``m`` (an int with kinds unset or set) played from ``pos``."""
+def move_ja(pos: Position, m: int, prev_to: int | None, mark: bool = True, kif: bool = False) -> str:
+    """Japanese text of move ``m`` (an int with kinds unset or set) played from ``pos``.
+    ``kif``: KIF move-column form (every drop says 打, no 上/引/右... since the origin follows)."""
     frm, to, promo = m & 127, (m >> 7) & 127, (m >> 14) & 1
     head = MARK[pos.side] if mark else ""
     if frm >= DROP0:
-        return f"{head}{square_ja(to)}{KANJI[frm - DROP0]}打"
+        code = frm - DROP0
+        return f"{head}{square_ja(to)}{KANJI[code]}{'打' if kif or needs_drop_word(pos, code, to) else ''}"
     p = pos.board[frm]
     code = abs(p)
     name = KANJI[code]
     dest = ("同　" if len(name) == 1 else "同") if prev_to == to else square_ja(to)
-    text = dest + name + disambiguation(pos, m)
+    text = dest + name + ("" if kif else disambiguation(pos, m))
     if promo:
         text += "成"
     elif code in PROMOTABLE and (_in_zone(pos.side, frm) or _in_zone(pos.side, to)):
@@ -114,8 +127,10 @@ def _in_zone(side: int, sq: int) -> bool:
 
 
 def move_en(pos: Position, m: int) -> str:
-    """Western notation: P-7f, Bx2b+, S7i-6h=, P*5e."""
+    """Western notation with the squares the board labels show: P-76, Bx22+, S79-68=, P*55
+    (the origin square only when another piece of that type could reach the same square)."""
     frm, to, promo = m & 127, (m >> 7) & 127, (m >> 14) & 1
+    sq_name = square_en
     if frm >= DROP0:
         return f"{USI_LETTER[frm - DROP0]}*{sq_name(to)}"
     p = pos.board[frm]

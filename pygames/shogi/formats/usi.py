@@ -27,7 +27,7 @@ class Board:
 
     @classmethod
     def from_sfen(cls, sfen: str = "startpos", ruleset: str = "hon", active: list[str] | None = None,
-                  custom_cards: list[dict[str, Any]] | None = None) -> "Board":
+                  custom_cards: list[dict[str, Any]] | None = None) -> Board:
         """Load ``sfen`` under ``ruleset`` ("hon" | "cards"); ``active`` card ids for the card game
         (active at once; none: plain pieces), the rest of the 基本セット as the deck."""
         from ..start import state_from_sfen

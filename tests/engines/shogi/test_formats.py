@@ -28,7 +28,7 @@ def test_basic_japanese_texts():
     st = state({}, ruleset="hon")
     board = Board.from_sfen("startpos", ruleset="hon")
     for usi, text in [("7g7f", "▲７六歩"), ("3c3d", "△３四歩"), ("8h2b+", "▲２二角成"), ("3a2b", "△同　銀"),
-                      ("B*4e", "▲４五角打")]:
+                      ("B*4e", "▲４五角")]:
         board.push(usi)
         assert board.state.record[-1]["ja"] == text
     assert st.record == ()
@@ -59,9 +59,34 @@ def test_disambiguation_from_gote_side():
 
 def test_english_text():
     board = Board.from_sfen("startpos", ruleset="hon")
-    for usi, text in [("7g7f", "P-7f"), ("3c3d", "P-3d"), ("8h2b+", "Bx2b+"), ("3a2b", "Sx2b"), ("B*4e", "B*4e")]:
+    for usi, text in [("7g7f", "P-76"), ("3c3d", "P-34"), ("8h2b+", "Bx22+"), ("3a2b", "Sx22"), ("B*4e", "B*45")]:
         board.push(usi)
         assert board.state.record[-1]["en"] == text
+
+
+def test_english_origin_only_when_ambiguous():
+    st = state({"6i": "G", "4i": "G", "9a": "k", "1a": "K"}, ruleset="cards")
+    assert GAME.apply(st, 0, "4i5h").record[-1]["en"] == "G49-58"
+    st = state({"4i": "G", "9a": "k", "1a": "K"}, ruleset="cards")
+    assert GAME.apply(st, 0, "4i5h").record[-1]["en"] == "G-58"
+
+
+@pytest.mark.parametrize("pieces,hands,action,text", [
+    ({"5i": "K", "5a": "k"}, "G", "G*5e", "▲５五金"),          # no board gold anywhere: no 打
+    ({"5i": "K", "5a": "k", "4f": "G"}, "G", "G*5e", "▲５五金打"),  # the gold on 4f could go to 5e
+    ({"5i": "K", "5a": "k", "4h": "G"}, "G", "G*5e", "▲５五金"),   # a gold that cannot reach 5e: no 打
+    ({"5i": "K", "5a": "k", "5f": "+S"}, "S", "S*5e", "▲５五銀"),  # 成銀 is another name
+    ({"5i": "K", "5a": "k", "5f": "S"}, "S", "S*5e", "▲５五銀打"),
+])
+def test_drop_word_only_when_a_board_piece_could_reach(pieces, hands, action, text):
+    assert ja(state(pieces, hands=hands, ruleset="hon"), action) == text
+
+
+def test_illegal_move_message_uses_board_square_names():
+    st = state({"5i": "K", "5a": "k", "8h": "R"}, ruleset="hon")
+    with pytest.raises(GameError) as err:
+        GAME.apply(st, 0, "8h2c")
+    assert "８八の飛は２三へ動けません" in err.value.message_ja and "on 88 cannot move to 23" in err.value.message_en
 
 
 # --- SFEN / USI ------------------------------------------------------------------------------
@@ -142,12 +167,13 @@ def test_kif_import_without_source_squares_and_with_funari():
 def test_kif_import_handicap_and_errors():
     data = import_kif("手合割：香落ち\n手数----指手--\n   1 ３四歩(33)\n   2 ７六歩(77)\n")
     assert data["sfen"] == HANDICAPS["香落ち"] and data["moves"] == ["3c3d", "7g7f"]
+    bad = import_kif("手合割：平手\n1 ７五歩(77)\n")  # illegal at once: no moves, a notice saying why
+    assert bad["moves"] == [] and bad["notice"]["code"] == "shogi.import.illegal_move" and "1手目" in bad["notice"]["ja"]
+    bad = import_kif("手合割：平手\n1 同　歩\n")
+    assert bad["moves"] == [] and bad["notice"]["params"]["cause"] == "shogi.import.no_previous"
     with pytest.raises(GameError) as err:
-        import_kif("手合割：平手\n1 ７五歩(77)\n")
-    assert err.value.code == "shogi.kif.invalid" and "1手目" in err.value.message_ja
-    with pytest.raises(GameError) as err:
-        import_kif("手合割：平手\n1 同　歩\n")
-    assert err.value.code == "shogi.kif.invalid"
+        import_kif("手合割：九枚落ち\n1 ７六歩(77)\n")
+    assert err.value.code == "shogi.kif.invalid" and "九枚落ち" in err.value.message_ja
 
 
 def test_kif_round_trip_over_random_hon_games():
@@ -185,9 +211,10 @@ def test_card_game_kif_has_draws_as_comments():
     match.play(0, "2g2f")
     text = export(match)["kif"]
     card = match.state.rules.pool[match.record["actions"][-3][len("c:card:"):]]["name"]
-    assert f"*ドロー「{card}」無効" in text and "*有効カード：" in text
-    # move numbers count turns, so the draw turn (ply 2) leaves a gap; cards may add 直 etc.
-    assert re.search(r"^   1 ７六歩\S*\(77\)$", text, re.M) and re.search(r"^   3 ２六歩\S*\(27\)$", text, re.M)
+    assert f"*△ドロー「{card}」無効" in text and "*有効カード：" in text
+    # board moves are numbered without gaps (a draw turn is only a comment), as standard viewers expect
+    assert re.search(r"^   1 ７六歩\S*\(77\)$", text, re.M) and re.search(r"^   2 ２六歩\S*\(27\)$", text, re.M)
+    assert "#集大成将棋の棋譜" in text
 
 
 def test_import_sfen_position_command():
@@ -197,7 +224,7 @@ def test_import_sfen_position_command():
 
 def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
     from pygames.shogi.formats.japanese import move_ja
-    from pygames.shogi.formats.kif import _resolve
+    from pygames.shogi.formats.jimport import resolve
 
     def check(st):
         if st.phase != "move" or st.ply % 5:
@@ -209,7 +236,7 @@ def test_japanese_text_names_each_legal_move_uniquely_and_reads_back():
             assert text not in texts, (text, usi, texts.get(text))
             texts[text] = usi
             if st.rules.hon:
-                assert _resolve(st, text.replace("　", ""), st.last_to, 1) == usi
+                assert resolve(st, text.replace("　", ""), st.last_to) == usi
     for seed in range(FUZZ_GAMES):
         play_random(seed, {"ruleset": "hon"}, max_actions=100, check=check)
         play_random(seed, {"variant": "setup", "active": ["FU-tetsu", "GI-mohyo", "KI-suizo", "HI-honno"]},

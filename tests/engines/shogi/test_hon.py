@@ -100,5 +100,5 @@ def test_no_draw_action_in_hon():
 
 def test_hon_start_sfen_option_needs_both_kings():
     with pytest.raises(GameError) as err:
-        GAME.normalize_options({"ruleset": "hon", "sfen": "9/9/9/9/9/9/9/9/4K4 b - 1"}, 2)
+        GAME.normalize_options({"ruleset": "hon", "sfen": "9/9/9/9/9/9/9/9/9 b P 1"}, 2)
     assert err.value.code == "shogi.sfen.kings"

@@ -12,7 +12,7 @@ from .helpers import state
 
 KEYS = {"ruleset", "variant", "foul_loss", "phase", "side_to_move", "ply", "max_plies", "board", "hands", "in_check",
         "kings", "sfen", "last_move", "pieces", "cards", "pending_draw", "can_draw", "draw_refusal", "moves", "drops",
-        "record", "repetition"}
+        "record", "repetition", "title", "labels"}
 HUMANS = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
 
 
@@ -48,3 +48,10 @@ def test_view_after_moves_drops_and_a_draw():
     assert v3["moves"] == {} and v3["pending_draw"]["card"]["changed"][0]["piece"] == "GI"
     done = GAME.apply(mid, 1, "draw:on")
     assert GAME.view(done, 0)["last_move"] == {"draw": "GI-dosho", "choice": "on", "target": None, "seat": 1}
+
+
+def test_title_and_labels_follow_the_ruleset():
+    hon = GAME.view(Match.new("shogi", {"ruleset": "hon"}, HUMANS, 1).state, 0)
+    cards = GAME.view(Match.new("shogi", {}, HUMANS, 1).state, 0)
+    assert hon["title"] == {"ja": "本将棋", "en": "Shogi"} and cards["title"]["ja"] == "集大成将棋"
+    assert hon["labels"]["ranks"]["ja"][0] == "一" and hon["labels"]["files"][0] == "9"

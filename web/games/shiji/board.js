@@ -1,6 +1,8 @@
 // 四時の札遊び: drawing the board from the engine's view JSON (see pygames/shiji/VIEW.md).
 // No game rules here: what may be played comes from `legal` and ctx.check.
 
+import { signed } from '../../shell/format.js';
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -16,6 +18,15 @@ export function el(tag, attrs = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+const CJK = /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60\u3000-\u303f]+)/;
+
+/** English text that keeps the game's Japanese terms (雷霆, 先手決め, 回収…): the terms marked
+ * `lang="ja"` (read in Japanese by a screen reader). Japanese text is returned as it is. */
+export function jaTerms(text, english) {
+  if (!english || typeof text !== 'string' || !CJK.test(text)) return text;
+  return text.split(CJK).map((part, i) => (i % 2 ? el('span', { lang: 'ja' }, part) : part)).filter((p) => p !== '');
 }
 
 const STAR_NAMES = {
@@ -100,13 +111,13 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
       return cardBack(t, { onclick: canClick ? () => onCell(cell) : null, label: lbl, extra: `${extra}${canClick ? ' sj-clickable' : ''}`,
         peek: cell.card ? cell.card.code : null });
     }
-    const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join('・');
+    const goodsText = cell.goods.map((g) => t(GOOD_NAMES[g][0], GOOD_NAMES[g][1])).join(t('・', ', '));
     const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');
     return cardFace(t, cell.card.code, { onclick: canClick ? () => onCell(cell) : null, extra: `${extra}${canClick ? ' sj-clickable' : ''}`, label: lbl });
   });
   const goods = player.goods.length
     ? el('p', { class: 'sj-goods' }, t('商品: ', 'Goods: '),
-      player.goods.map((g) => `${t(g.ja, g.en)} +${g.reward}`).join(t('、', ', ')),
+      player.goods.map((g) => `${t(g.ja, g.en)} ${signed(g.reward)}`).join(t('、', ', ')),
       t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
     : null;
   // One box per shell (貝札) so that a player can tell the pairs apart; the row still wraps.

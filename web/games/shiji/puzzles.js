@@ -1,7 +1,7 @@
 // 詰み札 page: choose a puzzle by level, play the answer on the same table, right/wrong,
 // solution line, progress in ctx.storage ('puzzles': {solved: [ids], tried: [ids]}).
 
-import { el, cardFace } from './board.js';
+import { el, cardFace, jaTerms } from './board.js';
 import { createTable } from './table.js';
 
 const gameCall = (ctx, name, args = {}) => ctx.api('game_call', { game: 'shiji', name, args });
@@ -42,7 +42,7 @@ export function mountPuzzles(root, ctx) {
 
   function render() {
     page.replaceChildren();
-    page.append(el('h1', {}, t('詰み札', 'Shiji puzzles (詰み札)')),
+    page.append(el('h1', {}, jaTerms(t('詰み札', 'Shiji puzzles (詰み札)'), t('ja', 'en') === 'en')),
       el('p', { class: 'sj-muted' }, t('互いの手札と土地が公開された局面で、勝ちを強制できるただ一つの貝札を探します。',
         'Both hands and lands are open: find the one shell that forces a win.')),
       el('p', {}, el('a', { href: '#/rules/shiji', class: 'sj-link' }, t('遊び方', 'How to play'))));

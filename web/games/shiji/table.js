@@ -1,22 +1,17 @@
 // The playing table: both players' areas and the controls for the current choice.
 // `io` = { t, act(action) → Promise, check(action) → Promise<null|error> }.
 
-import { el, cardFace, cardLabel, statusStrip, marketRow, counts } from './board.js';
+import { el, cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
+import { flashTracker } from '../../shell/turn.js';
 
 const NUMBER = /^[0-9]$/;
 
-/** End texts by the engine's result.reason, naming the player (the engine names seats プレイヤー1/2). */
-const ENDINGS = {
-  agari: ['{p}が最後の貝札を並べて上がりました', '{p} placed their last shell and went out (上がり)'],
-  raitei: ['{p}が雷霆（100）で上がりました', '{p} went out with 雷霆 (100)'],
-  kaijo: ['{p}が00で雷霆を解除しました: 引き分け', '{p} cancelled the 雷霆 with 00 (解除): a draw'],
-  rot: ['{p}の手札が10枚を超えました（腐敗）', "{p}'s hand went over 10 cards (腐敗, rot)"],
-  bankrupt: ['{p}の土地の札が足りません（破産）', "{p}'s land ran out of cards (破産, bankruptcy)"],
-  siege: ['{p}は手番の初めに並べられる貝札がありませんでした（包囲）', '{p} had no legal shell at the start of the turn (包囲, siege)'],
-  forbidden_two: ['{p}は残り２枚に星札・恐慌札があり、上がれません（包囲・禁止行為）', '{p} was left with two cards including a star or panic card and cannot go out (包囲)'],
-  closing: ['閉場: 10巡を終えて手札を公開し、比べました', 'Market closed (閉場) after 10 rounds: hands shown and compared'],
-};
+/** The engine names seats プレイヤー1/2 (Player 1/2) in its texts: put the displayed names in. */
+export function withNames(text, names) {
+  return String(text || '').replace(/プレイヤー([12])|\bPlayer ([12])\b/g, (m, a, b) => names[Number(a || b) - 1] || m);
+}
 
+/** `io` = { t, act, check, strip? (the shell's events strip, placed where the eye is) }. */
 export function createTable(root, io) {
   let payload = null;
   let verdict = null;        // {ok, text} for the current selection
@@ -26,8 +21,11 @@ export function createTable(root, io) {
   let events = [];           // [{ja, en, seat, kind}], newest first (from view.js)
   const box = el('div', { class: 'sj-table' });
   root.append(box);
+  const flashes = flashTracker(box);   // the shell's highlights survive our redraws
 
   const t = (ja, en) => io.t(ja, en);
+  /** Text for the page with the game's Japanese terms marked in English mode. */
+  const m = (text) => jaTerms(text, t('ja', 'en') === 'en');
 
   function legal() { return (payload && !payload.replay && payload.legal) || []; }
 
@@ -63,8 +61,11 @@ export function createTable(root, io) {
     const opp = 1 - me;
     const names = (payload.players || []).map((p, i) => (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`));
     box.append(statusStrip(t, v, me));
-    // the other side's shells and 先手決め, where the eye is (order changes show in the status strip)
-    const latest = events.filter((e) => e.seat !== me && e.kind !== 'order').slice(0, 2);
+    // what the other side just did, where the eye is: the shell's events strip (the engine's log
+    // lines), then what it does not say (先手決め values, goods earned, order flips)
+    // (not while the opening hands are picked: six hidden picks are no news)
+    if (io.strip && !payload.replay && v.phase !== 'pick') box.append(io.strip);
+    const latest = events.slice(0, 3);
     if (latest.length && !payload.replay) {
       box.append(el('div', { class: 'sj-latest-event', role: 'status', dataset: { testid: 'latest-event' } },
         latest.map((e) => el('p', {}, t(e.ja, e.en)))));
@@ -91,8 +92,16 @@ export function createTable(root, io) {
       mine.land && mine.land.length ? el('details', { class: 'sj-landbox' },
         el('summary', {}, v.rules.puzzle ? t('自分の土地（公開）', 'Your land (open)') : t('自分の土地を見る', 'Show your land')),
         landLine(mine.land, t('自分の土地', 'Your land'))) : null);
-    box.append(controls(v, me, mine, myTurn, veilable, recoverable, names));
+    // the controls, then the action bar (prompt + primary action: kept at the bottom of the screen), then my side
+    const bar = el('div', { class: 'action-bar sticky-always sj-actionbar', dataset: { testid: 'action-bar' } });
+    box.append(controls(v, me, mine, myTurn, veilable, recoverable, names, bar), bar);
     box.append(meSection);
+    flashes.apply();
+  }
+
+  /** The current prompt, first in the action bar. */
+  function prompt(bar, text, extra = {}) {
+    bar.prepend(el('p', { class: 'prompt sj-prompt', ...extra }, m(text)));
   }
 
   /** A visibly labelled line of cards (the label is for sighted players; the group keeps its aria-label). */
@@ -108,45 +117,45 @@ export function createTable(root, io) {
     return el('div', { class: 'sj-land', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })));
   }
 
-  function controls(v, me, mine, myTurn, veilable, recoverable, names) {
-    const panel = el('section', { class: 'sj-controls', 'aria-live': 'polite', 'aria-label': t('操作', 'Controls') });
+  function controls(v, me, mine, myTurn, veilable, recoverable, names, bar) {
+    const panel = el('section', { class: 'sj-controls', 'aria-label': t('操作', 'Controls') });
+    bar.setAttribute('aria-live', 'polite');
     if (payload.outcome || v.phase === 'over') {
-      panel.append(el('p', { class: 'sj-prompt' }, t('対局終了', 'Game over')));
-      const ending = v.result && ENDINGS[v.result.reason];
-      if (ending) {
-        const who = v.result.seat >= 0 ? names[v.result.seat] || '' : '';
-        panel.append(el('p', { class: 'sj-ending', dataset: { testid: 'ending' } }, t(ending[0], ending[1]).replace('{p}', who)));
-      }
+      // the engine's own words for the end (outcome.reason), with the displayed names; the shell
+      // draws the result itself (over the board, then #outcome-bar)
+      const reason = payload.outcome && payload.outcome.reason;
+      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), names)}` : t('対局終了', 'Game over'),
+        { dataset: { testid: 'ending' } });
       if (mine.hand && mine.hand.length) panel.append(zone(t('残り手札', 'Cards left'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     if (!myTurn) {
-      panel.append(el('p', { class: 'sj-prompt' }, payload.replay ? t('再生中', 'Replay') : t('相手の番です…', "Opponent's turn…")));
+      prompt(bar, payload.replay ? t('再生中', 'Replay') : t('相手の番です…', "Opponent's turn…"));
       if (mine.hand) panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     const task = v.task;
     const acts = legal();
     if (v.phase === 'pick' && !task) {
-      panel.append(el('p', { class: 'sj-prompt' }, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`)));
+      prompt(bar, t(`土地から最初の手札を選んでください（あと${mine.picks_left}枚）`, `Choose your opening hand from your land (${mine.picks_left} more)`));
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       panel.append(zone(t('土地', 'Land'), landButtons(acts, 'pick')));
-      if (v.tip) panel.append(el('p', { class: 'sj-hint', dataset: { testid: 'pick-hint' } }, t(v.tip.ja, v.tip.en)));
+      if (v.tip) panel.append(el('p', { class: 'sj-hint', dataset: { testid: 'pick-hint' } }, m(t(v.tip.ja, v.tip.en))));
       return panel;
     }
     if (task && task.kind === 'take') {
       // why: a reward for your own goods, or the tax of the opponent's star shell
       const why = task.why ? `${t(task.why.ja, task.why.en)}${t('：', ': ')}` : '';
-      panel.append(el('p', { class: 'sj-prompt', dataset: { testid: 'take-prompt' } }, why,
-        t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)));
+      prompt(bar, `${why}${t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)}`,
+        { dataset: { testid: 'take-prompt' } });
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       panel.append(zone(t('土地', 'Land'), landButtons(acts, 'take')));
       return panel;
     }
     if (task && task.kind === 'recover') {
-      panel.append(el('p', { class: 'sj-prompt' }, t('恐慌: ヴェールした札を１枚選んで手札に戻してください（回収）', 'Panic: choose one of your veiled cards to take back (回収)')));
+      prompt(bar, t('恐慌: ヴェールした札を１枚選んで手札に戻してください（回収）', 'Panic: choose one of your veiled cards to take back (回収)'));
       const cardAt = (pos) => { const cell = mine.row.find((c) => c.pos === pos); return cell && cell.card ? cell.card.code : null; };
-      panel.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => {
+      bar.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => {
         const code = cardAt(pos);
         return el('button', { type: 'button', class: 'sj-btn', dataset: { pos }, onclick: () => send(`recover ${pos}`) },
           code ? t(`${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} を回収（${pos + 1}番目）`, `Recover ${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} (card ${pos + 1})`)
@@ -155,8 +164,8 @@ export function createTable(root, io) {
       return panel;
     }
     if (task && task.kind === 'kaijo') {
-      panel.append(el('p', { class: 'sj-prompt' }, t('相手が雷霆で上がりました。00で解除できます（引き分け）', 'The opponent went out with 雷霆. You may cancel it with 00 (a draw)')));
-      panel.append(el('div', { class: 'sj-buttons' },
+      prompt(bar, t('相手が雷霆で上がりました。00で解除できます（引き分け）', 'The opponent went out with 雷霆. You may cancel it with 00 (a draw)'));
+      bar.append(el('div', { class: 'sj-buttons' },
         el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 0 0') }, t('解除（00を並べる）', 'Cancel (place 00)')),
         el('button', { type: 'button', class: 'sj-btn', onclick: () => send('accept') }, t('認める', 'Accept'))));
       return panel;
@@ -165,13 +174,13 @@ export function createTable(root, io) {
     const lead = v.phase === 'lead';
     if (lead && v.lead && v.lead.tie) {
       const [a, b] = v.lead.values.map((x) => (x < 0 ? '—' : String(x).padStart(2, '0')));
-      panel.append(el('p', { class: 'sj-tie', role: 'alert', dataset: { testid: 'lead-tie' } }, t(
+      panel.append(el('p', { class: 'sj-tie', role: 'alert', dataset: { testid: 'lead-tie' } }, m(t(
         `先手決めは同じ値でした（${names[0]} ${a}・${names[1]} ${b}）。もう一度、数字組を選んでください`,
-        `先手決め was a tie (${names[0]} ${a}, ${names[1]} ${b}): choose a pair again`)));
+        `先手決め was a tie (${names[0]} ${a}, ${names[1]} ${b}): choose a pair again`))));
     }
-    panel.append(el('p', { class: 'sj-prompt' }, lead
+    prompt(bar, lead
       ? t('先手決め: 手札の数字札を２枚（前札→後札）選んでください。値の大きい方が先手です', 'Who plays first: choose two number cards (front then back); the higher value starts')
-      : t('手札から前札→後札の順に２枚選んで貝札を並べます', 'Pick two hand cards, front then back, to place a shell')));
+      : t('手札から前札→後札の順に２枚選んで貝札を並べます', 'Pick two hand cards, front then back, to place a shell'));
     const hand = mine.hand || [];
     const handBox = el('div', { class: 'sj-hand sj-pickable', role: 'group', 'aria-label': t('自分の手札', 'Your hand') });
     hand.forEach((code, i) => {
@@ -184,22 +193,21 @@ export function createTable(root, io) {
       });
       handBox.append(btn);
     });
-    panel.append(handBox);
+    bar.append(handBox);   // the hand is the action: docked with the prompt and 並べる
     const codes = selIdx.map((i) => hand[i]);
     const chosen = codes.length === 2 ? shellEntry(`${lead ? 'lead' : 'place'} ${codes.join(' ')}`) : null;
     const preview = codes.length
       ? el('p', { class: 'sj-preview', dataset: { testid: 'preview' } }, t('選択: ', 'Selected: '), codes.map((c) => (NUMBER.test(c) ? c : cardLabel(t, c))).join(' · '),
-        chosen ? ` — ${t(chosen.label.ja, chosen.label.en)}` : '')
+        chosen ? m(` — ${t(chosen.label.ja, chosen.label.en)}`) : '')
       : null;
-    if (preview) panel.append(preview);
+    if (preview) bar.append(preview);
     const action = codes.length ? `${lead ? 'lead' : 'place'} ${codes.join(' ')}` : '';
-    const bar = el('div', { class: 'sj-actionbar' });
     const asking = Boolean(confirm && confirm.action === action);
-    if (verdict && !asking) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, verdict.text));
+    if (verdict && !asking) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, m(verdict.text)));
     const buttons = el('div', { class: 'sj-buttons' });
     if (confirm && confirm.action === action) {
       bar.append(el('div', { class: 'sj-confirm', role: 'alertdialog', 'aria-label': t('確認', 'Confirm'), dataset: { testid: 'confirm' } },
-        el('p', {}, t(confirm.warning.ja, confirm.warning.en)),
+        el('p', {}, m(t(confirm.warning.ja, confirm.warning.en))),
         el('div', { class: 'sj-buttons' },
           el('button', { type: 'button', class: 'sj-btn sj-danger', dataset: { testid: 'confirm-place' }, onclick: () => send(action) }, t('それでも並べる', 'Place it anyway')),
           el('button', { type: 'button', class: 'sj-btn', onclick: () => { confirm = null; render(); } }, t('やめる', 'Cancel')))));
@@ -211,9 +219,8 @@ export function createTable(root, io) {
         send(action);
       } }, lead ? t('この組で先手決め', 'Use this pair') : t('並べる', 'Place')));
     if (codes.length) buttons.append(el('button', { type: 'button', class: 'sj-btn', onclick: () => { selIdx = []; verdict = null; render(); } }, t('選び直す', 'Clear')));
-    if (acts.includes('place 1 0 0')) buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 1 0 0') }, t('雷霆（100）で上がる', 'Go out with 雷霆 (100)')));
+    if (acts.includes('place 1 0 0')) buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 1 0 0') }, m(t('雷霆（100）で上がる', 'Go out with 雷霆 (100)'))));
     bar.append(buttons);
-    panel.append(bar);
     if (acts.some((a) => a.startsWith('add '))) {
       panel.append(zone(t('土地から加える（任意）', 'Add from land (optional)'), landButtons(acts, 'add')));
     }
@@ -276,9 +283,20 @@ export function createTable(root, io) {
         el('span', { class: 'sj-times', 'aria-hidden': 'true' }, `×${counted[c] || 1}`))));
   }
 
+  /** Flash what changed since the last picture: new shells, the value to beat, the order. */
+  function markNews(before, after, seat) {
+    const me = seat === null || seat === undefined ? 0 : seat;
+    after.players.forEach((p, s) => {
+      if (p.placed > before.players[s].placed) flashes.mark(`${s === me ? '.sj-me' : '.sj-opp'} .sj-shell-new`, 'gain');
+    });
+    if (after.to_beat !== before.to_beat) flashes.mark('.sj-beat');
+    if (after.order !== before.order) flashes.mark('.sj-order');
+  }
+
   return {
     update(next, news = null) {
       const changed = !payload || next.ply !== payload.ply || next.seat !== payload.seat;
+      if (payload && changed && next.seat === payload.seat && next.ply > payload.ply) markNews(payload.view, next.view, next.seat);
       payload = next;
       if (news) events = news;
       if (changed) { selIdx = []; verdict = null; confirm = null; }

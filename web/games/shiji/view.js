@@ -1,7 +1,7 @@
 // 四時の札遊び view: the match table (mount) and the 詰み札 puzzle page (mountPage 'puzzles').
 // Renders the engine's view JSON and sends action strings; no rules live here.
 
-import { el, SYMBOLS, STAR_NAMES } from './board.js';
+import { el } from './board.js';
 import { createTable } from './table.js';
 import { mountPuzzles } from './puzzles.js';
 
@@ -11,14 +11,14 @@ export function mount(root, ctx) {
   const links = el('p', { class: 'sj-links' });
   const rules = el('a', { href: ctx.rulesHref, class: 'sj-link' });
   const puzzles = el('a', { href: '#/page/shiji/puzzles', class: 'sj-link' });
-  links.append(rules, ' ・ ', puzzles);
+  const dot = el('span', { 'aria-hidden': 'true' });
+  links.append(rules, dot, puzzles);
   wrap.append(links);
-  const table = createTable(wrap, { t: (ja, en) => ctx.t(ja, en), act: (a) => ctx.act(a), check: (a) => ctx.check(a) });
-  const log = el('section', { class: 'sj-events', 'aria-label': ctx.t('直近の出来事', 'Recent events') });
-  wrap.append(log);
+  // the shell's events strip (what the others just did, from the engine's log) goes in the table
+  const table = createTable(wrap, { t: (ja, en) => ctx.t(ja, en), act: (a) => ctx.act(a), check: (a) => ctx.check(a),
+    strip: ctx.turn ? ctx.turn.strip : null });
   const events = [];
   let last = null;
-  let replay = false;
 
   function nameOf(payload, seat) {
     const pl = (payload.players || [])[seat];
@@ -27,9 +27,9 @@ export function mount(root, ctx) {
     return { ja: name || (seat === 0 ? '席1' : '席2'), en: name || `Seat ${seat + 1}` };
   }
 
-  /** What a player should notice between two updates, as events {ja, en, seat, kind} (ready for the
-   * shell's shared turn display): 先手決め, shells placed (the engine's classification and goods),
-   * order flips. The newest comes first. */
+  /** What a player should notice between two updates that the engine's log lines (the shell's
+   * events strip) do not say, as {ja, en, seat, kind}: the 先手決め values, who starts, order
+   * flips and goods earned. The newest comes first. */
   function note(payload) {
     const v = payload.view;
     if (last && payload.ply < last.ply) events.length = 0;   // undo, or the replay stepped back: old news is wrong
@@ -58,42 +58,26 @@ export function mount(root, ctx) {
       for (const seat of seats) {
         const p = v.players[seat];
         const before = lv.players[seat];
-        if (p.placed <= before.placed) continue;
+        if (p.placed <= before.placed || !p.goods.length) continue;
         const who = nameOf(payload, seat);
-        const shell = p.last_shell;
-        let ja = `${who.ja}: 貝札を並べました`;
-        let en = `${who.en}: placed a shell`;
-        if (shell && !shell.hidden) {
-          const shownJa = shell.cards.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][0]}${SYMBOLS[c]}` : c));
-          const shownEn = shell.cards.map((c) => (STAR_NAMES[c] ? `${STAR_NAMES[c][1]} ${SYMBOLS[c]}` : c));
-          ja = `${who.ja}: ${shell.label.ja} ${shownJa.join('・')}`;
-          en = `${who.en}: ${shell.label.en} ${shownEn.join(' · ')}`;
-        }
-        if (p.goods.length) {
-          const total = p.goods.reduce((a, g) => a + g.reward, 0);
-          ja += ` → 商品 ${p.goods.map((g) => g.ja).join('・')}（報酬${total}枚）`;
-          en += ` → goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total} cards)`;
-        }
-        fresh.push({ ja, en, seat, kind: 'shell' });
+        const total = p.goods.reduce((a, g) => a + g.reward, 0);
+        fresh.push({ ja: `${who.ja}: 商品 ${p.goods.map((g) => g.ja).join('・')}（報酬${total}枚）`,
+          en: `${who.en}: goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total} cards)`, seat, kind: 'goods' });
       }
       events.unshift(...fresh.reverse());
     }
-    events.splice(8);
+    events.splice(3);
     last = payload;
   }
 
   function renderChrome() {
     rules.textContent = ctx.t('遊び方', 'How to play');
     puzzles.textContent = ctx.t('詰み札（ひとり用）', 'Puzzles (solo)');
-    log.hidden = Boolean(replay && !events.length);   // the replay viewer jumps: nothing to report yet
-    log.replaceChildren(el('h2', { class: 'sj-subhead' }, ctx.t('直近の出来事', 'Recent events')),
-      events.length ? el('ul', { dataset: { testid: 'events' } }, events.map((e, i) => el('li', { class: i === 0 ? 'sj-latest' : '' }, ctx.t(e.ja, e.en))))
-        : el('p', { class: 'sj-muted' }, ctx.t('（まだありません）', '(none yet)')));
+    dot.textContent = ctx.t(' ・ ', ' · ');
   }
 
   return {
     update(payload) {
-      replay = Boolean(payload.replay);
       note(payload);
       table.update(payload, events);
       renderChrome();

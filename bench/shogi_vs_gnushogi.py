@@ -1,0 +1,190 @@
+"""Our shogi levels against GNU Shogi at fixed search depths (本将棋), colours alternating.
+
+GNU Shogi (Debian package ``gnushogi``; installed via apt if missing) is driven over a pipe through its
+text interface: ``depth`` N, moves in the same coordinates as USI (7g7f, P*5e, 8h2b+), its replies read
+from ``N. ... <move>`` lines. Our side plays through ``GAME.bot_action`` (every move of both sides is
+checked by our engine, which also decides the end: checkmate, repetition, or a draw at --max-plies).
+
+Prints W/D/L and the score with a 95% Wilson interval per (level, depth), CPU per move, and the load.
+Usage: python bench/shogi_vs_gnushogi.py [--games 40] [--depths 1,2,3] [--levels hard,expert]
+       [--workers 2] [--progress]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import pathlib
+import re
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from stats import wilson
+
+from pygames.core import Rng
+from pygames.shogi import GAME
+
+MOVE = re.compile(r"\d+\.\s+\.\.\.\s+(\S+)")
+OVER = re.compile(r"mates|resign|Drawn|draw|Illegal|repetition", re.IGNORECASE)
+
+
+def gnushogi_path() -> str:
+    """The gnushogi binary, installed with apt-get if missing."""
+    for cand in (shutil.which("gnushogi"), "/usr/games/gnushogi"):
+        if cand and os.path.exists(cand):
+            return cand
+    subprocess.run(["apt-get", "install", "-y", "gnushogi"], check=True)
+    return "/usr/games/gnushogi"
+
+
+class Gnu:
+    """One GNU Shogi process playing at a fixed depth."""
+
+    def __init__(self, depth: int) -> None:
+        self.proc = subprocess.Popen([gnushogi_path()], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, bufsize=0)
+        self.buf = b""
+        self.last = ""
+        self.send(f"depth\n{depth}\n")
+
+    def send(self, text: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
+
+    def reply(self, timeout: float = 3600.0) -> str | None:
+        """GNU Shogi's next move, or None if it says the game is over (or stays silent)."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        end = time.time() + timeout
+        while time.time() < end:
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                text = line.decode(errors="replace")
+                m = MOVE.search(text)
+                if m:
+                    return m.group(1)
+                if OVER.search(text):
+                    self.last = text
+                    return None
+            ready, _, _ = select.select([fd], [], [], 1.0)
+            if ready:
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    return None
+                self.buf += chunk
+        return None
+
+    def cpu(self) -> float:
+        """CPU seconds used so far by the process (Linux /proc)."""
+        try:
+            fields = pathlib.Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            return 0.0
+
+    def close(self) -> None:
+        try:
+            self.send("quit\n")
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+def play(args: tuple[int, str, int, int]) -> dict[str, object]:
+    """One game: our ``level`` plays 先手 on even game numbers, GNU Shogi at ``depth`` the other side."""
+    game_no, level, depth, max_plies = args
+    gnu_seat = 1 if game_no % 2 == 0 else 0  # we are 先手 on even games
+    state = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
+    gnu = Gnu(depth)
+    our_cpu, our_moves, note = 0.0, 0, ""
+    try:
+        if gnu_seat == 0:
+            gnu.send("go\n")
+        while GAME.to_move(state) and state.ply < max_plies:
+            seat = state.side
+            if seat == gnu_seat:
+                mv = gnu.reply()
+                if mv is None:
+                    note = f"gnushogi: {gnu.last.strip()[:40] or 'no reply'}"
+                    break
+                try:
+                    state = GAME.apply(state, seat, mv)
+                except Exception as err:  # noqa: BLE001  (a bench: record and stop)
+                    note = f"gnushogi illegal {mv}: {err}"
+                    break
+            else:
+                t = time.process_time()
+                mv = GAME.bot_action(state, seat, level, Rng.derive(game_no, "gnubench", state.ply))
+                our_cpu += time.process_time() - t
+                our_moves += 1
+                state = GAME.apply(state, seat, mv)
+                if mv == "resign":
+                    break
+                if GAME.to_move(state):
+                    gnu.send(mv + "\n")
+        gnu_cpu = gnu.cpu()
+    finally:
+        gnu.close()
+    outcome = GAME.outcome(state)
+    if outcome is None:  # GNU Shogi resigned (W), claimed a draw or failed (D), or the ply cap (D)
+        result = "W" if re.search("resign|mates", note, re.IGNORECASE) and "illegal" not in note else "D"
+    else:
+        result = "D" if not outcome.winners else ("W" if outcome.winners[0] != gnu_seat else "L")
+    return {"game": game_no, "level": level, "depth": depth, "result": result, "plies": state.ply,
+            "code": outcome.details.get("code") if outcome else note or "max_plies", "our_cpu": our_cpu,
+            "our_moves": our_moves, "gnu_cpu": gnu_cpu, "gnu_moves": state.ply - our_moves,
+            "usi": " ".join(r["usi"] for r in state.record)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (its seed; even = we play 先手)")
+    ap.add_argument("--depths", default="1,2")
+    ap.add_argument("--levels", default="expert")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
+    a = ap.parse_args()
+    print(f"load before: {os.getloadavg()}")
+    jobs = [(g, lv, int(d), a.max_plies) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
+            for d in a.depths.split(",")]  # game-major: an interrupted run still covers every setting
+    results: list[dict[str, object]] = []
+    with multiprocessing.Pool(a.workers) as pool:
+        for r in pool.imap_unordered(play, jobs):
+            results.append(r)
+            if a.progress:
+                print(f"game {r['game']}: {r['level']} vs gnushogi depth {r['depth']} -> {r['result']} "
+                      f"({r['code']}, {r['plies']} plies, ours {r['our_cpu']:.1f}s/{r['our_moves']}, "
+                      f"gnu {r['gnu_cpu']:.1f}s/{r['gnu_moves']})", flush=True)
+                if a.moves:
+                    print(f"  moves: {r['usi']}", flush=True)
+    print(f"{'level':8} {'depth':>5} {'games':>5}   W   D   L  score  95% interval    our s/move  gnu s/move")
+    for lv in a.levels.split(","):
+        for d in a.depths.split(","):
+            rs = [r for r in results if r["level"] == lv and r["depth"] == int(d)]
+            if not rs:
+                continue
+            w = sum(r["result"] == "W" for r in rs)
+            dr = sum(r["result"] == "D" for r in rs)
+            lo_ = sum(r["result"] == "L" for r in rs)
+            n = len(rs)
+            points = w + 0.5 * dr
+            lo, hi = wilson(points, n)
+            ours = sum(float(r["our_cpu"]) for r in rs) / max(1, sum(int(r["our_moves"]) for r in rs))
+            gnu = sum(float(r["gnu_cpu"]) for r in rs) / max(1, sum(int(r["gnu_moves"]) for r in rs))
+            print(f"{lv:8} {d:>5} {n:>5} {w:3} {dr:3} {lo_:3}  {points / n:5.1%}  [{lo:.2f}, {hi:.2f}]"
+                  f"    {ours:8.2f}    {gnu:8.2f}")
+    print(f"load after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()

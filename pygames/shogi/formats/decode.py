@@ -1,0 +1,73 @@
+"""Record files as bytes → text: BOM first, then UTF-8, then Shift_JIS (cp932).
+
+A ``.kifu`` / ``.ki2u`` / ``.jkf`` file is UTF-8 by convention; every other name is tried as UTF-8
+and then as Shift_JIS (what Kifu for Windows, 将棋ウォーズ and most older software write).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+
+from pygames.core.errors import GameError
+
+MAX_BYTES = 2_000_000
+UTF8_BY_NAME = (".kifu", ".ki2u", ".jkf", ".sfen", ".usi")
+
+
+def _err(code: str, ja: str, en: str) -> GameError:
+    return GameError(f"shogi.file.{code}", ja, en)
+
+
+def decode_bytes(data: bytes, filename: str = "") -> tuple[str, str]:
+    """(text, encoding name) of a record file's bytes; GameError ``shogi.file.encoding`` if none fits."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise _err("not_bytes", "ファイルの中身がありません", "The file has no content")
+    if len(data) > MAX_BYTES:
+        raise _err("too_large", "ファイルが大きすぎます（2MBまで）", "The file is too large (2 MB at most)")
+    raw = bytes(data)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return _strict(raw[3:], "utf-8"), "utf-8-sig"
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return _strict(raw, "utf-16"), "utf-16"
+    name = (filename or "").lower()
+    try:
+        return raw.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        if name.endswith(UTF8_BY_NAME):
+            # a .kifu should be UTF-8; a Shift_JIS one saved under that name still opens
+            pass
+    try:
+        return raw.decode("cp932"), "shift_jis"
+    except UnicodeDecodeError:
+        raise _err("encoding", "文字コードが読めません（UTF-8でもShift_JISでもありません）",
+                   "Cannot read the text: it is neither UTF-8 nor Shift_JIS") from None
+
+
+def _strict(raw: bytes, enc: str) -> str:
+    try:
+        return raw.decode(enc)
+    except UnicodeDecodeError:
+        raise _err("encoding", f"文字コード（{enc}）が壊れています", f"The text is not valid {enc}") from None
+
+
+def decode_base64(data: str, filename: str = "") -> tuple[str, str]:
+    """Like :func:`decode_bytes` for base64 text (what the page sends)."""
+    if not isinstance(data, str):
+        raise _err("base64", "ファイルの中身がありません（base64の文字列にしてください）",
+                   "The file content is missing (give it as base64 text)")
+    if len(data) > MAX_BYTES * 4 // 3 + 8:
+        raise _err("too_large", "ファイルが大きすぎます（2MBまで）", "The file is too large (2 MB at most)")
+    try:
+        raw = base64.b64decode(data.encode("ascii"), validate=True)
+    except (binascii.Error, ValueError, UnicodeEncodeError):
+        raise _err("base64", "ファイルの中身が壊れています（base64ではありません）",
+                   "The file content is damaged (not base64)") from None
+    return decode_bytes(raw, filename)
+
+
+def encode_text(text: str, encoding: str) -> bytes:
+    """Bytes of an exported record: ``utf-8`` or ``shift_jis`` (cp932; a character it lacks becomes ?)."""
+    if encoding == "shift_jis":
+        return text.replace("\n", "\r\n").encode("cp932", errors="replace")
+    return text.encode("utf-8")

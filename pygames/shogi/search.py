@@ -1,0 +1,372 @@
+"""The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
+with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
+material + king-safety/attack evaluation, under a node budget. Deterministic: the Rng only shuffles
+the root moves before ordering (ties).
+
+It searches pseudo-legal moves in which taking the king wins, so one search serves 本将棋 (root moves
+are the legal ones; a mated side loses its king in the next ply) and the card game (card moves come
+from the same generator, fouls filtered).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pygames.core import Rng
+
+from . import rules
+from .bots import WIN, Search, values_for
+from .pieces import FU, GI, KI, OU
+from .position import DROP0, Position, move_usi
+from .state import ShogiState
+
+EXPERT_NODES = 60_000
+"""Node budget per move: ≈0.75 s of CPU in CPython (80k nodes/s measured), so ≈1-2 s in the browser worker."""
+MAX_DEPTH = 12
+INF = WIN * 4
+_CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
+_DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
+_ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
+_SMALL_DEF = {GI, KI, 9, 10, 11, 12}
+_FAR = [8] * 81
+_SQUARES = range(81)
+# the king's square as its owner sees the board (row 0 = far rank): castled on the wings, home ranks
+_KING_PLACE = [[-60] * 9, [-60] * 9, [-55] * 9, [-50] * 9, [-40] * 9, [-30] * 9,
+               [-20, -5, -10, -20, -25, -20, -10, -5, -20],
+               [5, 30, 25, 5, -10, 5, 25, 30, 5],
+               [10, 35, 30, 5, 0, 5, 30, 35, 10]]
+_DROP_THREAT = (0, 3, 6, 8, 12, 14, 14, 20)  # per piece in hand, by code: how much it threatens a king
+_EXPOSED = (40, 30, 20, 12, 6, 3)  # x/16 per drop-threat point, by the number of own pieces next to the king
+
+
+def _zobrist() -> tuple[list[list[int]], list[list[list[int]]], int]:
+    x = 0x9E3779B97F4A7C15
+
+    def nxt() -> int:
+        nonlocal x
+        x = (x * 6364136223846793005 + 1442695040888963407) & ((1 << 64) - 1)
+        return x >> 1
+
+    board = [[nxt() for _ in range(81)] for _ in range(32)]
+    hand = [[[nxt() for _ in range(20)] for _ in range(8)] for _ in range(2)]
+    return board, hand, nxt()
+
+
+_Z_BOARD, _Z_HAND, _Z_SIDE = _zobrist()
+
+
+def position_hash(pos: Position) -> int:
+    """Zobrist hash of board, hands and side to move."""
+    h = _Z_SIDE if pos.side else 0
+    for sq, p in enumerate(pos.board):
+        if p:
+            h ^= _Z_BOARD[p][sq]
+    for side in (0, 1):
+        for code in range(1, 8):
+            h ^= _Z_HAND[side][code][pos.hands[side][code]]
+    return h
+
+
+class Expert(Search):
+    """Alpha-beta searcher with killers and history (one instance per move choice)."""
+
+    def __init__(self, budget: int, cards: bool, pos: Position) -> None:
+        super().__init__(budget, cards)
+        self.board_v, self.hand_v = values_for(pos.tables)
+        self.killers = [[0, 0] for _ in range(MAX_DEPTH + 8)]
+        self.history = [[0] * 81 for _ in range(32)]
+        self.stopped = False
+        self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
+        self.abort = False  # set from another thread (USI "stop")
+        self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
+        self.h = position_hash(pos)
+        self._tables()
+
+    # --- evaluation ---------------------------------------------------------------------
+    def _tables(self) -> None:
+        """Per signed piece: material + pawn advance by square, and the king-distance terms by
+        (distance to own king) * 9 + (distance to the enemy king)."""
+        self.psq = [[0] * 81 for _ in range(32)]
+        self.kdist = [[0] * 81 for _ in range(32)]
+        for code in (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, OU):
+            for sign in (1, -1):
+                p = code * sign
+                for sq in range(81):
+                    v = self.board_v[p]
+                    y = sq // 9 if sign > 0 else 8 - sq // 9  # 0 = the far rank for this colour
+                    x = sq % 9
+                    if code == FU:
+                        v += sign * (3 * (6 - y) if 2 < y < 6 and 0 < x < 8 else 0)
+                    elif code == OU:
+                        v += sign * _KING_PLACE[y][x if sign > 0 else 8 - x]
+                    self.psq[p][sq] = v
+                for d_own in range(9):
+                    for d_enemy in range(9):
+                        v = 0 if code == OU else _ATTACK[d_enemy] + (_DEFEND[d_own] if code in _SMALL_DEF else 0)
+                        self.kdist[p][d_own * 9 + d_enemy] = v * sign
+
+    def evaluate(self, pos: Position) -> int:
+        """Material plus king safety (own golds/silvers near the king, the king's cover against the
+        opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view."""
+        b = pos.board
+        k0, k1 = pos.kings
+        c0 = _CHEB[k0] if k0 >= 0 else _FAR
+        c1 = _CHEB[k1] if k1 >= 0 else _FAR
+        psq, kdist = self.psq, self.kdist
+        s = 0
+        cover0 = cover1 = 0
+        for sq, p, d0, d1 in zip(_SQUARES, b, c0, c1):
+            if p:
+                if p > 0:
+                    s += psq[p][sq] + kdist[p][d0 * 9 + d1]
+                    if d0 == 1:
+                        cover0 += 1
+                else:
+                    s += psq[p][sq] + kdist[p][d1 * 9 + d0]
+                    if d1 == 1:
+                        cover1 += 1
+        hv = self.hand_v
+        h0, h1 = pos.hands
+        drop0 = drop1 = 0
+        for c in range(1, 8):
+            s += (h0[c] - h1[c]) * hv[c]
+            drop0 += h0[c] * _DROP_THREAT[c]
+            drop1 += h1[c] * _DROP_THREAT[c]
+        if k0 >= 0:
+            s -= drop1 * _EXPOSED[min(cover0, 5)] >> 4
+        if k1 >= 0:
+            s += drop0 * _EXPOSED[min(cover1, 5)] >> 4
+        return s if pos.side == 0 else -s
+
+    # --- ordering -----------------------------------------------------------------------
+    def _mvv_lva(self, pos: Position, m: int) -> int:
+        b, bv = pos.board, self.board_v
+        frm = m & 127
+        victim = abs(bv[b[(m >> 7) & 127]])
+        attacker = abs(bv[b[frm]]) if frm < DROP0 else 0
+        return victim * 16 - (attacker >> 4) + ((m >> 14) & 1) * 200
+
+    def _quiet_key(self, pos: Position, m: int, ply: int) -> int:
+        key = m & 32767
+        k = self.killers[ply]
+        if key == k[0]:
+            return 1 << 30
+        if key == k[1]:
+            return (1 << 30) - 1
+        frm = m & 127
+        p = pos.board[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
+        return self.history[p][(m >> 7) & 127] + ((m >> 14) & 1) * 5000
+
+    # --- search -------------------------------------------------------------------------
+    def quiesce(self, pos: Position, alpha: int, beta: int, depth: int) -> int:
+        self.nodes += 1
+        stand = self.evaluate(pos)
+        if stand >= beta or depth <= 0:
+            return stand
+        alpha = max(alpha, stand)
+        b = pos.board
+        caps = self.captures(pos)
+        for m in caps:
+            q = b[(m >> 7) & 127]
+            if q == OU or q == -OU:
+                return WIN
+        caps.sort(key=lambda m: -self._mvv_lva(pos, m))
+        for m in caps:
+            cap = pos.do(m)
+            score = -self.quiesce(pos, -beta, -alpha, depth - 1)
+            pos.undo(m, cap)
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+        return alpha
+
+    def move_hash(self, pos: Position, m: int) -> int:
+        """The Zobrist XOR of playing ``m`` (computed before it is played)."""
+        b, side = pos.board, pos.side
+        frm, to = m & 127, (m >> 7) & 127
+        h = _Z_SIDE
+        hand = pos.hands[side]
+        if frm >= DROP0:
+            code = frm - DROP0
+            n = hand[code]
+            zh = _Z_HAND[side][code]
+            return h ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[code if side == 0 else -code][to]
+        p = b[frm]
+        q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+        h ^= _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
+        cap = b[to]
+        if cap:
+            kind = abs(cap)
+            kind = kind - 8 if kind > OU else kind
+            h ^= _Z_BOARD[cap][to]
+            if kind != OU:
+                n = hand[kind]
+                zh = _Z_HAND[side][kind]
+                h ^= zh[n] ^ zh[n + 1]
+        return h
+
+    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        if depth <= 0:
+            if ply < MAX_DEPTH + 4 and pos.in_check():
+                depth = 1  # check extension at the horizon: look at every evasion
+            else:
+                return self.quiesce(pos, alpha, beta, 6)
+        self.nodes += 1
+        if self.nodes > self.budget or self.abort or (
+                self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):
+            self.stopped = True
+            return 0
+        b = pos.board
+        caps = self.captures(pos)
+        for m in caps:
+            q = b[(m >> 7) & 127]
+            if q == OU or q == -OU:
+                return WIN - ply
+        h = self.h
+        entry = self.tt.get(h)
+        tt_move = 0
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == 2 and e_score <= alpha):
+                    return e_score
+        alpha0 = alpha
+        caps.sort(key=lambda m: -self._mvv_lva(pos, m))
+        best = -INF
+        best_m = 0
+        first = True
+        tried: set[int] = set()
+        for phase in (0, 1, 2):
+            if phase == 0:
+                moves = [m for m in caps if m & 32767 == tt_move] if tt_move else []
+                if not moves and tt_move:
+                    moves = [m for m in self.moves(pos) if m & 32767 == tt_move]
+            elif phase == 1:
+                moves = [m for m in caps if (m & 32767) not in tried]
+            else:
+                quiet = [m for m in self.moves(pos) if (m & 32767) not in tried]
+                quiet.sort(key=lambda m: -self._quiet_key(pos, m, ply))
+                moves = quiet
+            for m in moves:
+                tried.add(m & 32767)
+                delta = self.move_hash(pos, m)
+                cap = pos.do(m)
+                self.h = h ^ delta
+                if first:
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                    first = False
+                else:
+                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta and not self.stopped:
+                        score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                pos.undo(m, cap)
+                self.h = h
+                if self.stopped:
+                    return 0
+                if score > best:
+                    best = score
+                    best_m = m & 32767
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if not cap:
+                                key = m & 32767
+                                k = self.killers[ply]
+                                if k[0] != key:
+                                    k[1], k[0] = k[0], key
+                                frm = m & 127
+                                p = b[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
+                                self.history[p][(m >> 7) & 127] += depth * depth
+                            self._store(h, depth, 1, best, best_m)
+                            return best
+        if first:
+            return -WIN + ply  # no move at all
+        self._store(h, depth, 0 if best > alpha0 else 2, best, best_m)
+        return best
+
+    def _store(self, h: int, depth: int, flag: int, score: int, move: int) -> None:
+        if len(self.tt) > 400_000:
+            self.tt.clear()
+        self.tt[h] = (depth, flag, score, move)
+
+    def root(self, pos: Position, moves: list[int], depth: int) -> tuple[list[tuple[int, int]], bool]:  # type: ignore[override]
+        """(score, move) of the root moves searched at ``depth`` (best first); False if stopped."""
+        alpha = -INF
+        scored: list[tuple[int, int]] = []
+        for i, m in enumerate(moves):
+            q = pos.board[(m >> 7) & 127]
+            if (q == OU or q == -OU) and (m & 127) < DROP0:
+                return [(WIN, m)], True
+            h = self.h
+            delta = self.move_hash(pos, m)
+            cap = pos.do(m)
+            self.h = h ^ delta
+            if i == 0:
+                score = -self.negamax(pos, depth - 1, -INF, INF, 1)
+            else:
+                score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha and not self.stopped:
+                    score = -self.negamax(pos, depth - 1, -INF, -alpha, 1)
+            pos.undo(m, cap)
+            self.h = h
+            if self.stopped:
+                return scored, False
+            scored.append((score, m))
+            alpha = max(alpha, score)
+        scored.sort(key=lambda sm: -sm[0])
+        return scored, True
+
+
+def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
+              max_depth: int = MAX_DEPTH, search: Expert | None = None,
+              on_depth: Any = None) -> tuple[int, int, int, int]:
+    """(move int, score, completed depth, nodes) for the side to move. ``search`` may be given (with a
+    deadline or to be aborted from another thread); ``on_depth(depth, score, nodes, move)`` reports each
+    completed iteration."""
+    table = rules.moves_table(state)
+    order = [a for a in table if table[a][1] is None]
+    rng.shuffle(order)
+    pos = state.position()
+    search = search or Expert(budget, not state.rules.hon, pos)
+    moves = [table[a][0] for a in order]
+    moves.sort(key=lambda m: -(search._mvv_lva(pos, m) if pos.board[(m >> 7) & 127] else 0))
+    best, best_score, done = moves[0], 0, 0
+    for depth in range(1, max_depth + 1):
+        scored, complete = search.root(pos, moves, depth)
+        if scored and (complete or scored[0][1] == moves[0] or scored[0][0] > best_score):
+            # a partial iteration still counts once its first (previous best) move was searched
+            best, best_score = max(scored, key=lambda sm: sm[0])[1], max(s for s, _ in scored)
+        if not complete:
+            break
+        done = depth
+        if on_depth is not None:
+            on_depth(depth, best_score, search.nodes, best)
+        rest = [m for _, m in scored]
+        moves = rest + [m for m in moves if m not in set(rest)]
+        if best_score >= WIN - 64 or best_score <= -WIN + 64:
+            break
+    return best, best_score, done, search.nodes
+
+
+def choose_expert(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES) -> str:
+    """The expert's action: the searched best move; in the card game it may draw (as "hard" weighs it)."""
+    from . import bots
+    if state.phase == "draw_choice":
+        return bots.choose(state, "hard", rng)
+    table = rules.moves_table(state)
+    can_draw = rules.draw_refusal(state) is None
+    if not any(f is None for _m, f in table.values()):
+        return "draw" if can_draw else "resign"
+    m, score, _depth, _nodes = best_move(state, rng, budget)
+    if can_draw and -WIN // 2 < score < WIN // 2:
+        dv = bots._draw_value(state, 1, 600)
+        if dv > score + 15:
+            return "draw"
+    return move_usi(m & 32767)
+
+
+def info(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES) -> dict[str, Any]:
+    """Search facts for benches and the USI engine."""
+    m, score, depth, nodes = best_move(state, rng, budget)
+    return {"move": move_usi(m & 32767), "score": score, "depth": depth, "nodes": nodes}

@@ -1,0 +1,36 @@
+"""The expert level: legal, deterministic under a seed, finds mates and free material, plays the card game."""
+
+from __future__ import annotations
+
+from pygames.core import Rng
+from pygames.shogi import GAME
+from pygames.shogi.start import state_from_sfen
+from pygames.shogi.search import best_move, choose_expert, info
+
+
+def test_expert_is_offered_and_deterministic():
+    assert "expert" in GAME.bot_levels
+    st = state_from_sfen("startpos", "hon")
+    a = choose_expert(st, Rng(5), budget=4000)
+    assert a in GAME.legal_actions(st, 0) and a == choose_expert(st, Rng(5), budget=4000)
+    assert GAME.bot_action(st, 0, "expert", Rng(5)) in GAME.legal_actions(st, 0)
+
+
+def test_mate_in_one_and_free_rook():
+    assert info(state_from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "hon"), Rng(1), 5000)["move"] == "G*5b"
+    assert info(state_from_sfen("4k4/9/9/9/4r4/9/9/1B7/4K4 b - 1", "hon"), Rng(1), 5000)["move"] == "8h5e"
+
+
+def test_budget_bounds_the_nodes():
+    _m, _s, depth, nodes = best_move(state_from_sfen("startpos", "hon"), Rng(2), budget=3000)
+    assert nodes <= 3000 + 200 and depth >= 2
+
+
+def test_expert_plays_the_card_game():
+    st = state_from_sfen("startpos", "cards", active=["KE-hachiho", "HI-honno"])
+    for _ in range(6):
+        a = choose_expert(st, Rng(st.ply), budget=4000)
+        assert a in GAME.legal_actions(st, st.side)
+        if a == "draw":
+            break
+        st = GAME.apply(st, st.side, a)

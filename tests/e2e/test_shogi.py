@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import assert_no_horizontal_overflow, axe_violations, wait_for_engine
+from tests.e2e.conftest import assert_no_horizontal_overflow, axe_violations, key_moment, wait_for_engine
 
 SEED = 3
 """Match seed of the card game (the computer's moves and the deck follow from it)."""
@@ -429,11 +429,17 @@ def test_position_fits_and_the_board_stays(new_page: Any, site: Any, size: tuple
     before = board_box(page)
     page.click(".sg-resign")
     page.click(".sg-dialog [data-confirm=resign]")
-    page.wait_for_selector(".sg-result")
+    page.wait_for_selector("#outcome:not([hidden])")
     assert board_box(page) == before, "the end of the game moved the board"
-    assert outside(page, {"result": ".sg-result", **POSITION_PARTS}) == []
-    assert page.locator(".sg-result-head").text_content() == "You lost"
+    # one result display: the shell's panel over the final position, with the view's breakdown
+    assert outside(page, {"result": "#outcome", **POSITION_PARTS}) == []
+    assert page.locator("#outcome #result-h").text_content().endswith(" won")
+    assert page.locator("#outcome .sg-result-side").text_content() == "Gote won"
+    assert page.locator("#outcome-bar").is_hidden()
     shot(page, f"{width}-en-over")
+    page.click("#result-dismiss")  # put away: the compact banner floats, the board stays
+    page.wait_for_selector("#outcome-bar:not([hidden]) #result-show")
+    assert board_box(page) == before, "putting the result away moved the board"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
@@ -449,10 +455,16 @@ def test_hon_position_fits(new_page: Any, site: Any, size: tuple[int, int]) -> N
         record = webapi.apply(record, seat % 2, action)["record"]
     open_link(page, site, record)
     assert page.locator(".sg-title").text_content() == "本将棋"
+    if "title" in webapi.view(record, 0)["view"]:  # the engine names the match: the shell's heading too
+        assert page.locator(".match-title").text_content() == "本将棋"
     assert outside(page, POSITION_PARTS) == []
     assert page.locator(".sg-hand-top [data-hand='1-KA']").count() == 1
     assert page.locator(".sg-hand-bottom [data-hand='0-KA']").count() == 1
     shot(page, f"{width}-ja-hon")
+    if "title" in webapi.view(record, 0)["view"]:  # and the saved-match list on the home page
+        page.goto(site.url + "#/")
+        page.wait_for_selector(".save-list h3")
+        assert page.locator(".save-list h3").first.text_content() == "本将棋"
 
 
 KIF_JA = """# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----
@@ -551,3 +563,39 @@ def test_refused_draw_says_why(page: Any, site: Any) -> None:
     assert "[shogi.draw.in_check]" in page.locator(".sg-prompt").text_content()
     assert page.get_attribute("[data-action=draw]", "aria-disabled") == "true" and plies(page) == before
     assert page.locator(".sg-in-check[data-sq='5i']").count() == 1, "the king in check is marked"
+
+
+# --- key moments of a match at both sizes, in both languages (issue 11) --------------------------
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_key_moments(new_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
+    """First prompt, the drawn-card dialog, the computer's reply (the shell's events strip beside the
+    board) and the end: prompt and primary action in the window, no Japanese in English mode but
+    the piece glyphs and card names (marked translate="no"), screenshots for a reviewer."""
+    width, height = size
+    page = new_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    open_link(page, site, card_record())
+    page.wait_for_selector("[data-movable]")
+    assert page.evaluate("document.documentElement.lang") == lang
+    name = f"shogi-{width}-{lang}"
+    key_moment(page, f"{name}-1-prompt", ".sg-prompt", "[data-action=draw]", ".sg-board")
+    before = board_box(page)
+    plies_before = plies(page)
+    page.click("[data-action=draw]")
+    page.wait_for_selector(".sg-pending button[data-action]:not([disabled])")
+    choice = ".sg-pending button[data-action]:not([disabled])"
+    key_moment(page, f"{name}-2-dialog", ".sg-pending", choice, ".sg-prompt")
+    page.locator(choice).first.click()
+    page.wait_for_function("(p) => document.querySelector('.sg-view').dataset.plies !== p && window.pygamesMatch.idle"
+                           " && document.querySelector('[data-movable]')", arg=plies_before, timeout=60_000)
+    # the computer's reply is in the shell's events strip, where the eye is, and its square lights up
+    page.wait_for_selector(".sg-view #turn-events .turn-bot:last-child")
+    key_moment(page, f"{name}-3-computer", ".sg-prompt", ".sg-view #turn-events .turn-bot:last-child", ".sg-board")
+    assert board_box(page) == before, "the events strip moved the board"
+    page.click(".sg-resign")
+    page.wait_for_selector(".sg-dialog [data-confirm=resign]")
+    page.click(".sg-dialog [data-confirm=resign]")
+    page.wait_for_selector("#outcome:not([hidden])")
+    key_moment(page, f"{name}-4-end", "#outcome", "#result-dismiss", ".sg-prompt")
+    assert board_box(page) == before, "the result moved the board"

@@ -51,9 +51,10 @@ export function homePage(root) {
   }
 
   function titleOf(entry) {
+    // the title saved with the match (the engine's own for it, e.g. 本将棋), else the game's
+    if (entry.title && typeof entry.title === 'object' && (entry.title.ja || entry.title.en)) return pick(entry.title);
     const g = gameList && gameList.find((x) => x.name === entry.game);
     if (g) return pick(g.title);
-    if (entry.title && typeof entry.title === 'object') return pick(entry.title);
     return entry.game || t('unknownGame');
   }
 

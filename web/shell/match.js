@@ -5,7 +5,7 @@ import { h, fill, clear, delay, download } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { loadSave, saveMatch, markBroken, SaveError } from './storage.js';
+import { loadSave, saveMatch, markBroken, listSaves, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
@@ -130,9 +130,11 @@ export async function matchPage(root, { id }) {
     adopt(await call('look', { record, look: shown }), { save });
   }
 
+  const matchTitle = () => titleOf(payload, info);
+
   function persist() {
     try {
-      record = saveMatch(record, { title: info.title, progress: general.progress, finished: Boolean(general.outcome) });
+      record = saveMatch(record, { title: matchTitle(), progress: general.progress, finished: Boolean(general.outcome) });
       if (notice && notice.kind === 'save') notice = null;
     } catch (err) {
       notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')) };
@@ -236,7 +238,7 @@ export async function matchPage(root, { id }) {
 
   function render() {
     if (!alive) return;
-    title.textContent = pick(info.title);
+    title.textContent = pick(matchTitle());
     playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
     toolbar.setAttribute('aria-label', t('toolbar'));
     renderToolbar();
@@ -373,6 +375,10 @@ export async function matchPage(root, { id }) {
   } catch (err) {
     return messagePage(root, () => t('cannotOpen', errorText(err)));
   }
+  // a save made under the game's title (a link, an import) takes the engine's title for the match
+  const entry = listSaves().find((e) => e.id === record.meta.id);
+  const own = matchTitle();
+  if (entry && own !== info.title && !(entry.title && entry.title.ja === own.ja && entry.title.en === own.en)) persist();
   runBots();
   // A read-only window onto the match for tests and debugging (actions still go through act).
   window.pygamesMatch = {
@@ -395,6 +401,16 @@ export async function matchPage(root, { id }) {
       if (shareBox) shareBox.relang();
     },
   };
+}
+
+/**
+ * The title of a match: the engine's own when the view payload gives one (`payload.view.title`,
+ * e.g. 本将棋 for a plain game of the shogi engine), else the game's (`info.title`).
+ */
+export function titleOf(payload, info) {
+  const own = payload && payload.view && payload.view.title;
+  return own && typeof own === 'object' && (own.ja || own.en)
+    ? { ja: String(own.ja || own.en), en: String(own.en || own.ja) } : info.title;
 }
 
 /**

@@ -8,7 +8,7 @@ import { call, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
-import { openSaved } from './match.js';
+import { openSaved, titleOf } from './match.js';
 import { plainView } from './plainview.js';
 import { loadSave } from './storage.js';
 import { moveList } from './movelist.js';
@@ -110,6 +110,8 @@ export async function replayPage(root, { id }) {
   }
 
   function render() {
+    // the engine's own title for this match when its view gives one (e.g. 本将棋), else the game's
+    title.textContent = t('replayHeading', pick(titleOf(payload, info)));
     buttons['replay-first'].disabled = ply === 0;
     buttons['replay-back'].disabled = ply === 0;
     buttons['replay-forward'].disabled = ply >= plies;

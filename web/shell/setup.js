@@ -9,6 +9,7 @@ import { saveMatch, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
+import { titleOf } from './match.js';
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -177,7 +178,7 @@ export async function setupPage(root, { game }) {
       const options = await collectOptions();
       const { record } = await call('new_match', { game, options, seed, players });
       const view = await call('view', { record, seat: null });
-      const saved = saveMatch(record, { title: info.title, progress: view.progress, finished: Boolean(view.outcome) });
+      const saved = saveMatch(record, { title: titleOf(view, info), progress: view.progress, finished: Boolean(view.outcome) });
       go(`#/play/${saved.meta.id}`);
     } catch (err) {
       errorBox.textContent = err instanceof SaveError ? (err.quota ? t('quota') : t('saveFailed')) : errorText(err);

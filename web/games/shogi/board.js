@@ -28,7 +28,7 @@ export function squareText(sq, lang) {
 
 /**
  * Build the board. o = {view, t, lang, flipped, bottom, sel, targets (Map sq → entry), cursor,
- * canMove, flash (sq or null), onSquare(sq), onKey(ev)}.
+ * canMove, onSquare(sq), onKey(ev)}.
  */
 export function boardElement(o) {
   const { view, t } = o;
@@ -53,7 +53,6 @@ export function boardElement(o) {
       if (cell) cls.push(`sg-owner-${cell.o}`, cell.o === o.bottom ? 'sg-up' : 'sg-down');
       if (last && last.to === sq) cls.push('sg-last-to');
       if (last && last.from === sq) cls.push('sg-last-from');
-      if (o.flash === sq) cls.push('sg-flash');
       if (o.sel && o.sel.sq === sq) cls.push('sg-selected');
       if (tgt) {
         cls.push('sg-target', `sg-target-${tgt.kind}`);

@@ -70,7 +70,8 @@ export function cardElement(card, t, opts = {}) {
   const box = h('article', { class: `sg-card${opts.compact ? ' sg-card-compact' : ''}`, 'data-card': card.id });
   const title = h('h4', { class: 'sg-card-name' });
   title.append(h('span', { class: 'sg-card-kind', text: t(kind[0], kind[1]) }), ' ');
-  title.append(h('span', { text: card.name || card.id }));
+  // the card's own (Japanese) name stays as printed in English mode, with its English name beside it
+  title.append(h('span', { lang: 'ja', translate: 'no', text: card.name || card.id }));
   const nameEn = cardNameEn(card);
   if (nameEn && nameEn !== card.name) title.append(h('span', { class: 'sg-card-en', lang: 'en', text: ` ${nameEn}` }));
   box.append(title);
@@ -85,9 +86,9 @@ export function cardElement(card, t, opts = {}) {
     const fig = h('figure', { class: 'sg-face' });
     const moves = f.moves && !f.keepsStandard ? f.moves : f.standard;
     if (moves && !(f.keepsStandard && !f.standard && !f.moves)) {
-      fig.append(moveGrid(moves, glyph, t, { cell: opts.compact ? 11 : 16 }));
+      fig.append(moveGrid(moves, glyph, t, { cell: opts.compact ? 11 : 16, name: t(PIECE_NAME_JA[f.piece] || glyph, PIECE_NAME_EN[f.piece] || f.piece) }));
     } else {
-      fig.append(h('div', { class: 'sg-face-std', text: glyph }));
+      fig.append(h('div', { class: 'sg-face-std', lang: 'ja', translate: 'no', text: glyph }));
     }
     const cap = h('figcaption');
     cap.append(h('strong', { text: t(PIECE_NAME_JA[f.piece] || f.piece, PIECE_NAME_EN[f.piece] || f.piece) }));

@@ -33,7 +33,8 @@ export function describeMove(face, t) {
 
 /**
  * An SVG grid of a face's move. `face` = {leaps: [[dx,dy]...], slides: [[dx,dy]...]}, offsets from the
- * owner's side (dy > 0 forward = up). `glyph` is drawn in the centre. Options: {cell, radius, onCell}.
+ * owner's side (dy > 0 forward = up). `glyph` is drawn in the centre. Options: {cell, radius, onCell,
+ * name (the piece's name in the current language, for the label; else the glyph)}.
  * With onCell(dx, dy, event) each cell is clickable (the card editor).
  */
 export function moveGrid(face, glyph, t, opts = {}) {
@@ -47,7 +48,7 @@ export function moveGrid(face, glyph, t, opts = {}) {
   const size = n * cell;
   const svg = el('svg', { viewBox: `0 0 ${size} ${size}`, width: size, height: size, class: 'sg-grid' });
   svg.setAttribute('role', 'img');
-  const label = `${glyph || ''} ${describeMove(face, t)}`.trim();
+  const label = `${opts.name || glyph || ''} ${describeMove(face, t)}`.trim();
   svg.setAttribute('aria-label', label);
   const title = el('title');
   title.textContent = label;
@@ -63,7 +64,7 @@ export function moveGrid(face, glyph, t, opts = {}) {
   }
   if (glyph) {
     const text = el('text', { x: cx(0) + cell / 2, y: cy(0) + cell * 0.78, 'font-size': cell * 0.8,
-      'text-anchor': 'middle', class: 'sg-grid-glyph' });
+      'text-anchor': 'middle', class: 'sg-grid-glyph', lang: 'ja', translate: 'no' });
     text.textContent = glyph.length > 1 ? glyph[glyph.length - 1] : glyph;
     svg.appendChild(text);
   }

@@ -1,5 +1,5 @@
 // The parts around the board: hands (持ち駒), the active cards (strip and full panels), the drawn-card
-// overlay, the result overlay. Each builder returns an element; no rules here.
+// overlay. Each builder returns an element; no rules here.
 
 import { h } from '../../shell/dom.js';
 import { pieceSvg } from './piecesvg.js';
@@ -55,7 +55,8 @@ export function cardStrip(view, t) {
     const name = t(card.name || card.id, card.name_en || card.name || card.id);
     const chip = h('li', { class: 'sg-chip', 'data-card': card.id, title: name },
       // the kind as its piece's kanji (as on the board): room for the card's name on a phone
-      h('span', { class: 'sg-card-kind', title: t(kind[0], kind[1]), text: kind[0].length === 1 ? kind[0] : t(kind[0], kind[1]) }),
+      kind[0].length === 1 ? h('span', { class: 'sg-card-kind', title: t(kind[0], kind[1]), 'aria-label': t(kind[0], kind[1]), lang: 'ja', translate: 'no', text: kind[0] })
+        : h('span', { class: 'sg-card-kind', text: t(kind[0], kind[1]) }),
       h('span', { class: 'sg-chip-name', text: name }));
     list.append(chip);
   }
@@ -102,27 +103,6 @@ export function pendingOverlay(o) {
   if (!o.mine) buttons.append(h('p', { class: 'sg-wait', text: t('相手が選んでいます…', 'Waiting for the other player…') }));
   if (o.onHide) buttons.append(h('button', { type: 'button', class: 'sg-btn', 'data-pending': 'hide', onclick: o.onHide }, t('盤を見る', 'See the board')));
   box.append(buttons);
-  return box;
-}
-
-/** The result over the final position. o = {view, t, outcome, me (seat or null), onClose, replayHref}. */
-export function resultOverlay(o) {
-  const { t, outcome } = o;
-  const r = outcome.reason || {};
-  let head;
-  if (outcome.draw || !outcome.winners.length) head = t('引き分け', 'Draw');
-  else {
-    const w = outcome.winners[0];
-    if (o.me === 0 || o.me === 1) head = o.me === w ? t('あなたの勝ち', 'You won') : t('あなたの負け', 'You lost');
-    else head = t(`${SEAT_MARK[w]}${SEAT_JA[w]}の勝ち`, `${SEAT_EN[w]} won`);
-  }
-  const box = h('section', { class: 'sg-overlay sg-result', role: 'group', 'aria-label': t('対局結果', 'Result') },
-    h('h3', { class: 'sg-result-head', text: head }),
-    h('p', { class: 'sg-result-reason', text: t(r.ja || '', r.en || '') }),
-    h('p', { class: 'sg-result-ply', text: t(`${o.view.ply}手で終局`, `Ended after ${o.view.ply} moves`) }),
-    h('div', { class: 'sg-row-buttons' },
-      o.replayHref ? h('a', { class: 'sg-btn sg-primary', href: o.replayHref, text: t('最初から再生', 'Replay the game') }) : null,
-      h('button', { type: 'button', class: 'sg-btn', 'data-result': 'close', onclick: o.onClose }, t('盤面を見る', 'See the board'))));
   return box;
 }
 

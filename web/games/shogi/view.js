@@ -6,9 +6,10 @@
 // scrolling (fit()); the drawn card, the result and every dialog are overlays, so the board never moves.
 
 import { h } from '../../shell/dom.js';
+import { flashTracker } from '../../shell/turn.js';
 import { DROP_LETTER, squareName, parseSquare } from './pieces.js';
 import { boardElement, squareText } from './board.js';
-import { handElement, cardStrip, cardPanel, pendingOverlay, pendingTab, resultOverlay, SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { handElement, cardStrip, cardPanel, pendingOverlay, pendingTab, SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 import { filesPanel, codedText, takeImportNotice } from './files.js';
 import { getRecord } from './io.js';
 import { pieceSvg } from './piecesvg.js';
@@ -16,7 +17,6 @@ import { faceCode, hasPromotedFace, loadSchema } from './schema.js';
 import { setupForm as buildSetupForm } from './setup.js';
 import { mountCardsPage } from './cards.js';
 
-const FLASH_MS = 1600;
 const WIDE_MIN = 760; // px of view width from which the board and a side panel sit side by side
 
 /** Mount the game view. */
@@ -31,16 +31,18 @@ export function mount(root, ctx) {
     message: null, // {text, kind}
     dialog: null, // {kind: 'promote'|'foul'|'unsafe'|'resign', ...}
     busy: false,
-    flash: null, // square of the other side's last move, highlighted briefly
-    resultClosed: false,
     scrolled: false,
     preview: null, // {ply, payload}: an earlier position opened from the move list
   };
   let live = null; // the payload from the shell
-  let flashTimer = null;
   root.classList.add('sg-root');
   const wrap = h('div', { class: 'sg-view' });
   root.append(wrap);
+  // the other side's move lights up where it landed (the shell's highlight, kept across redraws)
+  const flashes = flashTracker(wrap);
+  // the shell's events strip (what the others just did), at the top of the side panel on wide
+  // screens, in a one-line slot of fixed height under the prompt on phones: the board never moves
+  const turnSlot = h('div', { class: 'sg-turn-slot' });
   loadSchema(ctx).catch(() => { /* the promotion dialog then shows words only */ });
   const notice = takeImportNotice();
   if (notice) local.message = { text: t(notice.ja, notice.en), kind: 'notice' };
@@ -335,9 +337,8 @@ export function mount(root, ctx) {
     const prompt = bar.querySelector('.sg-prompt');
     prompt.className = `sg-prompt sg-prompt-${pr.kind}${pr.kind === 'error' ? ' sg-message-error' : ''}`;
     prompt.replaceChildren(h('span', { class: pr.kind === 'over' ? 'sg-over' : 'sg-prompt-text', text: pr.text }));
-    const lm = bar.querySelector('.sg-lastmove');
-    lm.textContent = lastMoveText(view);
-    lm.classList.toggle('sg-lastmove-new', !!local.flash);
+    bar.querySelector('.sg-lastmove').textContent = lastMoveText(view);
+    flashes.apply();
   }
 
   function render() {
@@ -366,16 +367,14 @@ export function mount(root, ctx) {
     const targets = new Map(targetsOfSel().map((m) => [m.to, m]));
     const boardBox = h('div', { class: 'sg-board-box' },
       boardElement({ view, t, lang: lang(), flipped: isFlipped(), bottom, sel: local.sel, targets, cursor: local.cursor,
-        canMove: canMove(), flash: local.flash, onSquare: clickSquare, onKey: onBoardKey }));
+        canMove: canMove(), onSquare: clickSquare, onKey: onBoardKey }));
     if (view.pending_draw && view.cards && local.pendingHidden) {
       boardBox.append(pendingTab({ view, t, onShow: () => { local.pendingHidden = false; render(); } }));
     } else if (view.pending_draw && view.cards) {
       boardBox.append(pendingOverlay({ view, t, legal: new Set(p.legal || []), mine: canAct(), onChoice: (c) => act(c),
         onHide: () => { local.pendingHidden = true; render(); } }));
-    } else if (view.phase === 'over' && p.outcome && !local.resultClosed && !p.replay) {
-      boardBox.append(resultOverlay({ view, t, outcome: p.outcome, me: soleHuman(), replayHref: replayHref(),
-        onClose: () => { local.resultClosed = true; render(); } }));
     }
+    // the result is the shell's panel over the final position (#outcome; resultBreakdown below)
     // always there in the card game (hidden until a piece is picked), so picking never resizes the board
     const legend = view.ruleset === 'cards' ? h('p', { class: `sg-legend${local.sel ? '' : ' sg-legend-off'}`, 'aria-hidden': local.sel ? null : 'true' },
       h('span', { class: 'sg-legend-leap', 'aria-hidden': 'true' }), t('射程移動', 'leap'), ' ',
@@ -386,10 +385,13 @@ export function mount(root, ctx) {
       handElement({ view, t, seat: bottom, where: 'bottom', who: whoText(bottom), sel: local.sel, onPiece: clickHand }));
     const wide = isWide();
     wrap.dataset.layout = wide ? 'wide' : 'narrow';
-    const play = h('div', { class: 'sg-play' }, bar, stage,
+    const strip = ctx.turn && ctx.turn.strip; // none in the shell's replay
+    if (strip) turnSlot.replaceChildren(strip);
+    const play = h('div', { class: 'sg-play' }, bar, strip && !wide ? turnSlot : null, stage,
       view.cards && !wide ? cardStrip(view, t) : null,
       renderControls(view, p), legend);
     const side = h('div', { class: 'sg-side' },
+      strip && wide ? turnSlot : null,
       renderHead(view),
       view.cards ? cardPanel(view, t, { counts: wide }) : null,
       renderMoveList(view),
@@ -397,6 +399,7 @@ export function mount(root, ctx) {
     wrap.append(play, side);
     if (local.dialog) wrap.append(renderDialog(view));
     renderBar();
+    flashes.apply();
     updateCursor();
     fit();
     wrap.style.minHeight = '';
@@ -409,11 +412,6 @@ export function mount(root, ctx) {
   function soleHuman() {
     const humans = ((live && live.players) || []).map((q, i) => (q.type === 'human' ? i : -1)).filter((i) => i >= 0);
     return humans.length === 1 ? humans[0] : null;
-  }
-
-  function replayHref() {
-    const m = /^#\/play\/([A-Za-z0-9_-]{1,60})/.exec(window.location.hash);
-    return m ? `#/replay/${m[1]}` : null;
   }
 
   function whoText(seat) {
@@ -604,17 +602,6 @@ export function mount(root, ctx) {
   if (observer) observer.observe(wrap);
   if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => fit());
 
-  function startFlash(sq) {
-    clearTimeout(flashTimer);
-    local.flash = sq;
-    flashTimer = setTimeout(() => {
-      local.flash = null;
-      for (const el of wrap.querySelectorAll('.sg-flash')) el.classList.remove('sg-flash');
-      const lm = wrap.querySelector('.sg-lastmove');
-      if (lm) lm.classList.remove('sg-lastmove-new');
-    }, FLASH_MS);
-  }
-
   return {
     update(next) {
       const prevPly = live && live.view && live.view.ply;
@@ -632,14 +619,25 @@ export function mount(root, ctx) {
         if (lm && lm.to) local.cursor = lm.to;
         // the other side's move (the computer's, or the other person's) lights up where it landed
         const mover = lm ? lm.seat : null;
-        if (!first && lm && lm.to && !next.replay && mover !== soleHuman() && next.plies > (prevPlies || 0)) startFlash(lm.to);
-        if (next && next.view && next.view.phase !== 'over') local.resultClosed = false;
+        if (!first && lm && lm.to && !next.replay && mover !== soleHuman() && next.plies > (prevPlies || 0)) {
+          flashes.mark(`.sg-sq[data-sq="${lm.to}"]`);
+          flashes.mark('.sg-lastmove', 'gain');
+        }
       }
       render();
     },
     relang() { render(); },
+    /** The shell's result panel adds this under its headline: the winner's side and the length. */
+    resultBreakdown(payload) {
+      const o = payload && payload.outcome;
+      const view = (payload && payload.view) || {};
+      if (!o) return null;
+      const w = o.draw || !o.winners.length ? null : o.winners[0];
+      const side = w === null ? t('引き分け', 'Draw') : t(`${SEAT_MARK[w]}${SEAT_JA[w]}の勝ち`, `${SEAT_EN[w]} won`);
+      return h('p', { class: 'sg-result-line' }, h('span', { class: 'sg-result-side', text: side }), t('・', ' · '),
+        h('span', { class: 'sg-result-ply', text: t(`${view.ply || 0}手で終局`, `ended after ${view.ply || 0} moves`) }));
+    },
     destroy() {
-      clearTimeout(flashTimer);
       window.removeEventListener('resize', onResize);
       if (observer) observer.disconnect();
       cancelAnimationFrame(fitFrame);

@@ -350,6 +350,17 @@ VISIBLE_TEXTS_JS = """([selector, exclude]) => {
 }"""
 
 
+def open_saved_match(page: Any, site: Any, record: dict[str, Any], match_id: str, ready: str) -> None:
+    """Store ``record`` as the saved match ``match_id`` (in this page's localStorage), open it, and wait
+    for ``ready`` (a selector of the game's view)."""
+    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    page.goto(site.url)
+    wait_for_engine(page)
+    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
+    page.goto(site.url + f"#/play/{match_id}")
+    page.wait_for_selector(ready)
+
+
 def assert_in_viewport(page: Any, selector: str, what: str = "") -> None:
     """The first visible element matching ``selector`` is wholly inside the viewport right now."""
     box = page.evaluate("""(selector) => {

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from pygames import webapi
-from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, axe_violations, key_moment, wait_for_engine
+from tests.e2e.conftest import (assert_in_viewport, assert_no_horizontal_overflow, axe_violations, key_moment,
+                                open_saved_match, wait_for_engine)
 
 SEED = 20261130
 """The match seed: the same seed and the same clicks give the same duel."""
@@ -355,12 +356,7 @@ def _near_the_end(seed: int) -> tuple[dict[str, Any], str]:
 
 def _put(page: Any, site: Any, record: dict[str, Any], match_id: str) -> None:
     """Open ``record`` as a saved match on this page."""
-    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
-    page.goto(site.url)
-    wait_for_engine(page)
-    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
-    page.goto(site.url + f"#/play/{match_id}")
-    page.wait_for_selector("#kabu-view")
+    open_saved_match(page, site, record, match_id, "#kabu-view")
 
 
 def _idle(page: Any) -> None:

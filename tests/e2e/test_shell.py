@@ -394,6 +394,16 @@ def _shell_axe(page: Any) -> list[dict[str, Any]]:
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
+def _start_from_setup(page, site, wait_for_engine, info, seed: str) -> None:
+    """Start a match of ``info``'s game from its setup screen with ``seed`` (no computer delay)."""
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    _open(page, site, wait_for_engine, f"#/new/{info['name']}")
+    page.wait_for_selector("#start-match")
+    page.fill("#seed", seed)
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+
+
 # --- a match, start to end ---------------------------------------------------------------------
 @needs_game
 def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_for_engine, new_page, guard,
@@ -401,12 +411,7 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     info = _pick_game()
     if not _has_view(info["name"]):
         guard.allow(MISSING_FILE)
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
-    _open(page, site, wait_for_engine, f"#/new/{info['name']}")
-    page.wait_for_selector("#start-match")
-    page.fill("#seed", "2024")
-    page.click("#start-match")
-    page.wait_for_url("**#/play/*")
+    _start_from_setup(page, site, wait_for_engine, info, "2024")
     match_id = page.url.split("#/play/")[1]
     _wait_idle(page)
     assert axe_violations(page) == []
@@ -534,12 +539,7 @@ def test_setup_stores_only_typed_names_and_undo_says_why(page, site, wait_for_en
     info = _pick_game()
     if not _has_view(info["name"]):
         guard.allow(MISSING_FILE)
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
-    _open(page, site, wait_for_engine, f"#/new/{info['name']}")
-    page.wait_for_selector("#start-match")
-    page.fill("#seed", "31")
-    page.click("#start-match")
-    page.wait_for_url("**#/play/*")
+    _start_from_setup(page, site, wait_for_engine, info, "31")
     _wait_idle(page)
     players = page.evaluate("() => window.pygamesMatch.record.players")
     assert all(p["name"] == "" for p in players), players  # no name typed: none stored

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import pytest
 
-from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, key_moment, shot
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, key_moment, open_saved_match, shot
 
 PUZZLES = Path(__file__).resolve().parents[2] / "pygames" / "shiji" / "data" / "puzzles.json"
 SEED = 8
@@ -313,13 +313,8 @@ def _last_decision(seed: int = KEY_SEED) -> tuple[dict, str]:
     return _record_until(stop, seed)
 
 
-def _put(page: Any, site: Any, wait_for_engine: Any, record: dict, match_id: str) -> None:
-    record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
-    page.goto(site.url)
-    wait_for_engine(page)
-    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
-    page.goto(site.url + f"#/play/{match_id}")
-    page.wait_for_selector("#view-root .sj-table")
+def _put(page: Any, site: Any, record: dict, match_id: str) -> None:
+    open_saved_match(page, site, record, match_id, "#view-root .sj-table")
     _wait_idle(page)
 
 
@@ -336,7 +331,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     name = f"shiji-{lang}-{width}"
     # 1. the first prompt: choose the opening hand from the land (the land cards are the action)
     record, _ = _record_until(lambda view, legal: True)
-    _put(page, site, wait_for_engine, record, "shijikey1")
+    _put(page, site, record, "shijikey1")
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-1-first-prompt", BAR, "#view-root .sj-table .sj-land button.sj-card")
     assert page.locator("#view-root .sj-verdict.sj-bad").count() == 0      # no error before the person acts
@@ -345,7 +340,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     # computer's shell, highlighted
     record, action = _record_until(lambda view, legal: view["phase"] == "play" and not view["task"]
                                    and view["players"][0]["placed"] >= 1 and any(a.startswith("place") for a in legal))
-    _put(page, site, wait_for_engine, record, "shijikey2")
+    _put(page, site, record, "shijikey2")
     key_moment(page, f"{name}-2-place-prompt", BAR, PLACE)
     page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000')")
     _do(page, action)
@@ -360,7 +355,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     # 3. a dialog: a legal placement that loses asks first
     record, _ = _record_until(lambda view, legal: view["phase"] == "play" and not view["task"]
                               and any(e["legal"] and e["warning"] for e in view["shells"]))
-    _put(page, site, wait_for_engine, record, "shijikey3")
+    _put(page, site, record, "shijikey3")
     risky = next(e for e in page.evaluate("() => window.pygamesMatch.payload.view.shells") if e["legal"] and e["warning"])
     _click_hand(page, "#view-root", risky["cards"])
     page.locator("#view-root [data-testid=verdict].sj-warnv").wait_for()
@@ -370,7 +365,7 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     assert not axe_violations(page)
     # 4. the end: the result over the final position; dismissed, the board and the engine's reason
     record, action = _last_decision()
-    _put(page, site, wait_for_engine, record, "shijikey4")
+    _put(page, site, record, "shijikey4")
     page.evaluate("(a) => window.pygamesMatch.act(a)", action)
     page.wait_for_selector("#outcome:not([hidden])")
     _wait_idle(page)

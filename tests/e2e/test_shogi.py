@@ -531,10 +531,6 @@ ILLEGAL_KIF = """手合割：平手
 
 def test_illegal_record_loads_up_to_the_foul(page: Any, site: Any) -> None:
     """A record with an illegal move opens with the moves before it, and the engine's notice is shown."""
-    from pygames.shogi.calls import CALLS
-
-    if "import_file" not in CALLS:
-        pytest.skip("the engine of this build refuses such a record (import up to the foul not merged yet)")
     start_match(page, site, hon=True, seed=11)
     page.click(".sg-export summary")
     old_hash = page.evaluate("location.hash")

@@ -4,7 +4,7 @@
 // decodes the text itself (BOM, then UTF-8, then Shift_JIS) and passes the text.
 
 import { h } from '../../shell/dom.js';
-import { engineCall, getRecord, openRecord, downloadText, copyText } from './io.js';
+import { engineCall, getRecord, openRecord, downloadBlob, downloadText, copyText } from './io.js';
 
 let uid = 0;
 const NOTICE_KEY = 'pygames.shogi.importNotice';
@@ -24,19 +24,6 @@ export function toBase64(buf) {
   return btoa(s);
 }
 
-/** Fallback decoding of a record file: BOM, then strict UTF-8, then Shift_JIS (what most .kif are). */
-export function decodeBytes(buf) {
-  const bytes = new Uint8Array(buf);
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('shift_jis').decode(bytes);
-  }
-}
-
 /** A notice saved before opening an imported record, shown once by the next mounted view. */
 export function takeImportNotice() {
   try {
@@ -50,10 +37,6 @@ function keepNotice(notice) {
   try { if (notice) sessionStorage.setItem(NOTICE_KEY, JSON.stringify(notice)); } catch { /* storage off */ }
 }
 
-function isUnknownCall(err) {
-  return err && err.code === 'api.unknown_call';
-}
-
 const FORMATS = [
   // [format of the engine's export_record, button label ja, en]
   ['kifu', 'KIF', 'KIF'],
@@ -65,26 +48,12 @@ const FORMATS = [
 /** Offer base64 bytes as a file download (the engine encodes Shift_JIS files itself). */
 function downloadBase64(filename, b64) {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(filename, new Blob([bytes], { type: 'application/octet-stream' }));
 }
 
-/** The record in `format` from the engine: {text, filename, base64?}. export_record once it is there,
- *  else the older export_kif (UTF-8 KIF only). */
-async function exportAs(ctx, record, format) {
-  try {
-    return await engineCall(ctx, 'export_record', { record, format });
-  } catch (err) {
-    if (!isUnknownCall(err) || format !== 'kifu') throw err;
-    const res = await engineCall(ctx, 'export_kif', { record });
-    return { text: res.kif, filename: res.filename || 'shogi.kifu' };
-  }
+/** The record in `format` from the engine: {text, filename, base64?}. */
+function exportAs(ctx, record, format) {
+  return engineCall(ctx, 'export_record', { record, format });
 }
 
 /**
@@ -161,12 +130,7 @@ function importBox(o) {
   }
   async function importFile(file) {
     const buf = await file.arrayBuffer();
-    try {
-      return await engineCall(ctx, 'import_file', { data: toBase64(buf), filename: file.name, players: players(), seed: 0 });
-    } catch (err) {
-      if (!isUnknownCall(err)) throw err;
-      return importText(decodeBytes(buf)); // until the engine decodes bytes itself
-    }
+    return engineCall(ctx, 'import_file', { data: toBase64(buf), filename: file.name, players: players(), seed: 0 });
   }
   const area = h('textarea', { id, class: 'sg-import-text', rows: '3', 'aria-describedby': msgId,
     placeholder: t('ここに棋譜（KIF・KI2・CSA）か局面（SFEN）を貼り付け', 'Paste a record (KIF, KI2, CSA) or a position (SFEN) here'),

@@ -35,7 +35,11 @@ export async function openRecord(ctx, record) {
 
 /** Offer `text` as a file download. */
 export function downloadText(filename, text, type = 'text/plain;charset=utf-8') {
-  const blob = new Blob([text], { type });
+  downloadBlob(filename, new Blob([text], { type }));
+}
+
+/** Offer a Blob as a file download. */
+export function downloadBlob(filename, blob) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

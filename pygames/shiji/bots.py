@@ -10,7 +10,8 @@ out to the end in those sampled worlds with a fast policy, and keeps the best av
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Callable
 
 from ..core import Rng
 from . import rules as R
@@ -19,10 +20,10 @@ from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_
 from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
-HARD_ITERATIONS = 96
+HARD_ITERATIONS = 288
 """Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
-HARD_CANDIDATES = 6
-"""The hard level searches the best few placements by the normal heuristic."""
+HARD_CANDIDATES = 32
+"""The hard level weighs up to this many placements (best first by the normal heuristic) by rollouts."""
 PUZZLE_NODES = 200_000
 """Search budget of the open-hands (詰み札) player; past it the hard level plays instead."""
 PUZZLE_DEPTH = 3
@@ -48,6 +49,8 @@ def choose(game: Any, s: State, seat: int, level: str, rng: Rng) -> str:
         return "place 0 0"
     if now == "pick" and level == "hard":
         return "pick " + CODES[opening_card(s, seat)]
+    if now == "take" and level == "hard" and TAKE_CANDIDATES > 1:
+        return "take " + CODES[hard_take(s, seat, rng)]
     if now in ("pick", "take"):
         return "take " + CODES[pick_card(s, seat, rng)] if now == "take" else "pick " + CODES[pick_card(s, seat, rng)]
     if now == "lead":
@@ -260,6 +263,12 @@ def fast_place(s: State, seat: int, rng: Rng) -> tuple[int, ...]:
     numbers = [k for k in options if all(is_number(c) for c in k)]
     if numbers and (size == 2 or (size == 3 and any(len(k) == 3 for k in numbers))):
         return next((k for k in numbers if len(k) == 3), numbers[0])
+    if numbers and ROLLOUT_KILL:
+        # the world is a sample with both hands known: take a siege when the strongest shell gives one
+        strongest = max(numbers, key=lambda k: R.shell_value(k) * (-1 if s.reverse else 1))
+        after = R.do_place(s, seat, strongest)
+        if after.result is not None and seat in after.result[0]:
+            return strongest
     specials = sum(hand[k] for k in STARS) + hand[PANIC]
     special_shells = [k for k in options if not all(is_number(c) for c in k)]
     if special_shells and size <= 2 * specials + 3 and rng.random() < 0.8:
@@ -275,6 +284,10 @@ def fast_place(s: State, seat: int, rng: Rng) -> tuple[int, ...]:
     if numbers and rng.random() < 0.85:
         return min(numbers, key=lambda k: (R.shell_value(k) * (-1 if s.reverse else 1), rng.random()))
     return rng.choice(options)
+
+
+ROLLOUT_KILL = True
+"""Rollouts play the siege when the strongest number shell gives one (a player who wants to win would)."""
 
 
 def rollout(s: State, seat: int, rng: Rng) -> float:
@@ -311,14 +324,75 @@ def rollout(s: State, seat: int, rng: Rng) -> float:
 
 
 def hard_choice(s: State, seat: int, candidates: list[tuple[int, ...]], rng: Rng) -> tuple[int, ...]:
-    """The candidate with the best average rollout over sampled worlds (same worlds for each)."""
-    per = max(1, HARD_ITERATIONS // len(candidates))
-    totals = [0.0] * len(candidates)
-    for _ in range(per):
-        world = sample_world(s, seat, rng)
-        seed = rng.next_u64()
-        for j, kinds in enumerate(candidates):
-            after = R.do_place(world, seat, kinds)
-            totals[j] += rollout(after, seat, Rng(seed ^ j))
-    best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
-    return candidates[best]
+    """The placement with the best average rollout over sampled worlds (see :func:`halving`)."""
+    return candidates[halving(s, seat, [_placing(seat, k) for k in candidates],
+                              HARD_ITERATIONS, rng)]
+
+
+def _placing(seat: int, kinds: tuple[int, ...]) -> Callable[[State], State]:
+    def move(world: State) -> State:
+        return R.do_place(world, seat, kinds)
+    return move
+
+
+def _taking(seat: int, kind: int) -> Callable[[State], State]:
+    def move(world: State) -> State:
+        return R.take(world, seat, kind)
+    return move
+
+
+def halving(s: State, seat: int, moves: list[Callable[[State], State]], budget: int, rng: Rng) -> int:
+    """The index of the move whose rollouts do best for ``seat``, by successive halving: each round
+    shares its sampled worlds among the moves still in, then the better half goes on (at least two),
+    so the budget of rollouts goes to the moves that matter. Ties: the earliest move."""
+    n = len(moves)
+    alive = list(range(n))
+    totals = [0.0] * n
+    counts = [0] * n
+    per_round = max(1, budget // max(1, math.ceil(math.log2(n))) if n > 1 else budget)
+    while True:
+        for _ in range(max(1, per_round // len(alive))):
+            world = sample_world(s, seat, rng)
+            seed = rng.next_u64()
+            for j in alive:
+                totals[j] += rollout(moves[j](world), seat, Rng(seed ^ j))
+                counts[j] += 1
+        if len(alive) <= 2:
+            break
+        alive.sort(key=lambda j: (-totals[j] / counts[j], j))
+        alive = alive[:max(2, (len(alive) + 1) // 2)]
+    return max(alive, key=lambda j: (totals[j] / counts[j], -j))
+
+
+TAKE_CANDIDATES = 4
+"""The hard level weighs this many land cards by rollouts when it adds a card to its hand."""
+TAKE_ITERATIONS = 96
+"""Rollouts per hard card choice, spread over the candidates."""
+
+
+def take_candidates(s: State, seat: int) -> list[int]:
+    """Land kinds worth weighing: the answers (恐慌, the star the cycle allows next, other stars) and
+    the most useful numbers (high and not yet doubled), at most TAKE_CANDIDATES."""
+    land, hand = s.land[seat], s.hand[seat]
+    out: list[int] = []
+    if land[PANIC]:
+        out.append(PANIC)
+    allowed = R.allowed_stars(s) if s.star >= 0 else STARS
+    nxt = [k for k in STARS if land[k] and k in allowed and s.star >= 0]
+    out += nxt
+    numbers = sorted((k for k in range(10) if land[k]), key=lambda k: -(k * 0.5 - 2.5 * hand[k]))
+    others = [k for k in STARS if land[k] and k not in out]
+    merged = out + numbers[:2] + others[:1] + numbers[2:]
+    seen: list[int] = []
+    for k in merged:
+        if k not in seen:
+            seen.append(k)
+    return seen[:TAKE_CANDIDATES]
+
+
+def hard_take(s: State, seat: int, rng: Rng) -> int:
+    """The land card to add whose rollouts (over sampled worlds) do best."""
+    cands = take_candidates(s, seat)
+    if len(cands) <= 1:
+        return cands[0] if cands else pick_card(s, seat, rng)
+    return cands[halving(s, seat, [_taking(seat, k) for k in cands], TAKE_ITERATIONS, rng)]

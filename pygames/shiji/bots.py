@@ -98,6 +98,24 @@ def pick_card(s: State, seat: int, rng: Rng) -> int:
     return best
 
 
+def rollout_pick(s: State, seat: int, rng: Rng) -> int:
+    """Rollouts' card choice: :func:`pick_card`, but no star or 恐慌 that the hand could not play
+    out (each needs a number partner and the last shell must be numbers: 2 per special + 2 cards)."""
+    k = pick_card(s, seat, rng)
+    if is_number(k) or not ROLLOUT_STAR_CARE:
+        return k
+    hand = s.hand[seat]
+    specials = sum(hand[j] for j in STARS) + hand[PANIC] + 1
+    size = sum(hand) + pending(s, seat)
+    if size >= 2 * specials + 2:
+        return k
+    numbers = [j for j in range(10) if s.land[seat][j]]
+    return max(numbers, key=lambda j: (j * 0.5 - 2.5 * hand[j], j)) if numbers else k
+
+
+ROLLOUT_STAR_CARE = True
+"""Rollouts take no star or 恐慌 that the hand could not play out."""
+
 CYCLE_BONUS = 0.0
 """Taking a card: worth of the star that follows the last one placed (others wait for the cycle)."""
 
@@ -303,7 +321,7 @@ def rollout(s: State, seat: int, rng: Rng) -> float:
                 k = rng.weighted_index(list(land))
                 s = R.take(s, task[1], k)
             elif kind == "take":
-                s = R.take(s, task[1], pick_card(s, task[1], rng))
+                s = R.take(s, task[1], rollout_pick(s, task[1], rng))
             elif kind == "recover":
                 pos = next(i for i, (k, v, _) in enumerate(s.rows[task[1]]) if v and k >= 0)
                 s = R.recover(s, task[1], pos)

@@ -5,7 +5,11 @@ opponent's hand or land: it samples them from the cards it has not seen (the opp
 minus their market and merchant card, split by the known hand and land sizes, keeping in hand
 what public events put there: the revealed 先手決め pair when it has not been placed since, the
 merchant 0 it saw taken by 交換 while no 0 of theirs has been placed), then plays each candidate
-out to the end in those sampled worlds with a fast policy, and keeps the best average.
+out to the end in those sampled worlds with a fast policy, and keeps the best average. It weighs
+every placement the screen would not warn about (successive halving spends the rollouts on the
+better ones) and chooses the cards it takes into hand the same way. In a rollout both hands of the
+sampled world are known, so its players take a siege when one is there and take no star they could
+not play out.
 """
 
 from __future__ import annotations

@@ -34,16 +34,15 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PLAYERS = [{"name": "", "type": "bot", "level": "expert"}, {"name": "", "type": "bot", "level": "hard"}]
 
-TIME_JS = """async ([calls]) => {
+START_JS = """async () => {
   const { engine } = await import(new URL('/web/runtime/bridge.js', location.origin).href);
   await engine.start();
-  const out = [];
-  for (const args of calls) {
-    const t = performance.now();
-    const answer = await engine.call('bot_action', args);
-    out.push({ ms: performance.now() - t, action: answer.action });
-  }
-  return out;
+  window.__bench = engine;
+}"""
+TIME_JS = """async (args) => {
+  const t = performance.now();
+  const answer = await window.__bench.call('bot_action', args);
+  return { ms: performance.now() - t, action: answer.action };
 }"""
 
 
@@ -81,24 +80,23 @@ def main() -> None:
     spots = positions(a.positions, a.every)
     levels = a.levels.split(",")
     calls = [{"record": p["record"], "seat": p["seat"], "level": lv} for lv in levels for p in spots]
-    cpython = []
-    for args in calls:
-        t = time.perf_counter()
-        action = call("bot_action", **args)["action"]
-        cpython.append({"ms": (time.perf_counter() - t) * 1000, "action": action})
-    print(f"CPython done ({len(calls)} calls), load {os.getloadavg()[0]:.2f}", flush=True)
-
     build.build(test_pages=True, quiet=True)  # as the e2e tests build it (a run beside them keeps their pages)
     server = SiteServer(build.DIST).start()
     from playwright.sync_api import sync_playwright
 
+    cpython, browser_out = [], []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             context = browser.new_context(service_workers="block")
             page = context.new_page()
             page.goto(server.url + "index.html")
-            browser_out = page.evaluate(TIME_JS, [calls])
+            page.evaluate(START_JS)
+            for args in calls:  # each position in both runtimes in turn, so that machine noise hits both alike
+                t = time.perf_counter()
+                action = call("bot_action", **args)["action"]
+                cpython.append({"ms": (time.perf_counter() - t) * 1000, "action": action})
+                browser_out.append(page.evaluate(TIME_JS, args))
             browser.close()
     finally:
         server.stop()

@@ -1,13 +1,16 @@
 """Our shogi levels against GNU Shogi at fixed search depths (本将棋), colours alternating.
 
 GNU Shogi (Debian package ``gnushogi``; installed via apt if missing) is driven over a pipe through its
-text interface: ``depth`` N, moves in the same coordinates as USI (7g7f, P*5e, 8h2b+), its replies read
-from ``N. ... <move>`` lines. Our side plays through ``GAME.bot_action`` (every move of both sides is
-checked by our engine, which also decides the end: checkmate, repetition, or a draw at --max-plies).
+text interface: ``depth`` N (which also turns its clock off, so the search is the same at any machine
+load), moves in the same coordinates as USI (7g7f, P*5e, 8h2b+), its replies read from ``N. ... <move>``
+lines. Our side is our USI engine (``python -m pygames.shogi.usi``, options Level and Seed = the game's
+number, ``go nodes`` = the level's budget), or with ``--via api`` ``GAME.bot_action`` in this process.
+Every move of both sides is checked by our engine, which also decides the end (checkmate, repetition,
+or a draw at --max-plies).
 
 Prints W/D/L and the score with a 95% Wilson interval per (level, depth), CPU per move, and the load.
 Usage: python bench/shogi_vs_gnushogi.py [--games 40] [--depths 1,2,3] [--levels hard,expert]
-       [--workers 2] [--progress]
+       [--workers 2] [--via usi|api] [--progress] [--moves]
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from stats import wilson
 
 from pygames.core import Rng
 from pygames.shogi import GAME
+from pygames.shogi.search import EXPERT_NODES
 
 MOVE = re.compile(r"\d+\.\s+\.\.\.\s+(\S+)")
 OVER = re.compile(r"mates|resign|Drawn|draw|Illegal|repetition", re.IGNORECASE)
@@ -41,6 +45,52 @@ def gnushogi_path() -> str:
             return cand
     subprocess.run(["apt-get", "install", "-y", "gnushogi"], check=True)
     return "/usr/games/gnushogi"
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` (Linux /proc)."""
+    try:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
+
+
+class Ours:
+    """Our USI engine in its own process (``python -m pygames.shogi.usi``) at ``level``, seeded."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        root = pathlib.Path(__file__).resolve().parents[1]
+        self.proc = subprocess.Popen([sys.executable, "-m", "pygames.shogi.usi"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1, cwd=root)
+        self.send(f"usi\nsetoption name Level value {level}\nsetoption name Seed value {seed}\nisready")
+        self.until("readyok")
+        self.send("usinewgame")
+
+    def send(self, text: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def until(self, prefix: str) -> str:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if line.startswith(prefix):
+                return line.strip()
+        raise RuntimeError(f"our USI engine closed before {prefix}")
+
+    def best(self, moves: list[str]) -> str:
+        """Our move after ``moves`` from the start position."""
+        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send(f"go nodes {EXPERT_NODES}")
+        return self.until("bestmove").split()[1]
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
 
 
 class Gnu:
@@ -82,12 +132,8 @@ class Gnu:
         return None
 
     def cpu(self) -> float:
-        """CPU seconds used so far by the process (Linux /proc)."""
-        try:
-            fields = pathlib.Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except OSError:
-            return 0.0
+        """CPU seconds used so far by the process."""
+        return cpu_seconds(self.proc.pid)
 
     def close(self) -> None:
         try:
@@ -97,12 +143,13 @@ class Gnu:
             self.proc.kill()
 
 
-def play(args: tuple[int, str, int, int]) -> dict[str, object]:
+def play(args: tuple[int, str, int, int, str]) -> dict[str, object]:
     """One game: our ``level`` plays 先手 on even game numbers, GNU Shogi at ``depth`` the other side."""
-    game_no, level, depth, max_plies = args
+    game_no, level, depth, max_plies, via = args
     gnu_seat = 1 if game_no % 2 == 0 else 0  # we are 先手 on even games
     state = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
     gnu = Gnu(depth)
+    ours = Ours(level, game_no) if via == "usi" else None
     our_cpu, our_moves, note = 0.0, 0, ""
     try:
         if gnu_seat == 0:
@@ -121,7 +168,10 @@ def play(args: tuple[int, str, int, int]) -> dict[str, object]:
                     break
             else:
                 t = time.process_time()
-                mv = GAME.bot_action(state, seat, level, Rng.derive(game_no, "gnubench", state.ply))
+                if ours is not None:
+                    mv = ours.best([r["usi"] for r in state.record])
+                else:
+                    mv = GAME.bot_action(state, seat, level, Rng.derive(game_no, "gnubench", state.ply))
                 our_cpu += time.process_time() - t
                 our_moves += 1
                 state = GAME.apply(state, seat, mv)
@@ -130,8 +180,12 @@ def play(args: tuple[int, str, int, int]) -> dict[str, object]:
                 if GAME.to_move(state):
                     gnu.send(mv + "\n")
         gnu_cpu = gnu.cpu()
+        if ours is not None:
+            our_cpu = cpu_seconds(ours.proc.pid)
     finally:
         gnu.close()
+        if ours is not None:
+            ours.close()
     outcome = GAME.outcome(state)
     if outcome is None:  # GNU Shogi resigned (W), claimed a draw or failed (D), or the ply cap (D)
         result = "W" if re.search("resign|mates", note, re.IGNORECASE) and "illegal" not in note else "D"
@@ -151,11 +205,12 @@ def main() -> None:
     ap.add_argument("--levels", default="expert")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--via", choices=("usi", "api"), default="usi", help="our side: the USI engine or bot_action")
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
     a = ap.parse_args()
     print(f"load before: {os.getloadavg()}")
-    jobs = [(g, lv, int(d), a.max_plies) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
+    jobs = [(g, lv, int(d), a.max_plies, a.via) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
             for d in a.depths.split(",")]  # game-major: an interrupted run still covers every setting
     results: list[dict[str, object]] = []
     with multiprocessing.Pool(a.workers) as pool:

@@ -8,7 +8,9 @@ number, ``go nodes`` = the level's budget), or with ``--via api`` ``GAME.bot_act
 Every move of both sides is checked by our engine, which also decides the end (checkmate, repetition,
 or a draw at --max-plies).
 
-Prints W/D/L and the score with a 95% Wilson interval per (level, depth), CPU per move, and the load.
+Prints W/D/L and the score with a 95% Wilson interval per (level, depth), by colour (we are 先手 on even
+games), the number of distinct games, CPU per move, and the load; ``--tally LOG…`` summarises the
+``--progress --moves`` logs of earlier (or stopped) runs.
 Usage: python bench/shogi_vs_gnushogi.py [--games 40] [--depths 1,2,3] [--levels hard,expert]
        [--workers 2] [--via usi|api] [--progress] [--moves]
 """
@@ -197,6 +199,46 @@ def play(args: tuple[int, str, int, int, str]) -> dict[str, object]:
             "usi": " ".join(r["usi"] for r in state.record)}
 
 
+LINE = re.compile(r"game (\d+): (\w+) vs gnushogi depth (\d+) -> ([WDL]) \((\S+), (\d+) plies, "
+                  r"ours ([\d.]+)s/(\d+), gnu ([\d.]+)s/(\d+)\)")
+
+
+def read_log(path: str) -> list[dict[str, object]]:
+    """The games of a ``--progress --moves`` log (also of a run that was stopped)."""
+    out: list[dict[str, object]] = []
+    for line in pathlib.Path(path).read_text().splitlines():
+        m = LINE.match(line)
+        if m:
+            g, lv, d, res, code, plies, oc, om, gc, gm = m.groups()
+            out.append({"game": int(g), "level": lv, "depth": int(d), "result": res, "code": code,
+                        "plies": int(plies), "our_cpu": float(oc), "our_moves": int(om), "gnu_cpu": float(gc),
+                        "gnu_moves": int(gm), "usi": ""})
+        elif line.startswith("  moves: ") and out:
+            out[-1]["usi"] = line[len("  moves: "):]
+    return out
+
+
+def report(results: list[dict[str, object]]) -> None:
+    """W/D/L per (level, depth) with the score's 95% Wilson interval, by colour, and CPU per move."""
+    print(f"{'level':8} {'depth':>5} {'games':>5}   W   D   L  score  95% interval   as 先手   as 後手"
+          f"  distinct  our s/move  gnu s/move")
+    for lv, d in sorted({(str(r["level"]), int(str(r["depth"]))) for r in results}):
+        rs = [r for r in results if r["level"] == lv and r["depth"] == d]
+        w = sum(r["result"] == "W" for r in rs)
+        dr = sum(r["result"] == "D" for r in rs)
+        lo_ = sum(r["result"] == "L" for r in rs)
+        n = len(rs)
+        points = w + 0.5 * dr
+        lo, hi = wilson(points, n)
+        colour = ["{}-{}-{}".format(*(sum(r["result"] == x for r in rs if int(str(r["game"])) % 2 == side)
+                                      for x in "WDL")) for side in (0, 1)]
+        distinct = len({r["usi"] for r in rs}) if all(r["usi"] for r in rs) else "-"
+        ours = sum(float(str(r["our_cpu"])) for r in rs) / max(1, sum(int(str(r["our_moves"])) for r in rs))
+        gnu = sum(float(str(r["gnu_cpu"])) for r in rs) / max(1, sum(int(str(r["gnu_moves"])) for r in rs))
+        print(f"{lv:8} {d:>5} {n:>5} {w:3} {dr:3} {lo_:3}  {points / n:5.1%}  [{lo:.2f}, {hi:.2f}]   {colour[0]:>7}"
+              f"   {colour[1]:>7}  {distinct!s:>8}    {ours:8.2f}    {gnu:8.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=4)
@@ -208,7 +250,11 @@ def main() -> None:
     ap.add_argument("--via", choices=("usi", "api"), default="usi", help="our side: the USI engine or bot_action")
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
+    ap.add_argument("--tally", nargs="+", metavar="LOG", help="only summarise the games of these logs")
     a = ap.parse_args()
+    if a.tally:
+        report([r for path in a.tally for r in read_log(path)])
+        return
     print(f"load before: {os.getloadavg()}")
     jobs = [(g, lv, int(d), a.max_plies, a.via) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
             for d in a.depths.split(",")]  # game-major: an interrupted run still covers every setting
@@ -222,22 +268,7 @@ def main() -> None:
                       f"gnu {r['gnu_cpu']:.1f}s/{r['gnu_moves']})", flush=True)
                 if a.moves:
                     print(f"  moves: {r['usi']}", flush=True)
-    print(f"{'level':8} {'depth':>5} {'games':>5}   W   D   L  score  95% interval    our s/move  gnu s/move")
-    for lv in a.levels.split(","):
-        for d in a.depths.split(","):
-            rs = [r for r in results if r["level"] == lv and r["depth"] == int(d)]
-            if not rs:
-                continue
-            w = sum(r["result"] == "W" for r in rs)
-            dr = sum(r["result"] == "D" for r in rs)
-            lo_ = sum(r["result"] == "L" for r in rs)
-            n = len(rs)
-            points = w + 0.5 * dr
-            lo, hi = wilson(points, n)
-            ours = sum(float(r["our_cpu"]) for r in rs) / max(1, sum(int(r["our_moves"]) for r in rs))
-            gnu = sum(float(r["gnu_cpu"]) for r in rs) / max(1, sum(int(r["gnu_moves"]) for r in rs))
-            print(f"{lv:8} {d:>5} {n:>5} {w:3} {dr:3} {lo_:3}  {points / n:5.1%}  [{lo:.2f}, {hi:.2f}]"
-                  f"    {ours:8.2f}    {gnu:8.2f}")
+    report(results)
     print(f"load after: {os.getloadavg()}")
 
 

@@ -4,7 +4,8 @@ GNU Shogi (Debian package ``gnushogi``; installed via apt if missing) is driven 
 text interface: ``depth`` N (which also turns its clock off, so the search is the same at any machine
 load), moves in the same coordinates as USI (7g7f, P*5e, 8h2b+), its replies read from ``N. ... <move>``
 lines. Our side is our USI engine (``python -m pygames.shogi.usi``, options Level and Seed = the game's
-number, ``go nodes`` = the level's budget), or with ``--via api`` ``GAME.bot_action`` in this process.
+number, ``go nodes`` = the expert's budget or ``--nodes``), or with ``--via api`` ``GAME.bot_action`` in
+this process.
 Every move of both sides is checked by our engine, which also decides the end (checkmate, repetition,
 or a draw at --max-plies).
 
@@ -61,7 +62,8 @@ def cpu_seconds(pid: int) -> float:
 class Ours:
     """Our USI engine in its own process (``python -m pygames.shogi.usi``) at ``level``, seeded."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, seed: int, nodes: int) -> None:
+        self.nodes = nodes
         root = pathlib.Path(__file__).resolve().parents[1]
         self.proc = subprocess.Popen([sys.executable, "-m", "pygames.shogi.usi"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1, cwd=root)
@@ -84,7 +86,7 @@ class Ours:
     def best(self, moves: list[str]) -> str:
         """Our move after ``moves`` from the start position."""
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go nodes {EXPERT_NODES}")
+        self.send(f"go nodes {self.nodes}")
         return self.until("bestmove").split()[1]
 
     def close(self) -> None:
@@ -145,13 +147,13 @@ class Gnu:
             self.proc.kill()
 
 
-def play(args: tuple[int, str, int, int, str]) -> dict[str, object]:
+def play(args: tuple[int, str, int, int, str, int]) -> dict[str, object]:
     """One game: our ``level`` plays 先手 on even game numbers, GNU Shogi at ``depth`` the other side."""
-    game_no, level, depth, max_plies, via = args
+    game_no, level, depth, max_plies, via, nodes = args
     gnu_seat = 1 if game_no % 2 == 0 else 0  # we are 先手 on even games
     state = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
     gnu = Gnu(depth)
-    ours = Ours(level, game_no) if via == "usi" else None
+    ours = Ours(level, game_no, nodes) if via == "usi" else None
     our_cpu, our_moves, note = 0.0, 0, ""
     try:
         if gnu_seat == 0:
@@ -248,15 +250,17 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--via", choices=("usi", "api"), default="usi", help="our side: the USI engine or bot_action")
+    ap.add_argument("--nodes", type=int, default=EXPERT_NODES, help="the expert's node budget per move (USI only)")
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
     ap.add_argument("--tally", nargs="+", metavar="LOG", help="only summarise the games of these logs")
     a = ap.parse_args()
-    if a.tally:
-        report([r for path in a.tally for r in read_log(path)])
+    if a.tally:  # a game found in two logs (a rerun of a stopped one) counts once
+        games = {(r["game"], r["level"], r["depth"], r["usi"]): r for path in a.tally for r in read_log(path)}
+        report(list(games.values()))
         return
     print(f"load before: {os.getloadavg()}")
-    jobs = [(g, lv, int(d), a.max_plies, a.via) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
+    jobs = [(g, lv, int(d), a.max_plies, a.via, a.nodes) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
             for d in a.depths.split(",")]  # game-major: an interrupted run still covers every setting
     results: list[dict[str, object]] = []
     with multiprocessing.Pool(a.workers) as pool:

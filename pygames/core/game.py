@@ -65,6 +65,8 @@ class OptionSpec:
     """The engine version that introduced this option (a ruling). Records of older versions
     lack the key and get ``legacy`` instead of ``default``, so they replay as they were played."""
     legacy: Any = None
+    choice_seats: tuple[tuple[Any, int], ...] = ()
+    """(value, fewest seats): a choice offered only from that many seats on (e.g. "seat 5")."""
 
     def default_for(self, engine_version: int) -> Any:
         """The value a record of ``engine_version`` that lacks this key was played under."""
@@ -74,7 +76,8 @@ class OptionSpec:
         """The spec as JSON for the setup form."""
         return {"key": self.key, "label": {"ja": self.label_ja, "en": self.label_en}, "kind": self.kind,
                 "default": self.default, "min": self.minimum, "max": self.maximum, "since": self.since,
-                "choices": [{"value": v, "label": {"ja": ja, "en": en}} for v, ja, en in self.choices]}
+                "choices": [{"value": v, "label": {"ja": ja, "en": en}, "min_seats": dict(self.choice_seats).get(v)}
+                            for v, ja, en in self.choices]}
 
 
 class Game(ABC, Generic[State]):

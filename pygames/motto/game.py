@@ -54,7 +54,7 @@ class MottoGame(Game[MottoState]):
     option_specs = (
         # v2: the start player is chosen at setup or drawn by lot (v1 records: always seat 1).
         OptionSpec("start", "スタートプレイヤー", "Start player", "choice", "random", START_CHOICES,
-                   since=2, legacy="1"),
+                   since=2, legacy="1", choice_seats=(("4", 4), ("5", 5))),
     )
 
     # --- setup -----------------------------------------------------------------------

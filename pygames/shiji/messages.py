@@ -15,23 +15,23 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "shiji.place.not_in_hand": ("手札に{card_ja}がありません（手札の札だけで貝札を組めます）",
                                 "There is no {card_en} in your hand (shells are made from hand cards)"),
     "shiji.place.three_cards": ("３枚で並べられるのは雷霆（1・0・0 の100）だけです",
-                                "Only 雷霆 (1·0·0, value 100) may be placed as three cards"),
+                                "Only a thunder (1·0·0, value 100) may be placed as three cards"),
     "shiji.place.raitei_hand": ("雷霆は手札がちょうど 0・0・1 の３枚のときだけ出せます",
-                                "雷霆 needs exactly 0, 0, 1 as your whole hand"),
+                                "A thunder needs exactly 0, 0, 1 as your whole hand"),
     "shiji.place.raitei_reverse": ("逆順で相手が01〜99を並べた後は雷霆で上がれません（相手の値: {to_beat:02d}）",
-                                   "In reverse order 雷霆 is not allowed after the opponent placed 01-99 "
+                                   "In reverse order a thunder is not allowed after the opponent placed 01-99 "
                                    "(their value: {to_beat:02d})"),
     "shiji.place.panic_with_star": ("恐慌札と星札は同じ貝札に組めません（恐慌組は恐慌札と数字札）",
-                                    "恐慌 and a star cannot share a shell (a panic shell is 恐慌 plus a number)"),
+                                    "Panic and a star cannot share a shell (a panic shell is Panic plus a number)"),
     "shiji.place.forbidden_last": ("禁止行為: 残り２枚の手札で星札・恐慌札を含む貝札は並べられません（数字組でしか上がれません）",
                                    "Forbidden: with two cards left a star or panic shell cannot be placed "
                                    "(you may only go out with a number shell)"),
     "shiji.place.not_superior": ("値{value:02d}は相手の{to_beat:02d}より優位ではありません（{order_ja}）",
                                  "{value:02d} does not beat the opponent's {to_beat:02d} ({order_en})"),
     "shiji.place.jump": ("運行の原則に反します（跳躍）: 次に出せる星札は{allowed_ja}です",
-                         "Against the star cycle (跳躍, a skip): the next star must be {allowed_en}"),
+                         "Against the star cycle (a skip): the next star must be {allowed_en}"),
     "shiji.place.backward": ("運行の原則に反します（遡行）: 次に出せる星札は{allowed_ja}です",
-                             "Against the star cycle (遡行, going back): the next star must be {allowed_en}"),
+                             "Against the star cycle (going back): the next star must be {allowed_en}"),
     "shiji.place.same_star": ("運行の原則に反します: 次に出せる星札は{allowed_ja}です",
                               "Against the star cycle: the next star must be {allowed_en}"),
     "shiji.place.star_pair_order": ("２枚の星札は運行の順（朝→昼→夕→夜→朝）に並べます: {first_ja}の次は{next_ja}",
@@ -40,7 +40,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "shiji.veil.no_card": ("その位置に札がありません", "There is no card at that position"),
     "shiji.veil.already": ("その札はもうヴェールしてあります（表にはできません）",
                            "That card is already veiled (it cannot be turned face up)"),
-    "shiji.veil.not_number": ("星札・恐慌札はヴェールできません", "Stars and 恐慌 cannot be veiled"),
+    "shiji.veil.not_number": ("星札・恐慌札はヴェールできません", "Stars and Panic cannot be veiled"),
     "shiji.veil.zero_pair": ("00の双札はヴェールできません（運行の原則を解消する札です）",
                              "A 00 pair cannot be veiled (it resets the star cycle)"),
     "shiji.veil.not_recent": ("ヴェールできるのは直近の貝札で成立した商品だけです",
@@ -53,7 +53,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "shiji.recover.not_veiled": ("回収できるのは自分のヴェールした札だけです",
                                  "Only one of your veiled cards can be recovered"),
     "shiji.lead.not_numbers": ("先手決めは手札の数字札２枚（数字組）で行います",
-                               "先手決め uses two number cards (a number shell) from your hand"),
+                               "Deciding who goes first uses two number cards (a number shell) from your hand"),
 }
 
 WARNINGS: dict[str, tuple[str, str]] = {
@@ -62,16 +62,16 @@ WARNINGS: dict[str, tuple[str, str]] = {
     "shiji.warn.two_with_star": (("この貝札を並べると手札が {cards_ja} の２枚になります。残り２枚に星札・恐慌札があると、"
                                   "相手の星組・恐慌組で札が増えない限り次の手番の初めに負けます（包囲・禁止行為）"),
                                  ("This leaves you with two cards, {cards_en}: two cards including a star or the panic "
-                                  "card lose at the start of your next turn (包囲, forbidden) unless the opponent's "
+                                  "card lose at the start of your next turn (siege: forbidden) unless the opponent's "
                                   "star or panic shell adds cards to your hand")),
     "shiji.warn.one_card": (("この貝札を並べると手札が１枚だけ残ります。１枚では貝札を組めないので、相手の星組・恐慌組で"
                              "札が増えない限り次の手番の初めに負けます（包囲）"),
                             ("This leaves you one card: one card makes no shell, so you lose at the start of your "
-                             "next turn (包囲, siege) unless the opponent's star or panic shell adds cards to your hand")),
+                             "next turn (siege) unless the opponent's star or panic shell adds cards to your hand")),
 }
-WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: 腐敗, rot"),
-                "bankrupt": ("土地の札が足りない: 破産", "your land is too small: 破産, bankruptcy"),
-                "siege": ("包囲", "包囲, siege"), "forbidden_two": ("禁止行為", "forbidden")}
+WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: rot"),
+                "bankrupt": ("土地の札が足りない: 破産", "your land is too small: bankruptcy"),
+                "siege": ("包囲", "siege"), "forbidden_two": ("禁止行為", "forbidden")}
 
 
 def warning_text(code: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -89,25 +89,25 @@ def warning_text(code: str, params: dict[str, Any]) -> dict[str, Any]:
 
 NOW = {
     "pick": ("土地から最初の手札を選ぶ", "choose your opening hand from your land"),
-    "lead": ("先手決めの数字組を選ぶ", "choose a number pair for 先手決め"),
+    "lead": ("先手決めの数字組を選ぶ", "choose a number pair to decide who goes first"),
     "play": ("ヴェールまたは貝札を並べる", "veil or place a shell"),
     "add": ("土地から手札に加える", "add a land card to your hand"),
     "take": ("土地から札を手札に加える", "add cards from your land to your hand"),
     "recover": ("ヴェールした札を１枚回収する", "recover one veiled card"),
-    "kaijo": ("解除（00）するか、相手の雷霆を認める", "cancel with 00 (解除) or accept the 雷霆"),
+    "kaijo": ("解除（00）するか、相手の雷霆を認める", "cancel with 00 or accept the thunder"),
     "wait": ("相手の番です", "it is the other player's turn"),
 }
 
 ENDINGS = {
-    "agari": ("{w}が上がりました", "{w} went out (上がり)"),
-    "raitei": ("{w}が雷霆（100）で上がりました", "{w} went out with 雷霆 (100)"),
-    "kaijo": ("解除: 00で雷霆が取り消され、引き分け", "解除: 00 cancelled the 雷霆; a draw"),
-    "rot": ("{l}の手札が10枚を超えました（腐敗）", "{l}'s hand went over 10 cards (腐敗, rot)"),
-    "bankrupt": ("{l}の土地の札が足りません（破産）", "{l}'s land ran out of cards (破産, bankruptcy)"),
-    "siege": ("{l}は並べられる貝札がありません（包囲）", "{l} has no legal shell (包囲, siege)"),
+    "agari": ("{w}が上がりました", "{w} went out"),
+    "raitei": ("{w}が雷霆（100）で上がりました", "{w} went out with a thunder (100)"),
+    "kaijo": ("解除: 00で雷霆が取り消され、引き分け", "Cancelled: 00 undid the thunder; a draw"),
+    "rot": ("{l}の手札が10枚を超えました（腐敗）", "{l}'s hand went over 10 cards (rot)"),
+    "bankrupt": ("{l}の土地の札が足りません（破産）", "{l}'s land ran out of cards (bankruptcy)"),
+    "siege": ("{l}は並べられる貝札がありません（包囲）", "{l} has no legal shell (siege)"),
     "forbidden_two": ("{l}は残り２枚に星札・恐慌札があり上がれません（包囲・禁止行為）",
-                      "{l} holds two cards including a star or 恐慌 (包囲, cannot go out)"),
-    "closing": ("閉場: 手札を公開して比べました", "Market closed (閉場): hands compared"),
+                      "{l} holds two cards including a star or Panic (siege: cannot go out)"),
+    "closing": ("閉場: 手札を公開して比べました", "Market closed after ten rounds: hands compared"),
 }
 
 

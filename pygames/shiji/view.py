@@ -11,7 +11,7 @@ from .messages import refuse, seat_name, warning_text
 
 TIP = {"ja": "ヒント: 星札と恐慌札は相手の値を打ち消し（相殺）、次の数字組はどの値でも並べられます。ただし残り２枚に"
              "星札・恐慌札が残ると上がれずに負けるので、早めに使いましょう。",
-       "en": "Tip: a star or the panic card cancels the opponent's value (相殺): after it any number shell may follow. "
+       "en": "Tip: a star or the panic card cancels the opponent's value: after it any number shell may follow. "
              "Two cards left with a star or the panic card among them lose, so play them early."}
 TIP_LITERAL = {"ja": "ヒント（字義どおりの読み）: 夜の星組の後は逆順で「超える値 00」になり、答えられるのは朝の星札・恐慌札・"
                      "00の双札だけです。答えられないとその場で負け（包囲）。",
@@ -145,7 +145,7 @@ def lead_info(s: State) -> dict[str, Any] | None:
     p1, p2 = seat_name(0), seat_name(1)
     if tie:
         ja = f"先手決めは同じ値でした（{p1[0]} {fa}・{p2[0]} {fb}）。もう一度、数字組を選んでください"
-        en = f"先手決め was a tie ({p1[1]} {fa}, {p2[1]} {fb}): choose a pair again"
+        en = f"Deciding who goes first was a tie ({p1[1]} {fa}, {p2[1]} {fb}): choose a pair again"
     else:
         ja = f"先手決め: {p1[0]} {fa}・{p2[0]} {fb}"
         en = f"Who starts: {p1[1]} {fa}, {p2[1]} {fb}"

@@ -1,6 +1,6 @@
 """A USI engine for 本将棋: ``python -m pygames.shogi.usi`` (stdin/stdout).
 
-Commands: usi, isready, setoption (``Level`` easy|normal|hard|expert, ``Nodes``), usinewgame,
+Commands: usi, isready, setoption (``Level`` easy|normal|hard|expert, ``Nodes``, ``Seed``), usinewgame,
 position startpos|sfen <sfen> [moves ...], go [btime/wtime/byoyomi/binc/winc ms] [nodes N] [depth D]
 [infinite], stop, gameover, quit. The search runs in a thread so ``stop`` is answered at once.
 """
@@ -19,6 +19,7 @@ from .position import move_usi
 from .search import EXPERT_NODES, MAX_DEPTH, Expert, best_move
 
 LEVELS = ("easy", "normal", "hard", "expert")
+SEED_MAX = 2**31 - 1
 
 
 class Engine:
@@ -28,6 +29,8 @@ class Engine:
         self.out = out
         self.level = "expert"
         self.nodes = EXPERT_NODES
+        self.seed = 0
+        """With the game count and the ply, what the search's tie-breaks are drawn from (deterministic)."""
         self.state: Any = None
         self.thread: threading.Thread | None = None
         self.search: Expert | None = None
@@ -51,6 +54,7 @@ class Engine:
             self.say("id author pygames")
             self.say("option name Level type combo default expert " + " ".join(f"var {lv}" for lv in LEVELS))
             self.say(f"option name Nodes type spin default {EXPERT_NODES} min 100 max 100000000")
+            self.say(f"option name Seed type spin default 0 min 0 max {SEED_MAX}")
             self.say("option name USI_Variant type combo default shogi var shogi")
             self.say("usiok")
         elif cmd == "isready":
@@ -98,6 +102,8 @@ class Engine:
             self.level = value
         elif name == "Nodes" and value.isascii() and value.isdigit() and 100 <= int(value) <= 100_000_000:
             self.nodes = int(value)
+        elif name == "Seed" and value.isascii() and value.isdigit() and len(value) <= 10 and int(value) <= SEED_MAX:
+            self.seed = int(value)
         elif name != "USI_Variant":
             self.say(f"info string bad option {name[:20]} {value[:20]}")
 
@@ -139,7 +145,7 @@ class Engine:
                 deadline = time.monotonic() + max(0.05, per_move / 1000 * 0.9 - 0.05)
                 budget = 10**9 if ("byoyomi" in opts or "movetime" in opts or left) else budget
         depth = min(opts.get("depth", MAX_DEPTH), MAX_DEPTH)
-        seed = Rng.derive(self.games, "usi", state.ply)
+        seed = Rng.derive(self.seed, "usi", self.games, state.ply)
         if self.level != "expert":
             self.say(f"bestmove {GAME.bot_action(state, state.side, self.level, seed)}")
             return

@@ -230,8 +230,9 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
     else:
         raise AssertionError("the duel did not end")
 
-    end = page.locator("#kabu-end")
+    end = page.locator("#outcome #kabu-end")  # one result panel: the shell's, with the duel's figures
     end.wait_for()
+    assert page.locator("#kabu-end").count() == 1
     assert end.locator("svg[role=img]").count() == 1
     assert end.locator("tbody tr").count() == 2
     page.wait_for_selector("#outcome:not([hidden])")
@@ -312,8 +313,9 @@ def _english_end_screen(page: Any) -> None:
     """Switching to English re-renders the view with English lists and labels (no Japanese commas)."""
     page.click("#lang-toggle")
     page.wait_for_selector("#kabu-view[lang=en]")
-    text = page.inner_text("#kabu-view")
-    assert "Duel over" in text and "Just now" in text
+    page.wait_for_selector("#outcome #kabu-end[lang=en]")  # the duel's figures, inside the shell's result panel
+    text = page.inner_text("#kabu-view") + page.inner_text("#outcome")
+    assert "Total assets over the duel" in text and "Just now" in text
     assert "、" not in text and "清算" not in text and "終了" not in text
     _no_horizontal_scroll(page)
     SHOTS.mkdir(exist_ok=True)

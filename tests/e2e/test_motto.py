@@ -32,8 +32,13 @@ def _start(page: Any, site: Any, wait_for_engine: Any) -> str:
     page.goto(site.url + "#/new/motto")
     wait_for_engine(page)
     page.wait_for_selector("#start-match")
+    page.select_option("#seat-count", "5")
+    page.select_option("#opt-start", label="5番目の席")
+    page.select_option("#seat-count", "3")  # seat 5 is no start player for three: back to the lot
+    assert page.locator("#opt-start option").count() == 4  # the lot and seats 1-3, as the engine accepts
+    assert page.locator("#opt-start option:checked").inner_text().startswith("抽選")
     page.select_option("#seat-count", "4")
-    assert page.locator(".seat-row").count() == 4
+    assert page.locator(".seat-row").count() == 4 and page.locator("#opt-start option").count() == 5
     page.fill("#seat-0-name", "花子")
     page.fill("#seed", str(SEED))
     page.click("#start-match")

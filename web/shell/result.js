@@ -9,7 +9,8 @@ import { formatNumber } from './format.js';
 
 /**
  * `resultDisplay({game, matchId})` → {banner, overlay, update(outcome, players, breakdown)}.
- * `breakdown` is an optional Node from the view (its resultBreakdown(payload) hook).
+ * `breakdown` is an optional Node from the view (its resultBreakdown(payload) hook); one marked
+ * `data-scores="shown"` shows the scores itself (then the shell's score table is left out).
  */
 export function resultDisplay({ game, matchId }) {
   const banner = h('section', { class: 'outcome', id: 'outcome-bar', hidden: true, 'aria-live': 'polite' });
@@ -49,7 +50,7 @@ export function resultDisplay({ game, matchId }) {
       h('p', { class: 'result-kicker' }, t('resultHeading')),
       h('h2', { id: 'result-h' }, headline(outcome, players)),
       reason ? h('p', { class: 'result-reason' }, reason) : null,
-      scoreTable(outcome, players),
+      breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown' ? null : scoreTable(outcome, players),
       breakdown ? h('div', { class: 'result-breakdown' }, breakdown) : null,
       h('div', { class: 'actions result-actions' },
         h('button', { type: 'button', class: 'primary', id: 'result-dismiss', onclick: dismiss }, t('seeBoard')),

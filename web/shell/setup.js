@@ -65,7 +65,7 @@ export async function setupPage(root, { game }) {
   function renderSeats() {
     fill(seatsBox, h('legend', {}, t('players', info.min_seats, info.max_seats)));
     if (info.max_seats > info.min_seats) {
-      const select = h('select', { id: 'seat-count', onchange: (e) => { model.count = Number(e.target.value); renderSeats(); } });
+      const select = h('select', { id: 'seat-count', onchange: (e) => { model.count = Number(e.target.value); renderSeats(); if (!custom) renderOptions(); } });
       for (let n = info.min_seats; n <= info.max_seats; n++) {
         select.append(h('option', { value: n, selected: n === model.count }, t('players', n, n)));
       }
@@ -115,8 +115,12 @@ export async function setupPage(root, { game }) {
     }
     let control;
     if (spec.kind === 'choice') {
-      control = h('select', { id, onchange: (e) => { model.options[spec.key] = spec.choices[Number(e.target.value)].value; } },
-        spec.choices.map((c, i) => h('option', { value: i, selected: c.value === value }, pick(c.label))));
+      // the engine names choices that need more seats (e.g. "seat 5" for three players): offer only the rest
+      const offered = spec.choices.filter((c) => !c.min_seats || c.min_seats <= model.count);
+      if (!offered.some((c) => c.value === value)) model.options[spec.key] = spec.default;
+      const current = model.options[spec.key];
+      control = h('select', { id, onchange: (e) => { model.options[spec.key] = offered[Number(e.target.value)].value; } },
+        offered.map((c, i) => h('option', { value: i, selected: c.value === current }, pick(c.label))));
     } else if (spec.kind === 'int') {
       control = h('input', { id, type: 'number', inputmode: 'numeric', step: 1, min: spec.min ?? undefined, max: spec.max ?? undefined,
         value: String(value ?? ''), oninput: (e) => { model.options[spec.key] = e.target.value; } });

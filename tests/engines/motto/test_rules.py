@@ -356,3 +356,13 @@ def test_game_end_is_in_the_log():
     s.phase = DRAW
     ja, en = GAME.describe_action(s, CHANCE, "draw 24")
     assert ja.endswith("4枚目のハードフォークでゲーム終了") and en.endswith("The 4th hard fork ends the game")
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_setup_offers_exactly_the_start_seats_the_engine_accepts(seats):
+    spec = next(o.to_json() for o in GAME.option_specs if o.key == "start")
+    offered = [c["value"] for c in spec["choices"] if not c["min_seats"] or c["min_seats"] <= seats]
+    assert offered == ["random", *(str(k) for k in range(1, seats + 1))]
+    for c in spec["choices"]:
+        accepted = "error" not in _new({"start": c["value"]}, n=seats)
+        assert accepted == (c["value"] in offered), c["value"]

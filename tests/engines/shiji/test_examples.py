@@ -434,3 +434,18 @@ def test_round_counter_counts_rounds_both_completed():
     assert GAME.view(s, 0)["round"]["done"] == 0
     s = take_any(play(s, "place 6 5"))  # seat 1: 65
     assert GAME.view(s, 0)["round"]["text"] == "1 / 10"
+
+
+def test_english_texts_are_english():
+    """Every refusal, warning and ending reads in English without Japanese terms (the rules page
+    gives each term's Japanese name: siege 包囲, thunder 雷霆, …)."""
+    import re
+
+    from pygames.shiji.messages import ENDINGS, NOW, REFUSALS, WARN_REASONS, WARNINGS
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    texts = {**REFUSALS, **WARNINGS, **WARN_REASONS, **NOW, **ENDINGS}
+    assert len(texts) > 40
+    for key, (ja, en) in texts.items():
+        assert japanese.search(ja), key
+        assert not japanese.search(en), (key, en)

@@ -76,3 +76,34 @@ def test_stop_answers_an_infinite_search_and_bad_input_is_survived():
         assert lines[-1].split()[1] in GAME.legal_actions(state_from_sfen("startpos", "hon"), 0)
     finally:
         assert e.close() == 0
+
+
+def _answers(lines: list[str]) -> list[str]:
+    """Run USI command lines through an in-process engine; its output lines."""
+    import io
+
+    from pygames.shogi.usi import Engine
+
+    out = io.StringIO()
+    engine = Engine(out)
+    for line in lines:
+        engine.handle(line)
+        engine.wait()
+    return out.getvalue().splitlines()
+
+
+def test_seed_option_makes_the_search_repeatable_and_varied():
+    """The bench seeds each game (gnushogi is deterministic): the same seed gives the same moves, other seeds
+    break ties differently somewhere, and a bad seed is refused with a message (the last one stays)."""
+    def game(seed: str) -> list[str]:
+        moves: list[str] = []
+        for _ in range(6):
+            lines = _answers(["usi", f"setoption name Seed value {seed}", "usinewgame",
+                              "position startpos" + (" moves " + " ".join(moves) if moves else ""), "go nodes 800"])
+            moves.append(lines[-1].split()[1])
+        return moves
+
+    assert game("3") == game("3")
+    assert len({tuple(game(str(seed))) for seed in range(6)}) > 1
+    refused = _answers(["setoption name Seed value 99999999999", "setoption name Seed value -1"])
+    assert sum("bad option Seed" in ln for ln in refused) == 2

@@ -122,19 +122,15 @@ export function fillLog(m) {
 }
 
 /** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */
-export function endScreen(m) {
+/** The end of the duel for the shell's result panel: each purse and the assets over the duel. */
+export function endBreakdown(m) {
   const { ctx, v } = m;
   const r = v.result;
   const hist = v.asset_history || [];
   const series = [0, 1].map(s => ({ label: m.who(s), values: hist.map(x => x.totals[s]), cls: s === (m.me ?? 0) ? 'kabu-line-me' : 'kabu-line-opp' }));
-  let headline;
-  if (r.winner === null || r.winner === undefined) headline = ctx.t('引き分け', 'Draw');
-  else if (m.me === null) headline = ctx.t(`${m.who(r.winner)}の勝ち`, `${m.who(r.winner)} wins`);
-  else headline = r.winner === m.me ? ctx.t('あなたの勝ち！', 'You win!') : ctx.t('あなたの負け', 'You lose');
   // a season's name under the middle of its two turns (the point after its first turn)
   const xLabels = hist.map(x => (x.turn >= 0 && x.turn % 2 === 0 ? SEASONS[Math.floor(x.turn / 2) % 4][ctx.lang === 'ja' ? 0 : 1].slice(0, ctx.lang === 'ja' ? 1 : 3) : ''));
-  return h('section', { class: 'kabu-panel kabu-end kabu-wide', id: 'kabu-end', 'aria-labelledby': 'kabu-end-h' },
-    h('h2', { id: 'kabu-end-h', class: 'kabu-result' }, ctx.t('デュエル終了: ', 'Duel over: '), headline),
+  return h('section', { class: 'kabu-end', id: 'kabu-end', lang: ctx.lang, dataset: { scores: 'shown' }, 'aria-label': ctx.t('デュエルの結果', 'The duel in figures') },
     r.bankrupt !== null && r.bankrupt !== undefined ? h('p', {}, ctx.t(`${m.who(r.bankrupt)}は清算できず破産しました。`, `${m.who(r.bankrupt)} went bankrupt in liquidation.`)) : null,
     h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ctx.t('プレイヤー', 'Player')),
       h('th', { scope: 'col' }, ctx.t('現金', 'Cash')), h('th', { scope: 'col' }, ctx.t('株の時価', 'Shares')), h('th', { scope: 'col' }, ctx.t('総資産', 'Total')))),
@@ -143,7 +139,7 @@ export function endScreen(m) {
         h('td', {}, h('strong', {}, yen(r.totals[s], ctx.lang))))))),
     h('h3', {}, ctx.t('総資産の推移', 'Total assets over the duel')),
     h('div', { class: 'kabu-legend' }, series.map(x => h('span', {}, h('span', { class: `kabu-swatch ${x.cls === 'kabu-line-opp' ? 'kabu-opp' : ''}`, 'aria-hidden': 'true' }), x.label))),
-    lineChart(series, { title: ctx.t('総資産の推移（円）', 'Total assets (yen)'), width: chartWidth(640), height: 200, xLabels,
+    lineChart(series, { title: ctx.t('総資産の推移（円）', 'Total assets (yen)'), width: chartWidth(440), height: 180, xLabels,
       format: x => (ctx.lang === 'ja' ? (Math.abs(x) >= 10000 ? `${(x / 10000).toFixed(1)}万円` : `${x}円`)
         : (Math.abs(x) >= 1000 ? `¥${Math.round(x / 1000)}k` : `¥${x}`)), padLeft: 56 }),
     h('p', {}, rulesLink(m)));

@@ -4,7 +4,7 @@
 import { h, clear } from '../../shell/dom.js';
 import { flashTracker } from '../../shell/turn.js';
 import { seatName as shellSeatName } from '../../shell/seats.js';
-import { priceCharts, handPanel, fillLog, endScreen } from './panels.js';
+import { priceCharts, handPanel, fillLog, endBreakdown } from './panels.js';
 import { turnStrip, moneyStrip, market, orderBook } from './board.js';
 import { changedKeys, happenings, pushFeed, feedPanel } from './feed.js';
 import { promptPanel } from './prompts.js';
@@ -138,7 +138,8 @@ export function mount(root, ctx) {
     const tabs = h('div', { class: 'kabu-tabs', role: 'group', 'aria-label': ctx.t('ほかの画面', 'More') },
       TABS.map(([id, ja, en]) => h('button', { type: 'button', 'data-tab-button': id, 'aria-pressed': String(ui.tab === id),
         onclick: () => { ui.tab = id; render(true); } }, ctx.t(ja, en))));
-    const now = m.v.result ? { panel: endScreen(m), bar: null } : promptPanel(m);
+    // at the end the shell's result panel (#outcome) shows the duel's figures (resultBreakdown below)
+    const now = m.v.result ? { panel: null, bar: null } : promptPanel(m);
     // the shell's events strip (who did what, 「…が考え中」) where the eye is: under the quote board on a
     // desktop (the right column keeps its place), above the prompt on a phone (view.css)
     const strip = ctx.turn && !payload.replay ? ctx.turn.strip : null;
@@ -170,6 +171,10 @@ export function mount(root, ctx) {
       if (!p || !p.view) return;
       payload = p;
       render(false);
+    },
+    /** The shell's result panel: each purse and the assets over the duel. */
+    resultBreakdown(p) {
+      return p && p.view && p.view.result ? endBreakdown(model(p)) : null;
     },
     destroy() {
       alive = false;

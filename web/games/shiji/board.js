@@ -71,32 +71,37 @@ export function cardBack(t, { onclick = null, label = null, extra = '', peek = n
 }
 
 function orderText(t, v) {
-  return v.order === 'desc' ? t('逆順（小さいほど優位）', 'reverse (lower wins)') : t('昇順（大きいほど優位）', 'ascending (higher wins)');
+  return v.order === 'desc' ? [t('逆順', 'reverse'), t('小さいほど優位', 'lower wins')] : [t('昇順', 'ascending'), t('大きいほど優位', 'higher wins')];
 }
 
+/** The star state: [what may come next, why] (the second part is left out on phones). */
 function starText(t, star) {
-  if (!star.enforced) return t('運行の原則なし', 'star cycle off');
-  if (star.state === 'balanced') return t('平衡状態（どの星札も可）', 'balanced (any star)');
-  if (star.state === 'panic') return t('恐慌状態（どの星札も可）', 'panic state (any star)');
+  if (!star.enforced) return [t('運行の原則なし', 'star cycle off'), ''];
+  if (star.state === 'balanced') return [t('平衡状態', 'balanced'), t('どの星札も可', 'any star')];
+  if (star.state === 'panic') return [t('恐慌状態', 'panic state'), t('どの星札も可', 'any star')];
   const next = star.next.map((c) => t(STAR_NAMES[c][0], STAR_NAMES[c][1])).join('/');
-  return t(`次の星: ${next}`, `next star: ${next}`);
+  return [t(`次の星: ${next}`, `next star: ${next}`), ''];
 }
 
 /** The status strip: value to beat, order, star state, round counter. */
 export function statusStrip(t, v, me) {
   const beat = v.to_beat === null || v.to_beat === undefined ? t('自由', 'free') : String(v.to_beat).padStart(2, '0');
   const who = v.last_seat === null || v.last_seat === undefined ? '' : v.last_seat === me ? t('（自分の貝札）', ' (your shell)') : t('（相手の貝札）', " (opponent's shell)");
+  const [order, orderWhy] = orderText(t, v);
+  const [stars, starsWhy] = starText(t, v.star);
+  // each box: its name, the value, then a line of explanation (`sj-more`, left out on phones)
+  const more = (text) => (text ? el('span', { class: 'sj-k sj-more' }, text) : null);
   return el('div', { class: 'sj-status', role: 'group', 'aria-label': t('場の状態', 'table state') },
     el('div', { class: 'sj-stat sj-beat' }, el('span', { class: 'sj-k' }, t('超える値', 'To beat')),
-      el('strong', { class: 'sj-v', dataset: { testid: 'to-beat' } }, beat), el('span', { class: 'sj-k' }, who)),
-    el('div', { class: `sj-stat sj-order ${v.order === 'desc' ? 'sj-desc' : ''}` }, el('span', { class: 'sj-k' }, t('評価', 'Order')),
-      el('strong', { class: 'sj-v' }, orderText(t, v))),
-    el('div', { class: 'sj-stat sj-stars' }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
-      el('strong', { class: 'sj-v' }, starText(t, v.star)),
-      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, t('直前の星札 ', 'last star '), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
+      el('strong', { class: 'sj-v', dataset: { testid: 'to-beat' } }, beat), more(who)),
+    el('div', { class: `sj-stat sj-order ${v.order === 'desc' ? 'sj-desc' : ''}`, title: orderWhy }, el('span', { class: 'sj-k' }, t('評価', 'Order')),
+      el('strong', { class: 'sj-v' }, order), more(orderWhy)),
+    el('div', { class: 'sj-stat sj-stars', title: starsWhy }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
+      el('strong', { class: 'sj-v' }, stars), more(starsWhy),
+      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, el('span', { class: 'sj-more' }, t('直前の星札 ', 'last star ')), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
     el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Rounds')),
       el('strong', { class: 'sj-v', dataset: { testid: 'round' }, title: t(v.round.ja, v.round.en) }, v.round.text),
-      el('span', { class: 'sj-k' }, v.round.total ? t('巡済み（閉場まで）', ' done (to closing)') : t('巡済み', ' done'))));
+      more(v.round.total ? t('巡済み（閉場まで）', ' done (to closing)') : t('巡済み', ' done'))));
 }
 
 /** One player's market row; `onCell(cell)` makes cells clickable (veil / recover). */

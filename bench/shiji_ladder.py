@@ -24,7 +24,7 @@ from pygames.core.playout import bot_choice, playout  # noqa: E402
 from pygames.shiji import GAME  # noqa: E402
 from stats import wilson  # noqa: E402  (bench/ is on sys.path when run as a script)
 
-PAIRINGS = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"), ("hard", "hard"))
+PAIRINGS = (("hard", "hard"), ("hard", "normal"), ("hard", "easy"), ("normal", "easy"))
 ENDINGS = (("siege", "包囲"), ("forbidden_two", "2枚星"), ("agari", "上がり"), ("raitei", "雷霆"),
            ("closing", "閉場"), ("rot", "腐敗"), ("bankrupt", "破産"), ("kaijo", "解除"))
 OPTIONS: dict = {}

@@ -24,7 +24,7 @@ from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_
 from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
-HARD_ITERATIONS = 288
+HARD_ITERATIONS = 576
 """Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
 HARD_CANDIDATES = 32
 """The hard level weighs up to this many placements (best first by the normal heuristic) by rollouts."""
@@ -388,7 +388,7 @@ def halving(s: State, seat: int, moves: list[Callable[[State], State]], budget: 
 
 TAKE_CANDIDATES = 4
 """The hard level weighs this many land cards by rollouts when it adds a card to its hand."""
-TAKE_ITERATIONS = 96
+TAKE_ITERATIONS = 192
 """Rollouts per hard card choice, spread over the candidates."""
 
 

@@ -59,7 +59,27 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-class Ours:
+class Piped:
+    """An engine process spoken to a line at a time: ``send`` a line, ``cpu`` used, ``close``."""
+
+    proc: subprocess.Popen
+
+    def send(self, line: str) -> None:
+        raise NotImplementedError
+
+    def cpu(self) -> float:
+        """CPU seconds used so far by the process."""
+        return cpu_seconds(self.proc.pid)
+
+    def close(self) -> None:
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+
+
+class Ours(Piped):
     """Our USI engine in its own process (``python -m pygames.shogi.usi``) at ``level``, seeded."""
 
     def __init__(self, level: str, seed: int, nodes: int) -> None:
@@ -89,15 +109,8 @@ class Ours:
         self.send(f"go nodes {self.nodes}")
         return self.until("bestmove").split()[1]
 
-    def close(self) -> None:
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
 
-
-class Gnu:
+class Gnu(Piped):
     """One GNU Shogi process playing at a fixed depth."""
 
     def __init__(self, depth: int) -> None:
@@ -105,11 +118,11 @@ class Gnu:
                                      stderr=subprocess.STDOUT, bufsize=0)
         self.buf = b""
         self.last = ""
-        self.send(f"depth\n{depth}\n")
+        self.send(f"depth\n{depth}")
 
     def send(self, text: str) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(text.encode())
+        self.proc.stdin.write(text.encode() + b"\n")
         self.proc.stdin.flush()
 
     def reply(self, timeout: float = 3600.0) -> str | None:
@@ -135,17 +148,6 @@ class Gnu:
                 self.buf += chunk
         return None
 
-    def cpu(self) -> float:
-        """CPU seconds used so far by the process."""
-        return cpu_seconds(self.proc.pid)
-
-    def close(self) -> None:
-        try:
-            self.send("quit\n")
-            self.proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
-
 
 def play(args: tuple[int, str, int, int, str, int]) -> dict[str, object]:
     """One game: our ``level`` plays 先手 on even game numbers, GNU Shogi at ``depth`` the other side."""
@@ -157,7 +159,7 @@ def play(args: tuple[int, str, int, int, str, int]) -> dict[str, object]:
     our_cpu, our_moves, note = 0.0, 0, ""
     try:
         if gnu_seat == 0:
-            gnu.send("go\n")
+            gnu.send("go")
         while GAME.to_move(state) and state.ply < max_plies:
             seat = state.side
             if seat == gnu_seat:
@@ -182,10 +184,10 @@ def play(args: tuple[int, str, int, int, str, int]) -> dict[str, object]:
                 if mv == "resign":
                     break
                 if GAME.to_move(state):
-                    gnu.send(mv + "\n")
+                    gnu.send(mv)
         gnu_cpu = gnu.cpu()
         if ours is not None:
-            our_cpu = cpu_seconds(ours.proc.pid)
+            our_cpu = ours.cpu()
     finally:
         gnu.close()
         if ours is not None:

@@ -2,7 +2,7 @@
 
 Tolerant of what real software writes: ``#``/``*``/``&`` comments, 消費時間, ``手数＝N`` lines of a
 board diagram, 王/竜/全/圭/杏 spellings, 生 for 不成, 打 omitted, 同 with or without a space,
-variations (skipped), 封じ手. A move that cannot be read or played ends the import with a notice
+variations (skipped, with a notice), 封じ手. A move that cannot be read or played ends the import with a notice
 (the moves before it are kept); text with no record at all is refused.
 """
 
@@ -17,7 +17,7 @@ from ..position import DROP0
 from ..sfen import make_sfen
 from .handicaps import handicap_sfen
 from .japanese import KAN, ZEN, move_ja
-from .replay import END_WORDS, Replay
+from .replay import END_WORDS, Replay, notice
 
 _PIECE = {"歩": 1, "香": 2, "桂": 3, "銀": 4, "金": 5, "角": 6, "飛": 7, "玉": 8, "王": 8, "と": 9, "成香": 10,
           "杏": 10, "成桂": 11, "圭": 11, "成銀": 12, "全": 12, "馬": 14, "龍": 15, "竜": 15}
@@ -141,6 +141,8 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
     meaningful = sfen is not None or any(k in keyed for k in ("先手", "後手", "下手", "上手", "開始日時", "棋戦", "手合割"))
     rep = Replay(sfen)
     word = _read_kif(rep, lines[body:]) if fmt == "kif" else _read_ki2(rep, lines[body:])
+    if any(ln.lstrip().startswith("変化") for ln in lines[body:]):
+        _skip_variations(rep)
     if not rep.moves and not meaningful and (word is None or rep.notice is not None):
         why = f"（{rep.notice['ja']}）" if rep.notice else ""
         raise err(f"棋譜（KIF/KI2）として読める行がありません{why}", "no line of this text reads as a KIF or KI2 record")
@@ -164,6 +166,13 @@ def _made_word(line: str) -> str | None:
     if "勝ち" in line:
         return "投了"
     return None
+
+
+def _skip_variations(rep: Replay) -> None:
+    """Say that the record's 変化 (variations) were left out, unless a foul was already noticed."""
+    if rep.notice is None:
+        rep.notice = notice("variations_skipped", "変化（分岐）は読み込まず、本譜だけを読み込みました",
+                            "The record's variations were skipped; only the main line was imported")
 
 
 def _read_kif(rep: Replay, lines: list[str]) -> str | None:

@@ -152,6 +152,8 @@ def test_kif_import_of_a_real_looking_file():
     data = import_kif(SAMPLE)
     assert data["moves"] == ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "B*3c", "4e3d", "4c4d"]
     assert data["result"] == "投了" and data["sfen"] == STARTPOS
+    assert data["notice"]["code"] == "shogi.import.variations_skipped"  # the 変化 after the main line
+    assert import_kif(SAMPLE.split("変化")[0])["notice"] is None
 
 
 def test_kif_import_record_keeps_the_resignation():

@@ -1,6 +1,6 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
 with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
-material + king-safety/attack evaluation, under a node budget. Deterministic: the Rng only shuffles
+material + king-safety/attack evaluation whose board part is updated move by move, under a node budget. Deterministic: the Rng only shuffles
 the root moves before ordering (ties).
 
 It searches pseudo-legal moves in which taking the king wins, so one search serves 本将棋 (root moves
@@ -21,8 +21,8 @@ from .pieces import FU, GI, KI, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
-EXPERT_NODES = 60_000
-"""Node budget per move: ≈0.75 s of CPU in CPython (80k nodes/s measured), so ≈1-2 s in the browser worker."""
+EXPERT_NODES = 160_000
+"""Node budget per move: ≈1.4 s of CPU in CPython on an idle machine (≈115k nodes/s), ≈1-1.5 s in the browser worker."""
 MAX_DEPTH = 12
 INF = WIN * 4
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
@@ -82,6 +82,7 @@ class Expert(Search):
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.h = position_hash(pos)
         self._tables()
+        self.board_score, self.cover = self.board_terms(pos)
 
     # --- evaluation ---------------------------------------------------------------------
     def _tables(self) -> None:
@@ -106,9 +107,9 @@ class Expert(Search):
                         v = 0 if code == OU else _ATTACK[d_enemy] + (_DEFEND[d_own] if code in _SMALL_DEF else 0)
                         self.kdist[p][d_own * 9 + d_enemy] = v * sign
 
-    def evaluate(self, pos: Position) -> int:
-        """Material plus king safety (own golds/silvers near the king, the king's cover against the
-        opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view."""
+    def board_terms(self, pos: Position) -> tuple[int, list[int]]:
+        """From scratch: the board part of the evaluation (material, squares, king distances; 先手's
+        view) and how many own pieces stand next to each king."""
         b = pos.board
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
@@ -126,6 +127,15 @@ class Expert(Search):
                     s += psq[p][sq] + kdist[p][d1 * 9 + d0]
                     if d1 == 1:
                         cover1 += 1
+        return s, [cover0, cover1]
+
+    def evaluate(self, pos: Position) -> int:
+        """Material plus king safety (own golds/silvers near the king, the king's cover against the
+        opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view.
+        The board part is kept up to date move by move (:meth:`play`)."""
+        s = self.board_score
+        cover0, cover1 = self.cover
+        k0, k1 = pos.kings
         hv = self.hand_v
         h0, h1 = pos.hands
         drop0 = drop1 = 0
@@ -138,6 +148,51 @@ class Expert(Search):
         if k1 >= 0:
             s += drop0 * _EXPOSED[min(cover1, 5)] >> 4
         return s if pos.side == 0 else -s
+
+    def play(self, pos: Position, m: int) -> tuple[int, int, list[int]]:
+        """Play ``m`` and bring the board terms up to date; returns what :meth:`unplay` needs."""
+        saved = (self.board_score, self.cover)
+        b = pos.board
+        frm, to = m & 127, (m >> 7) & 127
+        k0, k1 = pos.kings
+        if frm < DROP0:
+            p = b[frm]
+            victim = b[to]
+            if p == OU or p == -OU or victim == OU or victim == -OU:
+                cap = pos.do(m)
+                self.board_score, self.cover = self.board_terms(pos)
+                return cap, saved[0], saved[1]
+        c0 = _CHEB[k0] if k0 >= 0 else _FAR
+        c1 = _CHEB[k1] if k1 >= 0 else _FAR
+        psq, kdist = self.psq, self.kdist
+        cover0, cover1 = self.cover
+        delta = 0
+        if frm >= DROP0:
+            q = frm - DROP0 if pos.side == 0 else DROP0 - frm
+        else:
+            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+            for piece, sq, sign in ((p, frm, -1), (victim, to, -1)):
+                if piece > 0:
+                    delta += sign * (psq[piece][sq] + kdist[piece][c0[sq] * 9 + c1[sq]])
+                    cover0 += sign * (c0[sq] == 1)
+                elif piece < 0:
+                    delta += sign * (psq[piece][sq] + kdist[piece][c1[sq] * 9 + c0[sq]])
+                    cover1 += sign * (c1[sq] == 1)
+        if q > 0:
+            delta += psq[q][to] + kdist[q][c0[to] * 9 + c1[to]]
+            cover0 += c0[to] == 1
+        else:
+            delta += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
+            cover1 += c1[to] == 1
+        cap = pos.do(m)
+        self.board_score = saved[0] + delta
+        self.cover = [cover0, cover1]
+        return cap, saved[0], saved[1]
+
+    def unplay(self, pos: Position, m: int, undo: tuple[int, int, list[int]]) -> None:
+        """Take back ``m`` played by :meth:`play`."""
+        cap, self.board_score, self.cover = undo
+        pos.undo(m, cap)
 
     # --- ordering -----------------------------------------------------------------------
     def _mvv_lva(self, pos: Position, m: int) -> int:
@@ -173,9 +228,9 @@ class Expert(Search):
                 return WIN
         caps.sort(key=lambda m: -self._mvv_lva(pos, m))
         for m in caps:
-            cap = pos.do(m)
+            undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
-            pos.undo(m, cap)
+            self.unplay(pos, m, undo)
             if score >= beta:
                 return score
             alpha = max(alpha, score)
@@ -251,7 +306,7 @@ class Expert(Search):
             for m in moves:
                 tried.add(m & 32767)
                 delta = self.move_hash(pos, m)
-                cap = pos.do(m)
+                undo = self.play(pos, m)
                 self.h = h ^ delta
                 if first:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
@@ -260,7 +315,7 @@ class Expert(Search):
                     score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta and not self.stopped:
                         score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
-                pos.undo(m, cap)
+                self.unplay(pos, m, undo)
                 self.h = h
                 if self.stopped:
                     return 0
@@ -270,7 +325,7 @@ class Expert(Search):
                     if score > alpha:
                         alpha = score
                         if alpha >= beta:
-                            if not cap:
+                            if not undo[0]:
                                 key = m & 32767
                                 k = self.killers[ply]
                                 if k[0] != key:
@@ -300,7 +355,7 @@ class Expert(Search):
                 return [(WIN, m)], True
             h = self.h
             delta = self.move_hash(pos, m)
-            cap = pos.do(m)
+            undo = self.play(pos, m)
             self.h = h ^ delta
             if i == 0:
                 score = -self.negamax(pos, depth - 1, -INF, INF, 1)
@@ -308,7 +363,7 @@ class Expert(Search):
                 score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
                 if score > alpha and not self.stopped:
                     score = -self.negamax(pos, depth - 1, -INF, -alpha, 1)
-            pos.undo(m, cap)
+            self.unplay(pos, m, undo)
             self.h = h
             if self.stopped:
                 return scored, False

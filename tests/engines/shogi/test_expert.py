@@ -5,7 +5,7 @@ from __future__ import annotations
 from pygames.core import Rng
 from pygames.shogi import GAME
 from pygames.shogi.start import state_from_sfen
-from pygames.shogi.search import best_move, choose_expert, info
+from pygames.shogi.search import Expert, best_move, choose_expert, info
 
 
 def test_expert_is_offered_and_deterministic():
@@ -34,3 +34,29 @@ def test_expert_plays_the_card_game():
         if a == "draw":
             break
         st = GAME.apply(st, st.side, a)
+
+
+class _CheckedExpert(Expert):
+    """An expert that compares its move-by-move board terms with a from-scratch count at every node."""
+
+    checked = 0
+
+    def evaluate(self, pos):
+        assert (self.board_score, self.cover) == self.board_terms(pos)
+        _CheckedExpert.checked += 1
+        return super().evaluate(pos)
+
+
+def test_incremental_evaluation_matches_a_full_count():
+    rng = Rng(11)
+    for ruleset, active in (("hon", None), ("cards", ["KE-hachiho", "HI-honno"])):
+        st = state_from_sfen("startpos", ruleset, **({"active": active} if active else {}))
+        for _ in range(40):  # a seeded random game: drops, captures, promotions and king moves
+            moves = [a for a in GAME.legal_actions(st, st.side) if a not in ("resign", "draw")]
+            if not moves or st.phase != "move":
+                break
+            if st.ply % 8 == 7:
+                search = _CheckedExpert(3000, ruleset == "cards", st.position())
+                best_move(st, Rng(st.ply), 3000, search=search)
+            st = GAME.apply(st, st.side, rng.choice(moves))
+    assert _CheckedExpert.checked > 1000

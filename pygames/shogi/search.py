@@ -17,14 +17,15 @@ from pygames.core import Rng
 
 from . import rules
 from .bots import WIN, Search, values_for
-from .pieces import FU, GI, KI, OU
+from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: ≈1.4 s of CPU in CPython on an idle machine (≈115k nodes/s), ≈1-1.5 s in the browser worker."""
+"""Node budget per move: ≈1 s of CPU in CPython on an idle machine (≈160k nodes/s), about as long in the browser worker."""
 MAX_DEPTH = 12
 INF = WIN * 4
+Terms = tuple[int, int, int, int, int]
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
 _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
 _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
@@ -37,7 +38,7 @@ _KING_PLACE = [[-60] * 9, [-60] * 9, [-55] * 9, [-50] * 9, [-40] * 9, [-30] * 9,
                [5, 30, 25, 5, -10, 5, 25, 30, 5],
                [10, 35, 30, 5, 0, 5, 30, 35, 10]]
 _DROP_THREAT = (0, 3, 6, 8, 12, 14, 14, 20)  # per piece in hand, by code: how much it threatens a king
-_EXPOSED = (40, 30, 20, 12, 6, 3)  # x/16 per drop-threat point, by the number of own pieces next to the king
+_EXPOSED = (40, 30, 20, 12, 6, 3, 3, 3, 3)  # x/16 per drop-threat point, by the number of own pieces next to the king
 
 
 def _zobrist() -> tuple[list[list[int]], list[list[list[int]]], int]:
@@ -82,7 +83,7 @@ class Expert(Search):
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.h = position_hash(pos)
         self._tables()
-        self.board_score, self.cover = self.board_terms(pos)
+        self.terms = self.full_terms(pos)
 
     # --- evaluation ---------------------------------------------------------------------
     def _tables(self) -> None:
@@ -107,9 +108,9 @@ class Expert(Search):
                         v = 0 if code == OU else _ATTACK[d_enemy] + (_DEFEND[d_own] if code in _SMALL_DEF else 0)
                         self.kdist[p][d_own * 9 + d_enemy] = v * sign
 
-    def board_terms(self, pos: Position) -> tuple[int, list[int]]:
-        """From scratch: the board part of the evaluation (material, squares, king distances; 先手's
-        view) and how many own pieces stand next to each king."""
+    def full_terms(self, pos: Position) -> Terms:
+        """From scratch: (material of board and hands + squares + king distances, in 先手's view; own
+        pieces next to 先手's / 後手's king; drop threat of 先手's / 後手's pieces in hand)."""
         b = pos.board
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
@@ -127,15 +128,6 @@ class Expert(Search):
                     s += psq[p][sq] + kdist[p][d1 * 9 + d0]
                     if d1 == 1:
                         cover1 += 1
-        return s, [cover0, cover1]
-
-    def evaluate(self, pos: Position) -> int:
-        """Material plus king safety (own golds/silvers near the king, the king's cover against the
-        opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view.
-        The board part is kept up to date move by move (:meth:`play`)."""
-        s = self.board_score
-        cover0, cover1 = self.cover
-        k0, k1 = pos.kings
         hv = self.hand_v
         h0, h1 = pos.hands
         drop0 = drop1 = 0
@@ -143,55 +135,79 @@ class Expert(Search):
             s += (h0[c] - h1[c]) * hv[c]
             drop0 += h0[c] * _DROP_THREAT[c]
             drop1 += h1[c] * _DROP_THREAT[c]
+        return s, cover0, cover1, drop0, drop1
+
+    def evaluate(self, pos: Position) -> int:
+        """Material plus king safety (own golds/silvers near the king, the king's cover against the
+        opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view.
+        Its terms are kept up to date move by move (:meth:`play`)."""
+        s, cover0, cover1, drop0, drop1 = self.terms
+        k0, k1 = pos.kings
         if k0 >= 0:
-            s -= drop1 * _EXPOSED[min(cover0, 5)] >> 4
+            s -= drop1 * _EXPOSED[cover0] >> 4
         if k1 >= 0:
-            s += drop0 * _EXPOSED[min(cover1, 5)] >> 4
+            s += drop0 * _EXPOSED[cover1] >> 4
         return s if pos.side == 0 else -s
 
-    def play(self, pos: Position, m: int) -> tuple[int, int, list[int]]:
-        """Play ``m`` and bring the board terms up to date; returns what :meth:`unplay` needs."""
-        saved = (self.board_score, self.cover)
+    def play(self, pos: Position, m: int) -> tuple[int, Terms]:
+        """Play ``m`` and bring the evaluation terms up to date; returns what :meth:`unplay` needs."""
+        saved = self.terms
         b = pos.board
+        side = pos.side
         frm, to = m & 127, (m >> 7) & 127
-        k0, k1 = pos.kings
         if frm < DROP0:
             p = b[frm]
             victim = b[to]
             if p == OU or p == -OU or victim == OU or victim == -OU:
                 cap = pos.do(m)
-                self.board_score, self.cover = self.board_terms(pos)
-                return cap, saved[0], saved[1]
+                self.terms = self.full_terms(pos)
+                return cap, saved
+        k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
-        psq, kdist = self.psq, self.kdist
-        cover0, cover1 = self.cover
-        delta = 0
+        psq, kdist, hv = self.psq, self.kdist, self.hand_v
+        s, cover0, cover1, drop0, drop1 = saved
         if frm >= DROP0:
-            q = frm - DROP0 if pos.side == 0 else DROP0 - frm
+            code = frm - DROP0
+            if side == 0:
+                q = code
+                s -= hv[code]
+                drop0 -= _DROP_THREAT[code]
+            else:
+                q = -code
+                s += hv[code]
+                drop1 -= _DROP_THREAT[code]
         else:
             q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
-            for piece, sq, sign in ((p, frm, -1), (victim, to, -1)):
-                if piece > 0:
-                    delta += sign * (psq[piece][sq] + kdist[piece][c0[sq] * 9 + c1[sq]])
-                    cover0 += sign * (c0[sq] == 1)
-                elif piece < 0:
-                    delta += sign * (psq[piece][sq] + kdist[piece][c1[sq] * 9 + c0[sq]])
-                    cover1 += sign * (c1[sq] == 1)
+            if p > 0:
+                s -= psq[p][frm] + kdist[p][c0[frm] * 9 + c1[frm]]
+                cover0 -= c0[frm] == 1
+            else:
+                s -= psq[p][frm] + kdist[p][c1[frm] * 9 + c0[frm]]
+                cover1 -= c1[frm] == 1
+            if victim:
+                kind = KIND_OF[victim if victim > 0 else -victim]
+                if victim > 0:
+                    s -= psq[victim][to] + kdist[victim][c0[to] * 9 + c1[to]] + hv[kind]
+                    cover0 -= c0[to] == 1
+                    drop1 += _DROP_THREAT[kind]
+                else:
+                    s -= psq[victim][to] + kdist[victim][c1[to] * 9 + c0[to]] - hv[kind]
+                    cover1 -= c1[to] == 1
+                    drop0 += _DROP_THREAT[kind]
         if q > 0:
-            delta += psq[q][to] + kdist[q][c0[to] * 9 + c1[to]]
+            s += psq[q][to] + kdist[q][c0[to] * 9 + c1[to]]
             cover0 += c0[to] == 1
         else:
-            delta += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
+            s += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
             cover1 += c1[to] == 1
         cap = pos.do(m)
-        self.board_score = saved[0] + delta
-        self.cover = [cover0, cover1]
-        return cap, saved[0], saved[1]
+        self.terms = (s, cover0, cover1, drop0, drop1)
+        return cap, saved
 
-    def unplay(self, pos: Position, m: int, undo: tuple[int, int, list[int]]) -> None:
+    def unplay(self, pos: Position, m: int, undo: tuple[int, Terms]) -> None:
         """Take back ``m`` played by :meth:`play`."""
-        cap, self.board_score, self.cover = undo
+        cap, self.terms = undo
         pos.undo(m, cap)
 
     # --- ordering -----------------------------------------------------------------------

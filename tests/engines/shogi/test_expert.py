@@ -37,12 +37,12 @@ def test_expert_plays_the_card_game():
 
 
 class _CheckedExpert(Expert):
-    """An expert that compares its move-by-move board terms with a from-scratch count at every node."""
+    """An expert that compares its move-by-move evaluation terms with a from-scratch count at every node."""
 
     checked = 0
 
     def evaluate(self, pos):
-        assert (self.board_score, self.cover) == self.board_terms(pos)
+        assert self.terms == self.full_terms(pos)
         _CheckedExpert.checked += 1
         return super().evaluate(pos)
 

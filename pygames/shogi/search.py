@@ -1,7 +1,8 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
 with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
-material + king-safety/attack evaluation whose board part is updated move by move, under a node budget. Deterministic: the Rng only shuffles
-the root moves before ordering (ties).
+material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
+Deterministic: the Rng only shuffles the root moves before ordering (ties) and, in the opening, adds
+a small bonus to each root move.
 
 It searches pseudo-legal moves in which taking the king wins, so one search serves 本将棋 (root moves
 are the legal ones; a mated side loses its king in the next ply) and the card game (card moves come
@@ -24,6 +25,11 @@ from .state import ShogiState
 EXPERT_NODES = 160_000
 """Node budget per move: ≈1 s of CPU in CPython on an idle machine (≈160k nodes/s), about as long in the browser worker."""
 MAX_DEPTH = 12
+OPENING_PLIES = 16
+OPENING_SPREAD = 20
+"""In the first OPENING_PLIES plies of a record (by its move number) every root move gets a seeded bonus
+of 0..OPENING_SPREAD (a fifth of a pawn), so that different seeds open differently among moves the search
+finds about equal."""
 INF = WIN * 4
 Terms = tuple[int, int, int, int, int]
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
@@ -81,6 +87,7 @@ class Expert(Search):
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
         self.abort = False  # set from another thread (USI "stop")
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
+        self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
         self.h = position_hash(pos)
         self._tables()
         self.terms = self.full_terms(pos)
@@ -373,16 +380,20 @@ class Expert(Search):
             delta = self.move_hash(pos, m)
             undo = self.play(pos, m)
             self.h = h ^ delta
+            bonus = self.root_bonus.get(m & 32767, 0)
+            target = alpha - bonus  # the move must beat alpha with its bonus
             if i == 0:
                 score = -self.negamax(pos, depth - 1, -INF, INF, 1)
             else:
-                score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
-                if score > alpha and not self.stopped:
-                    score = -self.negamax(pos, depth - 1, -INF, -alpha, 1)
+                score = -self.negamax(pos, depth - 1, -target - 1, -target, 1)
+                if score > target and not self.stopped:
+                    score = -self.negamax(pos, depth - 1, -INF, -target, 1)
             self.unplay(pos, m, undo)
             self.h = h
             if self.stopped:
                 return scored, False
+            if -WIN // 2 < score < WIN // 2:
+                score += bonus
             scored.append((score, m))
             alpha = max(alpha, score)
         scored.sort(key=lambda sm: -sm[0])
@@ -401,6 +412,8 @@ def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
     pos = state.position()
     search = search or Expert(budget, not state.rules.hon, pos)
     moves = [table[a][0] for a in order]
+    if state.move_no0 - 1 + state.ply < OPENING_PLIES:  # by the record's move number
+        search.root_bonus = {m & 32767: rng.randbelow(OPENING_SPREAD + 1) for m in moves}
     moves.sort(key=lambda m: -(search._mvv_lva(pos, m) if pos.board[(m >> 7) & 127] else 0))
     best, best_score, done = moves[0], 0, 0
     for depth in range(1, max_depth + 1):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pygames.core import Rng
 from pygames.shogi import GAME
+from pygames.shogi.position import move_usi, parse_usi
 from pygames.shogi.start import state_from_sfen
 from pygames.shogi.search import Expert, best_move, choose_expert, info
 
@@ -60,3 +61,27 @@ def test_incremental_evaluation_matches_a_full_count():
                 best_move(st, Rng(st.ply), 3000, search=search)
             st = GAME.apply(st, st.side, rng.choice(moves))
     assert _CheckedExpert.checked > 1000
+
+
+def test_the_opening_bonus_is_seeded_small_and_only_in_the_opening():
+    from pygames.shogi.search import OPENING_PLIES, OPENING_SPREAD
+    st = state_from_sfen("startpos", "hon")
+    bonuses = []
+    for seed in range(2):
+        search = Expert(2000, False, st.position())
+        best_move(st, Rng(seed), 2000, search=search)
+        assert set(search.root_bonus.values()) <= set(range(OPENING_SPREAD + 1)) and len(search.root_bonus) == 30
+        bonuses.append(search.root_bonus)
+    assert bonuses[0] != bonuses[1]
+    later = state_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - %d" % (OPENING_PLIES + 1), "hon")
+    search = Expert(2000, False, later.position())
+    best_move(later, Rng(0), 2000, search=search)
+    assert search.root_bonus == {}
+
+
+def test_a_root_bonus_is_weighed_exactly_by_the_search():
+    st = state_from_sfen("4k4/9/9/9/4r4/9/9/1B7/4K4 b - 41", "hon")  # 8h5e wins the rook
+    search = Expert(20000, False, st.position())
+    search.root_bonus = {parse_usi("5i4h") & 32767: 5000}  # worth more than winning the rook
+    m, score, _d, _n = best_move(st, Rng(1), 20000, search=search)
+    assert move_usi(m & 32767) == "5i4h" and score > 4000

@@ -23,7 +23,7 @@ from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: ≈1 s of CPU in CPython on an idle machine (≈160k nodes/s), about as long in the browser worker."""
+"""Node budget per move: ≈1.1 s of CPU in CPython (measured beside one bench process), about as long in the browser worker."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20

@@ -6,7 +6,7 @@ from pygames.core import Rng
 from pygames.shogi import GAME
 from pygames.shogi.position import move_usi, parse_usi
 from pygames.shogi.start import state_from_sfen
-from pygames.shogi.search import Expert, best_move, choose_expert, info
+from pygames.shogi.search import OPENING_PLIES, OPENING_SPREAD, Expert, best_move, choose_expert, info
 
 
 def test_expert_is_offered_and_deterministic():
@@ -64,7 +64,6 @@ def test_incremental_evaluation_matches_a_full_count():
 
 
 def test_the_opening_bonus_is_seeded_small_and_only_in_the_opening():
-    from pygames.shogi.search import OPENING_PLIES, OPENING_SPREAD
     st = state_from_sfen("startpos", "hon")
     bonuses = []
     for seed in range(2):
@@ -79,7 +78,7 @@ def test_the_opening_bonus_is_seeded_small_and_only_in_the_opening():
     assert search.root_bonus == {}
 
 
-def test_a_root_bonus_is_weighed_exactly_by_the_search():
+def test_a_large_root_bonus_decides_the_choice():
     st = state_from_sfen("4k4/9/9/9/4r4/9/9/1B7/4K4 b - 41", "hon")  # 8h5e wins the rook
     search = Expert(20000, False, st.position())
     search.root_bonus = {parse_usi("5i4h") & 32767: 5000}  # worth more than winning the rook

@@ -1,6 +1,7 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
 with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
+At the horizon the standing score also counts the side to move's pieces the opponent threatens to take.
 Deterministic: the Rng only shuffles the root moves before ordering (ties) and, in the opening, adds
 a small bonus to each root move.
 
@@ -31,6 +32,12 @@ OPENING_SPREAD = 20
 of 0..OPENING_SPREAD (a fifth of a pawn), so that different seeds open differently among moves the search
 finds about equal."""
 INF = WIN * 4
+QUIESCE_DEPTH = 6
+THREAT_ONE = 4
+THREAT_TWO = 8
+"""At the horizon the side to move's standing score loses THREAT_ONE/16 of the best capture the
+opponent would have if it were its move, and THREAT_TWO/16 of the second best (one piece can often be
+saved, two seldom)."""
 Terms = tuple[int, int, int, int, int]
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
 _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
@@ -237,9 +244,38 @@ class Expert(Search):
         return self.history[p][(m >> 7) & 127] + ((m >> 14) & 1) * 5000
 
     # --- search -------------------------------------------------------------------------
+    def threat(self, pos: Position) -> int:
+        """The side to move's pieces en prise, as a penalty: the opponent's captures if it were its move,
+        each worth the victim (undefended) or victim minus attacker (defended); THREAT_ONE/16 of the best
+        plus THREAT_TWO/16 of the second best; 0 in check (the search then looks at every evasion)."""
+        side = pos.side
+        pos.side = side ^ 1
+        caps = self.captures(pos)
+        pos.side = side
+        if not caps:
+            return 0
+        b, bv = pos.board, self.board_v
+        best = second = 0
+        for m in caps:
+            to = (m >> 7) & 127
+            q = b[to]
+            if q == OU or q == -OU:
+                return 0
+            v = bv[q] if q > 0 else -bv[q]
+            if pos.attacked(to, side):
+                a = bv[b[m & 127]]
+                v -= a if a > 0 else -a
+            if v > best:
+                best, second = v, best
+            elif v > second:
+                second = v
+        return best * THREAT_ONE + second * THREAT_TWO >> 4
+
     def quiesce(self, pos: Position, alpha: int, beta: int, depth: int) -> int:
         self.nodes += 1
         stand = self.evaluate(pos)
+        if depth == QUIESCE_DEPTH and stand > alpha:  # below alpha the threat would change nothing
+            stand -= self.threat(pos)
         if stand >= beta or depth <= 0:
             return stand
         alpha = max(alpha, stand)
@@ -289,7 +325,7 @@ class Expert(Search):
             if ply < MAX_DEPTH + 4 and pos.in_check():
                 depth = 1  # check extension at the horizon: look at every evasion
             else:
-                return self.quiesce(pos, alpha, beta, 6)
+                return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH)
         self.nodes += 1
         if self.nodes > self.budget or self.abort or (
                 self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):

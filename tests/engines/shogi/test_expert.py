@@ -6,7 +6,8 @@ from pygames.core import Rng
 from pygames.shogi import GAME
 from pygames.shogi.position import move_usi, parse_usi
 from pygames.shogi.start import state_from_sfen
-from pygames.shogi.search import OPENING_PLIES, OPENING_SPREAD, Expert, best_move, choose_expert, info
+from pygames.shogi.search import (INF, OPENING_PLIES, OPENING_SPREAD, QUIESCE_DEPTH, THREAT_ONE, THREAT_TWO, Expert,
+                                   best_move, choose_expert, info)
 
 
 def test_expert_is_offered_and_deterministic():
@@ -84,3 +85,30 @@ def test_a_large_root_bonus_decides_the_choice():
     search.root_bonus = {parse_usi("5i4h") & 32767: 5000}  # worth more than winning the rook
     m, score, _d, _n = best_move(st, Rng(1), 20000, search=search)
     assert move_usi(m & 32767) == "5i4h" and score > 4000
+
+
+def test_the_threat_counts_pieces_en_prise_for_the_side_to_move():
+    def threat(sfen):
+        st = state_from_sfen(sfen, "hon")
+        return Expert(1000, False, st.position()).threat(st.position())
+
+    quiet = "4k4/9/9/9/9/9/9/9/4K4 b - 1"
+    rook_hangs = "4k4/9/9/9/4p4/4R4/9/9/4K4 b - 1"  # 後手's pawn on ５五 takes the undefended rook on ５六
+    rook_guarded = "4k4/9/9/9/4p4/4R4/4G4/9/4K4 b - 1"  # the gold on ５七 defends it
+    fork = "4k4/9/9/9/4n4/9/3R1B3/9/4K4 b - 1"  # the knight on ５五 forks the rook ６七 and the bishop ４七 (which the rook defends)
+    values = Expert(1000, False, state_from_sfen(quiet, "hon").position()).board_v
+    pawn, knight, bishop, rook = (values[c] for c in (1, 3, 6, 7))
+    assert threat(quiet) == 0 and threat("startpos") == 0
+    assert threat(rook_hangs) == rook * THREAT_ONE >> 4
+    assert threat(rook_guarded) == (rook - pawn) * THREAT_ONE >> 4
+    assert threat(fork) == (rook * THREAT_ONE + (bishop - knight) * THREAT_TWO) >> 4
+    assert threat("4k4/9/9/9/9/9/9/4r4/4K4 b - 1") == 0  # in check: no standing score to lower
+
+
+def test_the_horizon_score_drops_by_the_threat():
+    st = state_from_sfen("k8/9/9/5n3/9/4R4/9/9/4K4 b - 1", "hon")  # the knight on ４四 attacks the rook, out of its reach
+    pos = st.position()
+    search = Expert(1000, False, pos)
+    standing = search.evaluate(pos)
+    assert search.quiesce(pos, -INF, INF, QUIESCE_DEPTH) == standing - search.threat(pos) < standing
+    assert search.quiesce(pos, -INF, INF, QUIESCE_DEPTH - 1) == standing  # deeper in a capture line: no threat

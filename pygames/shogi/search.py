@@ -23,8 +23,8 @@ from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
-EXPERT_NODES = 160_000
-"""Node budget per move: ≈1.1 s of CPU in CPython (measured beside one bench process), about as long in the browser worker."""
+EXPERT_NODES = 130_000
+"""Node budget per move: ≈1.4 s of CPU in CPython on an idle machine, ≈2 s in the browser worker (bench/shogi_pyodide_speed.py)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20
@@ -249,26 +249,37 @@ class Expert(Search):
         each worth the victim (undefended) or victim minus attacker (defended); THREAT_ONE/16 of the best
         plus THREAT_TWO/16 of the second best; 0 in check (the search then looks at every evasion)."""
         side = pos.side
-        pos.side = side ^ 1
-        caps = self.captures(pos)
-        pos.side = side
-        if not caps:
-            return 0
-        b, bv = pos.board, self.board_v
+        b, bv, t = pos.board, self.board_v, pos.tables
+        leaps, rays = t.leaps, t.rays
+        immune = self.cards and t.any_immune
+        sign = 1 if side else -1  # the opponent's pieces have this sign
+        targets: list[tuple[int, int, int]] = []  # (square, victim, attacker) in the order captures() gives them
+        for sq, p in enumerate(b):
+            if p * sign <= 0:
+                continue
+            for to in leaps[p][sq]:
+                q = b[to]
+                if q * sign < 0 and not (immune and t.immune_leap[q]):
+                    targets.append((to, q, p))
+            for ray in rays[p][sq]:
+                for to in ray:
+                    q = b[to]
+                    if q:
+                        if q * sign < 0 and not (immune and t.immune_slide[q]):
+                            targets.append((to, q, p))
+                        break
         best = second = 0
-        for m in caps:
-            to = (m >> 7) & 127
-            q = b[to]
+        for to, q, p in targets:
             if q == OU or q == -OU:
                 return 0
-            v = bv[q] if q > 0 else -bv[q]
-            if pos.attacked(to, side):
-                a = bv[b[m & 127]]
-                v -= a if a > 0 else -a
-            if v > best:
-                best, second = v, best
-            elif v > second:
-                second = v
+            v = -bv[q] * sign
+            if v > second:  # else it cannot count
+                if pos.attacked(to, side):
+                    v -= bv[p] * sign
+                if v > best:
+                    best, second = v, best
+                elif v > second:
+                    second = v
         return best * THREAT_ONE + second * THREAT_TWO >> 4
 
     def quiesce(self, pos: Position, alpha: int, beta: int, depth: int) -> int:

@@ -23,8 +23,8 @@ from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
-EXPERT_NODES = 130_000
-"""Node budget per move: ≈1.4 s of CPU in CPython on an idle machine, ≈2 s in the browser worker (bench/shogi_pyodide_speed.py)."""
+EXPERT_NODES = 160_000
+"""Node budget per move: ≈1.9 s of CPU in CPython on an idle machine, ≈2.7 s in the browser worker (bench/shogi_pyodide_speed.py)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20

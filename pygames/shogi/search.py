@@ -253,7 +253,7 @@ class Expert(Search):
         leaps, rays = t.leaps, t.rays
         immune = self.cards and t.any_immune
         sign = 1 if side else -1  # the opponent's pieces have this sign
-        targets: list[tuple[int, int, int]] = []  # (square, victim, attacker) in the order captures() gives them
+        targets: list[tuple[int, int, int]] = []  # (square, victim, attacker)
         for sq, p in enumerate(b):
             if p * sign <= 0:
                 continue

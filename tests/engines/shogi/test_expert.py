@@ -100,6 +100,7 @@ def test_the_threat_counts_pieces_en_prise_for_the_side_to_move():
     pawn, knight, bishop, rook = (values[c] for c in (1, 3, 6, 7))
     assert threat(quiet) == 0 and threat("startpos") == 0
     assert threat(rook_hangs) == rook * THREAT_ONE >> 4
+    assert threat("4k4/9/9/4r4/4P4/9/9/9/4K4 w - 1") == rook * THREAT_ONE >> 4  # the same for 後手 to move
     assert threat(rook_guarded) == (rook - pawn) * THREAT_ONE >> 4
     assert threat(fork) == (rook * THREAT_ONE + (bishop - knight) * THREAT_TWO) >> 4
     assert threat("4k4/9/9/9/9/9/9/4r4/4K4 b - 1") == 0  # in check: no standing score to lower

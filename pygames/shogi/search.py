@@ -249,33 +249,21 @@ class Expert(Search):
         each worth the victim (undefended) or victim minus attacker (defended); THREAT_ONE/16 of the best
         plus THREAT_TWO/16 of the second best; 0 in check (the search then looks at every evasion)."""
         side = pos.side
-        b, bv, t = pos.board, self.board_v, pos.tables
-        leaps, rays = t.leaps, t.rays
-        immune = self.cards and t.any_immune
-        sign = 1 if side else -1  # the opponent's pieces have this sign
-        targets: list[tuple[int, int, int]] = []  # (square, victim, attacker)
-        for sq, p in enumerate(b):
-            if p * sign <= 0:
-                continue
-            for to in leaps[p][sq]:
-                q = b[to]
-                if q * sign < 0 and not (immune and t.immune_leap[q]):
-                    targets.append((to, q, p))
-            for ray in rays[p][sq]:
-                for to in ray:
-                    q = b[to]
-                    if q:
-                        if q * sign < 0 and not (immune and t.immune_slide[q]):
-                            targets.append((to, q, p))
-                        break
+        pos.side = side ^ 1
+        caps = self.captures(pos)
+        pos.side = side
+        b, bv = pos.board, self.board_v
         best = second = 0
-        for to, q, p in targets:
+        for m in caps:
+            to = (m >> 7) & 127
+            q = b[to]
             if q == OU or q == -OU:
                 return 0
-            v = -bv[q] * sign
+            v = bv[q] if q > 0 else -bv[q]
             if v > second:  # else it cannot count
                 if pos.attacked(to, side):
-                    v -= bv[p] * sign
+                    a = bv[b[m & 127]]
+                    v -= a if a > 0 else -a
                 if v > best:
                     best, second = v, best
                 elif v > second:

@@ -1,7 +1,8 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
 with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
-At the horizon the standing score also counts the side to move's pieces the opponent threatens to take.
+At the horizon the standing score also counts the side to move's pieces the opponent threatens to take
+(worked out from the opponent's captures one ply up, and remembered by position).
 Deterministic: the Rng only shuffles the root moves before ordering (ties) and, in the opening, adds
 a small bonus to each root move.
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from pygames.core import Rng
 
-from . import rules
+from . import masks, rules
 from .bots import WIN, Search, values_for
 from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
@@ -38,7 +39,7 @@ THREAT_TWO = 8
 """At the horizon the side to move's standing score loses THREAT_ONE/16 of the best capture the
 opponent would have if it were its move, and THREAT_TWO/16 of the second best (one piece can often be
 saved, two seldom)."""
-Terms = tuple[int, int, int, int, int]
+Terms = tuple[int, int, int, int, int, int, int, int, int]
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
 _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
 _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
@@ -88,14 +89,19 @@ class Expert(Search):
     def __init__(self, budget: int, cards: bool, pos: Position) -> None:
         super().__init__(budget, cards)
         self.board_v, self.hand_v = values_for(pos.tables)
+        self.abs_v = [abs(v) for v in self.board_v]
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 8)]
         self.history = [[0] * 81 for _ in range(32)]
         self.stopped = False
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
         self.abort = False  # set from another thread (USI "stop")
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
+        self.threats: dict[int, int] = {}  # hash -> threat
+        self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
+        self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
         self.h = position_hash(pos)
+        self.masks = masks.masks_for(pos.tables)
         self._tables()
         self.terms = self.full_terms(pos)
 
@@ -124,24 +130,31 @@ class Expert(Search):
 
     def full_terms(self, pos: Position) -> Terms:
         """From scratch: (material of board and hands + squares + king distances, in 先手's view; own
-        pieces next to 先手's / 後手's king; drop threat of 先手's / 後手's pieces in hand)."""
+        pieces next to 先手's / 後手's king; drop threat of 先手's / 後手's pieces in hand; 先手's / 後手's
+        squares and 先手's / 後手's pawns' squares as ints, see :mod:`pygames.shogi.masks`)."""
         b = pos.board
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
         psq, kdist = self.psq, self.kdist
         s = 0
-        cover0 = cover1 = 0
+        cover0 = cover1 = occ0 = occ1 = fu0 = fu1 = 0
         for sq, p, d0, d1 in zip(_SQUARES, b, c0, c1):
             if p:
                 if p > 0:
                     s += psq[p][sq] + kdist[p][d0 * 9 + d1]
+                    occ0 |= 1 << sq
                     if d0 == 1:
                         cover0 += 1
+                    if p == FU:
+                        fu0 |= 1 << sq
                 else:
                     s += psq[p][sq] + kdist[p][d1 * 9 + d0]
+                    occ1 |= 1 << sq
                     if d1 == 1:
                         cover1 += 1
+                    if p == -FU:
+                        fu1 |= 1 << sq
         hv = self.hand_v
         h0, h1 = pos.hands
         drop0 = drop1 = 0
@@ -149,13 +162,13 @@ class Expert(Search):
             s += (h0[c] - h1[c]) * hv[c]
             drop0 += h0[c] * _DROP_THREAT[c]
             drop1 += h1[c] * _DROP_THREAT[c]
-        return s, cover0, cover1, drop0, drop1
+        return s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1
 
     def evaluate(self, pos: Position) -> int:
         """Material plus king safety (own golds/silvers near the king, the king's cover against the
         opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view.
         Its terms are kept up to date move by move (:meth:`play`)."""
-        s, cover0, cover1, drop0, drop1 = self.terms
+        s, cover0, cover1, drop0, drop1 = self.terms[:5]
         k0, k1 = pos.kings
         if k0 >= 0:
             s -= drop1 * _EXPOSED[cover0] >> 4
@@ -180,19 +193,42 @@ class Expert(Search):
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
         psq, kdist, hv = self.psq, self.kdist, self.hand_v
-        s, cover0, cover1, drop0, drop1 = saved
+        s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1 = saved
+        to_bit = 1 << to
         if frm >= DROP0:
             code = frm - DROP0
             if side == 0:
                 q = code
                 s -= hv[code]
                 drop0 -= _DROP_THREAT[code]
+                occ0 |= to_bit
+                if code == FU:
+                    fu0 |= to_bit
             else:
                 q = -code
                 s += hv[code]
                 drop1 -= _DROP_THREAT[code]
+                occ1 |= to_bit
+                if code == FU:
+                    fu1 |= to_bit
         else:
             q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+            if side == 0:
+                occ0 ^= 1 << frm | to_bit
+                if victim:
+                    occ1 ^= to_bit
+                    if victim == -FU:
+                        fu1 ^= to_bit
+                if p == FU:
+                    fu0 ^= 1 << frm | (to_bit if q == FU else 0)
+            else:
+                occ1 ^= 1 << frm | to_bit
+                if victim:
+                    occ0 ^= to_bit
+                    if victim == FU:
+                        fu0 ^= to_bit
+                if p == -FU:
+                    fu1 ^= 1 << frm | (to_bit if q == -FU else 0)
             if p > 0:
                 s -= psq[p][frm] + kdist[p][c0[frm] * 9 + c1[frm]]
                 cover0 -= c0[frm] == 1
@@ -216,7 +252,7 @@ class Expert(Search):
             s += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
             cover1 += c1[to] == 1
         cap = pos.do(m)
-        self.terms = (s, cover0, cover1, drop0, drop1)
+        self.terms = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
         return cap, saved
 
     def unplay(self, pos: Position, m: int, undo: tuple[int, Terms]) -> None:
@@ -232,33 +268,69 @@ class Expert(Search):
         attacker = abs(bv[b[frm]]) if frm < DROP0 else 0
         return victim * 16 - (attacker >> 4) + ((m >> 14) & 1) * 200
 
-    def _quiet_key(self, pos: Position, m: int, ply: int) -> int:
-        key = m & 32767
-        k = self.killers[ply]
-        if key == k[0]:
-            return 1 << 30
-        if key == k[1]:
-            return (1 << 30) - 1
-        frm = m & 127
-        p = pos.board[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
-        return self.history[p][(m >> 7) & 127] + ((m >> 14) & 1) * 5000
+    def sort_captures(self, pos: Position, caps: list[int]) -> None:
+        """Best first by :meth:`_mvv_lva` (board moves only)."""
+        b, av = pos.board, self.abs_v
+        caps.sort(key=lambda m: (av[b[m & 127]] >> 4) - av[b[(m >> 7) & 127]] * 16 - ((m >> 14) & 1) * 200)
 
-    # --- search -------------------------------------------------------------------------
-    def threat(self, pos: Position) -> int:
+    def sort_quiet(self, pos: Position, moves: list[int], ply: int) -> None:
+        """Best first (stable): the killers of this ply, then by history, promotions before the rest."""
+        b, history = pos.board, self.history
+        k0, k1 = self.killers[ply]
+        sign = 1 if pos.side == 0 else -1
+        top = -(1 << 30)
+        keys = [(top if m & 32767 == k0 else top + 1 if m & 32767 == k1 else
+                 -history[b[m & 127] if m & 127 < DROP0 else ((m & 127) - DROP0) * sign]
+                 [(m >> 7) & 127] - ((m >> 14) & 1) * 5000) << 10 | i for i, m in enumerate(moves)]
+        keys.sort()  # a key with its index below it: one sort of plain ints, ties kept in order
+        moves[:] = [moves[k & 1023] for k in keys]
+
+    # --- scans ----------------------------------------------------------------------------
+    def captures(self, pos: Position) -> list[int]:
+        """Captures without fouls, from the squares kept in the terms (:mod:`pygames.shogi.masks`)."""
+        t = pos.tables
+        if self.cards and t.any_immune:
+            return super().captures(pos)
+        occ = self.terms
+        if pos.side == 0:
+            return masks.captures(pos.board, 0, occ[5], occ[6], occ[7] & self.masks.pawn_mask, self.masks, t)
+        return masks.captures(pos.board, 1, occ[6], occ[5], occ[8] & self.masks.pawn_mask, self.masks, t)
+
+    def threat(self, pos: Position, ply: int = 0) -> int:
         """The side to move's pieces en prise, as a penalty: the opponent's captures if it were its move,
         each worth the victim (undefended) or victim minus attacker (defended); THREAT_ONE/16 of the best
-        plus THREAT_TWO/16 of the second best; 0 in check (the search then looks at every evasion)."""
+        plus THREAT_TWO/16 of the second best; -1 if the side to move is in check (no standing score then:
+        the search looks at every evasion). Remembered by the position's hash (``self.h`` must be
+        ``pos``'s). At ``ply`` > 0 the opponent's captures are worked out from its captures one ply up."""
+        h = self.h
+        t = self.threats.get(h)
+        if t is None:
+            if len(self.threats) > 400_000:
+                self.threats.clear()
+            t = self.threats[h] = self._threat(pos, self.opponent_captures(pos, ply))
+        return t
+
+    def opponent_captures(self, pos: Position, ply: int) -> list[int]:
+        """The captures the side not to move would have if it were its move (no promotion bits)."""
         side = pos.side
-        pos.side = side ^ 1
-        caps = self.captures(pos)
-        pos.side = side
+        t = pos.tables
+        before = self.caps_at[ply - 1] if ply > 0 else None
+        if before is None or (self.cards and t.any_immune):
+            pos.side = side ^ 1
+            caps = self.captures(pos)
+            pos.side = side
+            return caps
+        return masks.captures_after(pos.board, side ^ 1, before, self.moves_at[ply - 1], self.masks, t)
+
+    def _threat(self, pos: Position, caps: list[int]) -> int:
+        side = pos.side
         b, bv = pos.board, self.board_v
         best = second = 0
         for m in caps:
             to = (m >> 7) & 127
             q = b[to]
             if q == OU or q == -OU:
-                return 0
+                return -1
             v = bv[q] if q > 0 else -bv[q]
             if v > second:  # else it cannot count
                 if pos.attacked(to, side):
@@ -270,11 +342,11 @@ class Expert(Search):
                     second = v
         return best * THREAT_ONE + second * THREAT_TWO >> 4
 
-    def quiesce(self, pos: Position, alpha: int, beta: int, depth: int) -> int:
+    def quiesce(self, pos: Position, alpha: int, beta: int, depth: int, stand: int | None = None) -> int:
+        """Captures only, from the standing score (``stand`` if given, else the evaluation)."""
         self.nodes += 1
-        stand = self.evaluate(pos)
-        if depth == QUIESCE_DEPTH and stand > alpha:  # below alpha the threat would change nothing
-            stand -= self.threat(pos)
+        if stand is None:
+            stand = self.evaluate(pos)
         if stand >= beta or depth <= 0:
             return stand
         alpha = max(alpha, stand)
@@ -284,7 +356,7 @@ class Expert(Search):
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN
-        caps.sort(key=lambda m: -self._mvv_lva(pos, m))
+        self.sort_captures(pos, caps)
         for m in caps:
             undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
@@ -320,11 +392,13 @@ class Expert(Search):
         return h
 
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
-        if depth <= 0:
-            if ply < MAX_DEPTH + 4 and pos.in_check():
-                depth = 1  # check extension at the horizon: look at every evasion
+        if depth <= 0:  # the horizon: the standing score loses the threat (below alpha it would change nothing)
+            stand = self.evaluate(pos)
+            threat = self.threat(pos, ply) if stand > alpha else -1 if pos.in_check() else 0
+            if threat < 0 and ply < MAX_DEPTH + 4:
+                depth = 1  # check extension: look at every evasion
             else:
-                return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH)
+                return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH, stand - threat if threat > 0 else stand)
         self.nodes += 1
         if self.nodes > self.budget or self.abort or (
                 self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):
@@ -336,6 +410,7 @@ class Expert(Search):
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN - ply
+        self.caps_at[ply] = caps
         h = self.h
         entry = self.tt.get(h)
         tt_move = 0
@@ -345,7 +420,7 @@ class Expert(Search):
                 if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == 2 and e_score <= alpha):
                     return e_score
         alpha0 = alpha
-        caps.sort(key=lambda m: -self._mvv_lva(pos, m))
+        self.sort_captures(pos, caps)
         best = -INF
         best_m = 0
         first = True
@@ -359,10 +434,11 @@ class Expert(Search):
                 moves = [m for m in caps if (m & 32767) not in tried]
             else:
                 quiet = [m for m in self.moves(pos) if (m & 32767) not in tried]
-                quiet.sort(key=lambda m: -self._quiet_key(pos, m, ply))
+                self.sort_quiet(pos, quiet, ply)
                 moves = quiet
             for m in moves:
                 tried.add(m & 32767)
+                self.moves_at[ply] = m
                 delta = self.move_hash(pos, m)
                 undo = self.play(pos, m)
                 self.h = h ^ delta

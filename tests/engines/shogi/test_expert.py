@@ -103,7 +103,7 @@ def test_the_threat_counts_pieces_en_prise_for_the_side_to_move():
     assert threat("4k4/9/9/4r4/4P4/9/9/9/4K4 w - 1") == rook * THREAT_ONE >> 4  # the same for 後手 to move
     assert threat(rook_guarded) == (rook - pawn) * THREAT_ONE >> 4
     assert threat(fork) == (rook * THREAT_ONE + (bishop - knight) * THREAT_TWO) >> 4
-    assert threat("4k4/9/9/9/9/9/9/4r4/4K4 b - 1") == 0  # in check: no standing score to lower
+    assert threat("4k4/9/9/9/9/9/9/4r4/4K4 b - 1") == -1  # in check: no standing score to lower
 
 
 def test_the_horizon_score_drops_by_the_threat():
@@ -111,5 +111,35 @@ def test_the_horizon_score_drops_by_the_threat():
     pos = st.position()
     search = Expert(1000, False, pos)
     standing = search.evaluate(pos)
-    assert search.quiesce(pos, -INF, INF, QUIESCE_DEPTH) == standing - search.threat(pos) < standing
-    assert search.quiesce(pos, -INF, INF, QUIESCE_DEPTH - 1) == standing  # deeper in a capture line: no threat
+    assert search.negamax(pos, 0, -INF, INF, 1) == standing - search.threat(pos) < standing
+    assert search.quiesce(pos, -INF, INF, QUIESCE_DEPTH) == standing  # in a capture line: no threat
+
+
+class _ScanCheckedExpert(Expert):
+    """An expert that compares the opponent's captures worked out from one ply up with a full scan."""
+
+    checked = 0
+
+    def opponent_captures(self, pos, ply):
+        found = super().opponent_captures(pos, ply)
+        pos.side ^= 1
+        scanned = pos.captures()
+        pos.side ^= 1
+        no_promotion = ~(1 << 14)
+        assert sorted(m & no_promotion for m in found) == sorted(m & no_promotion for m in scanned)
+        _ScanCheckedExpert.checked += ply > 0 and self.caps_at[ply - 1] is not None
+        return found
+
+
+def test_the_opponents_captures_from_one_ply_up_equal_a_full_scan():
+    rng = Rng(12)
+    for ruleset, active in (("hon", None), ("cards", ["KE-hachiho", "HI-honno", "FU-tetsu"])):
+        st = state_from_sfen("startpos", ruleset, **({"active": active} if active else {}))
+        for _ in range(60):  # a seeded random game: drops, captures, promotions, discovered and blocked lines
+            moves = [a for a in GAME.legal_actions(st, st.side) if a not in ("resign", "draw")]
+            if not moves or st.phase != "move":
+                break
+            if st.ply % 10 == 9:
+                best_move(st, Rng(st.ply), 3000, search=_ScanCheckedExpert(3000, ruleset == "cards", st.position()))
+            st = GAME.apply(st, st.side, rng.choice(moves))
+    assert _ScanCheckedExpert.checked > 2000

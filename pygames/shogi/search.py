@@ -25,7 +25,7 @@ from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: ≈1.9 s of CPU in CPython on an idle machine, ≈2.7 s in the browser worker (bench/shogi_pyodide_speed.py)."""
+"""Node budget per move: ≈1.7 s of CPU in CPython, ≈2.5 s in the browser worker (bench/shogi_pyodide_speed.py)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20

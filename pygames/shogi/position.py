@@ -165,7 +165,6 @@ class Position:
         hand = self.hands[side]
         if any(hand[1:8]):
             empty = [sq for sq in range(81) if not b[sq]]
-            pawn_files = None
             for code in (1, 2, 3, 4, 5, 6, 7):
                 if not hand[code]:
                     continue
@@ -174,16 +173,11 @@ class Position:
                     dp = dead[code * sign]
                     if code == FU:
                         pawn_files = self.pawn_files(side)
-                        for to in empty:
-                            if not dp[to] and not pawn_files[to % 9]:
-                                add(base | to << 7)
+                        out += [base | to << 7 for to in empty if not dp[to] and not pawn_files[to % 9]]
                     else:
-                        for to in empty:
-                            if not dp[to]:
-                                add(base | to << 7)
+                        out += [base | to << 7 for to in empty if not dp[to]]
                 else:
-                    for to in empty:
-                        add(base | to << 7)
+                    out += [base | to << 7 for to in empty]
         return out
 
     def captures(self) -> list[int]:

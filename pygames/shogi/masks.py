@@ -130,6 +130,14 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     return out
 
 
+def _end_of(board: list[int], ray: tuple[int, ...]) -> int:
+    """The first occupied square along ``ray``, or -1."""
+    for sq in ray:
+        if board[sq]:
+            return sq
+    return -1
+
+
 def captures_after(board: list[int], side: int, before: list[int], m: int, mk: Masks, t: Tables) -> list[int]:
     """The captures of ``side`` just after it played ``m``, from ``before``, its captures just before (as
     :func:`captures` gives them, no immunity filter): the same moves as :func:`captures` would give, but
@@ -146,23 +154,14 @@ def captures_after(board: list[int], side: int, before: list[int], m: int, mk: M
         if board[sq] * sign < 0:
             add(to | sq << 7 | LEAP << 15)
     for ray in t.rays[p][to]:
-        for sq in ray:
-            q = board[sq]
-            if q:
-                if q * sign < 0:
-                    add(to | sq << 7 | SLIDE << 15)
-                break
+        sq = _end_of(board, ray)
+        if sq >= 0 and board[sq] * sign < 0:
+            add(to | sq << 7 | SLIDE << 15)
     if frm < 81:  # the pieces that slide through the square it left
         for ray, codes, back in mk.discover[side][frm]:
-            for s in ray:
-                q = board[s]
-                if q:
-                    if s != to and q in codes:
-                        for sq in back:
-                            q = board[sq]
-                            if q:
-                                if q * sign < 0:
-                                    add(s | sq << 7 | SLIDE << 15)
-                                break
-                    break
+            s = _end_of(board, ray)
+            if s >= 0 and s != to and board[s] in codes:
+                sq = _end_of(board, back)
+                if sq >= 0 and board[sq] * sign < 0:
+                    add(s | sq << 7 | SLIDE << 15)
     return out

@@ -15,6 +15,14 @@ from .position import _ZONE
 _ROWS = [[tuple(y * 9 + x for x in range(9) if bits >> x & 1) for bits in range(512)] for y in range(9)]
 """[rank][9-bit set]: its squares, so that a set's squares come from nine small ints (no bit scan)."""
 
+
+def squares(x: int) -> tuple[int, ...]:
+    """The squares of the set ``x``, ascending."""
+    r = _ROWS
+    return (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
+            + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72])
+
+
 Ray = tuple[int, bool]
 """A slide ray as (mask of its squares, True if its squares ascend from the piece)."""
 
@@ -99,10 +107,7 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     leap_m, rays_m, leaps = m.leap, m.rays, t.leaps
     out: list[int] = []
     add = out.append
-    x = own & ~pawns
-    r = _ROWS
-    for sq in (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
-               + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72]):
+    for sq in squares(own & ~pawns):
         p = board[sq]
         if leap_m[p][sq] & enemy:
             prom = (p * sign) in PROMOTABLE

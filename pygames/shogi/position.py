@@ -180,6 +180,43 @@ class Position:
                     out += [base | to << 7 for to in empty]
         return out
 
+    def pseudo_move(self, key: int) -> int:
+        """The move :meth:`pseudo_moves` would give for ``key`` (a move without its kinds bits), with
+        its kinds bits; 0 if it would give none. As one move of that list, without generating it."""
+        frm, to, promote = key & 127, (key >> 7) & 127, (key >> 14) & 1
+        if key >> 15 or to > 80:
+            return 0
+        side, b = self.side, self.board
+        sign = 1 if side == 0 else -1
+        if frm >= DROP0:
+            code = frm - DROP0
+            if promote or not 0 < code < 8 or not self.hands[side][code] or b[to]:
+                return 0
+            if self.hon and (_DEAD[side][code * sign][to]
+                             or code == FU and FU * sign in b[to % 9::9]):
+                return 0
+            return key
+        p = b[frm]
+        if p * sign <= 0 or b[to] * sign > 0:
+            return 0
+        t = self.tables
+        if to in t.leaps[p][frm]:
+            kinds = LEAP
+        else:
+            for ray in t.rays[p][frm]:
+                if to in ray:
+                    if any(b[sq] for sq in ray[:ray.index(to)]):
+                        return 0
+                    break
+            else:
+                return 0
+            kinds = SLIDE
+        zone = _ZONE[side]
+        may_promote = (p * sign) in PROMOTABLE and (zone[frm] or zone[to])
+        if promote and not may_promote or not promote and may_promote and self.hon and _DEAD[side][p][to]:
+            return 0
+        return key | kinds << 15
+
     def captures(self) -> list[int]:
         """Pseudo-legal captures only (promoting when allowed), for quiescence search."""
         side, b, t = self.side, self.board, self.tables

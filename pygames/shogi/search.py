@@ -83,6 +83,24 @@ def position_hash(pos: Position) -> int:
     return h
 
 
+def _king_stepped(b: list[int], sign: int, before: list[int], after: list[int], own: int, enemy: int) -> tuple[int, int]:
+    """After a king's move (``b`` the new board, ``before``/``after`` the distances from its old/new square,
+    ``own``/``enemy`` the new square sets): the change of the king-distance terms of the other pieces, in
+    its owner's view (its small defenders' distance to it, the enemy's distance to it), and its new cover
+    (own pieces next to it)."""
+    delta = cover = 0
+    for sq in masks.squares(own):
+        d = after[sq]
+        if d == 1:
+            cover += 1
+        if b[sq] * sign in _SMALL_DEF:
+            delta += _DEFEND[d] - _DEFEND[before[sq]]
+    for sq in masks.squares(enemy):
+        if b[sq] != -OU * sign:
+            delta -= _ATTACK[after[sq]] - _ATTACK[before[sq]]
+    return delta, cover
+
+
 class Expert(Search):
     """Alpha-beta searcher with killers and history (one instance per move choice)."""
 
@@ -92,6 +110,10 @@ class Expert(Search):
         self.abs_v = [abs(v) for v in self.board_v]
         self.killers = [[0, 0] for _ in range(MAX_DEPTH + 8)]
         self.history = [[0] * 81 for _ in range(32)]
+        self.history_log: list[tuple[list[int], int, int]] = []  # each history rise: (row, square, rise)
+        self.staged = not cards
+        """The TT move and the killers are checked one by one (:meth:`Position.pseudo_move`) before the quiet
+        moves are generated; in 本将棋 only, whose move list has no fouls to filter."""
         self.stopped = False
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
         self.abort = False  # set from another thread (USI "stop")
@@ -182,13 +204,15 @@ class Expert(Search):
         b = pos.board
         side = pos.side
         frm, to = m & 127, (m >> 7) & 127
+        king = False
         if frm < DROP0:
             p = b[frm]
             victim = b[to]
-            if p == OU or p == -OU or victim == OU or victim == -OU:
+            if victim == OU or victim == -OU:
                 cap = pos.do(m)
                 self.terms = self.full_terms(pos)
                 return cap, saved
+            king = p == OU or p == -OU
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
@@ -252,6 +276,13 @@ class Expert(Search):
             s += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
             cover1 += c1[to] == 1
         cap = pos.do(m)
+        if king:  # the king-distance terms of the pieces there are and the king's cover change
+            if side == 0:
+                delta, cover0 = _king_stepped(b, 1, _CHEB[frm], _CHEB[to], occ0, occ1)
+                s += delta
+            else:
+                delta, cover1 = _king_stepped(b, -1, _CHEB[frm], _CHEB[to], occ1, occ0)
+                s -= delta
         self.terms = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
         return cap, saved
 
@@ -284,6 +315,20 @@ class Expert(Search):
                  [(m >> 7) & 127] - ((m >> 14) & 1) * 5000) << 10 | i for i, m in enumerate(moves)]
         keys.sort()  # a key with its index below it: one sort of plain ints, ties kept in order
         moves[:] = [moves[k & 1023] for k in keys]
+
+    def sort_quiet_as_of(self, pos: Position, moves: list[int], ply: int, mark: int) -> None:
+        """:meth:`sort_quiet` by the history as it was when ``history_log`` was ``mark`` long (before the
+        killers were searched): the order generating every quiet move up front would have given."""
+        log = self.history_log
+        if len(log) == mark:
+            self.sort_quiet(pos, moves, ply)
+            return
+        since = log[mark:]
+        for row, sq, rise in since:
+            row[sq] -= rise
+        self.sort_quiet(pos, moves, ply)
+        for row, sq, rise in since:
+            row[sq] += rise
 
     # --- scans ----------------------------------------------------------------------------
     def captures(self, pos: Position) -> list[int]:
@@ -425,17 +470,25 @@ class Expert(Search):
         best_m = 0
         first = True
         tried: set[int] = set()
-        for phase in (0, 1, 2):
+        staged = self.staged
+        for phase in (0, 1, 2, 3):
             if phase == 0:
                 moves = [m for m in caps if m & 32767 == tt_move] if tt_move else []
                 if not moves and tt_move:
-                    moves = [m for m in self.moves(pos) if m & 32767 == tt_move]
+                    if staged:
+                        m = pos.pseudo_move(tt_move)
+                        moves = [m] if m else []
+                    else:
+                        moves = [m for m in self.moves(pos) if m & 32767 == tt_move]
             elif phase == 1:
                 moves = [m for m in caps if (m & 32767) not in tried]
+            elif phase == 2:  # the killers, which the quiet moves' order puts first, before generating those
+                moves = [m for m in map(pos.pseudo_move, self.killers[ply])
+                         if m and (m & 32767) not in tried] if staged else []
+                mark = len(self.history_log)
             else:
-                quiet = [m for m in self.moves(pos) if (m & 32767) not in tried]
-                self.sort_quiet(pos, quiet, ply)
-                moves = quiet
+                moves = [m for m in self.moves(pos) if (m & 32767) not in tried]
+                self.sort_quiet_as_of(pos, moves, ply, mark)
             for m in moves:
                 tried.add(m & 32767)
                 self.moves_at[ply] = m
@@ -466,7 +519,9 @@ class Expert(Search):
                                     k[1], k[0] = k[0], key
                                 frm = m & 127
                                 p = b[frm] if frm < DROP0 else (frm - DROP0) * (1 if pos.side == 0 else -1)
-                                self.history[p][(m >> 7) & 127] += depth * depth
+                                row, rise = self.history[p], depth * depth
+                                row[(m >> 7) & 127] += rise
+                                self.history_log.append((row, (m >> 7) & 127, rise))
                             self._store(h, depth, 1, best, best_m)
                             return best
         if first:
@@ -491,6 +546,7 @@ class Expert(Search):
             delta = self.move_hash(pos, m)
             undo = self.play(pos, m)
             self.h = h ^ delta
+            self.history_log.clear()  # no node below the root holds a mark into it now
             bonus = self.root_bonus.get(m & 32767, 0)
             target = alpha - bonus  # the move must beat alpha with its bonus
             if i == 0:

@@ -42,11 +42,16 @@ class _CheckedExpert(Expert):
     """An expert that compares its move-by-move evaluation terms with a from-scratch count at every node."""
 
     checked = 0
+    king_moves = 0
 
     def evaluate(self, pos):
         assert self.terms == self.full_terms(pos)
         _CheckedExpert.checked += 1
         return super().evaluate(pos)
+
+    def play(self, pos, m):
+        _CheckedExpert.king_moves += (m & 127) == pos.kings[pos.side]
+        return super().play(pos, m)
 
 
 def test_incremental_evaluation_matches_a_full_count():
@@ -61,14 +66,14 @@ def test_incremental_evaluation_matches_a_full_count():
                 search = _CheckedExpert(3000, ruleset == "cards", st.position())
                 best_move(st, Rng(st.ply), 3000, search=search)
             st = GAME.apply(st, st.side, rng.choice(moves))
-    assert _CheckedExpert.checked > 1000
+    assert _CheckedExpert.checked > 1000 and _CheckedExpert.king_moves > 100
 
 
 def test_the_opening_bonus_is_seeded_small_and_only_in_the_opening():
     st = state_from_sfen("startpos", "hon")
     bonuses = []
     for seed in range(2):
-        search = Expert(2000, False, st.position())
+        search = Expert(15000, False, st.position())
         best_move(st, Rng(seed), 2000, search=search)
         assert set(search.root_bonus.values()) <= set(range(OPENING_SPREAD + 1)) and len(search.root_bonus) == 30
         bonuses.append(search.root_bonus)
@@ -81,7 +86,7 @@ def test_the_opening_bonus_is_seeded_small_and_only_in_the_opening():
 
 def test_a_large_root_bonus_decides_the_choice():
     st = state_from_sfen("4k4/9/9/9/4r4/9/9/1B7/4K4 b - 41", "hon")  # 8h5e wins the rook
-    search = Expert(20000, False, st.position())
+    search = Expert(15000, False, st.position())
     search.root_bonus = {parse_usi("5i4h") & 32767: 5000}  # worth more than winning the rook
     m, score, _d, _n = best_move(st, Rng(1), 20000, search=search)
     assert move_usi(m & 32767) == "5i4h" and score > 4000
@@ -113,6 +118,42 @@ def test_the_horizon_score_drops_by_the_threat():
     standing = search.evaluate(pos)
     assert search.negamax(pos, 0, -INF, INF, 1) == standing - search.threat(pos) < standing
     assert search.quiesce(pos, -INF, INF, QUIESCE_DEPTH) == standing  # in a capture line: no threat
+
+
+class _TracedExpert(Expert):
+    """An expert that lists every move it plays, in order."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.trace: list[int] = []
+
+    def play(self, pos, m):
+        self.trace.append(m)
+        return super().play(pos, m)
+
+
+def test_checking_the_killers_before_generating_searches_the_same_tree():
+    """Staged (the TT move and killers checked one by one, the rest sorted by the history as it was before
+    the killers were searched) against every quiet move generated up front: the same moves searched in the
+    same order, so the same move, score, depth and node count."""
+    rng = Rng(13)
+    st = state_from_sfen("startpos", "hon")
+    compared = 0
+    for _ in range(50):
+        moves = [a for a in GAME.legal_actions(st, st.side) if a not in ("resign", "draw")]
+        if not moves:
+            break
+        if st.ply % 7 == 3:
+            results, traces = [], []
+            for staged in (True, False):
+                search = _TracedExpert(4000, False, st.position())
+                search.staged = staged
+                results.append(best_move(st, Rng(st.ply), 4000, search=search))
+                traces.append(search.trace)
+            assert results[0] == results[1] and traces[0] == traces[1]
+            compared += 1
+        st = GAME.apply(st, st.side, rng.choice(moves))
+    assert compared >= 6
 
 
 class _ScanCheckedExpert(Expert):

@@ -102,3 +102,30 @@ def test_hon_start_sfen_option_needs_both_kings():
     with pytest.raises(GameError) as err:
         GAME.normalize_options({"ruleset": "hon", "sfen": "9/9/9/9/9/9/9/9/9 b P 1"}, 2)
     assert err.value.code == "shogi.sfen.kings"
+
+
+def test_pseudo_move_gives_exactly_what_the_generator_gives():
+    """Checking one move (the expert's TT move and killers) agrees with generating them all."""
+    from pygames.core import Rng
+    from pygames.shogi.start import state_from_sfen
+    rng = Rng(9)
+    seen_keys: set[int] = {0, 127 | 5 << 7, 88 | 40 << 7 | 1 << 14, 90 | 81 << 7}  # and malformed keys
+    checked = 0
+    for ruleset, active in (("hon", None), ("cards", ["KE-hachiho", "HI-honno"])):
+        st = state_from_sfen("startpos", ruleset, **({"active": active} if active else {}))
+        for _ in range(90):  # a seeded random game: drops, captures, promotions, pawns on files
+            pos = st.position()
+            for side in (0, 1):
+                pos.side = side
+                generated: dict[int, int] = {}
+                for m in pos.pseudo_moves():
+                    generated.setdefault(m & 32767, m)
+                seen_keys |= set(generated)
+                for key in seen_keys:  # this position's keys and those of other positions and of the other side
+                    assert pos.pseudo_move(key) == generated.get(key, 0), (ruleset, st.ply, side, key)
+                    checked += key in generated
+            moves = [a for a in GAME.legal_actions(st, st.side) if a not in ("resign", "draw")]
+            if not moves or st.phase != "move":
+                break
+            st = GAME.apply(st, st.side, rng.choice(moves))
+    assert checked > 5000

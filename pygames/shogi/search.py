@@ -40,6 +40,8 @@ THREAT_TWO = 8
 opponent would have if it were its move, and THREAT_TWO/16 of the second best (one piece can often be
 saved, two seldom)."""
 Terms = tuple[int, int, int, int, int, int, int, int, int]
+Undo = tuple[int, Terms, int]
+"""What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
 _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
 _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
@@ -198,9 +200,11 @@ class Expert(Search):
             s += drop0 * _EXPOSED[cover1] >> 4
         return s if pos.side == 0 else -s
 
-    def play(self, pos: Position, m: int) -> tuple[int, Terms]:
-        """Play ``m`` and bring the evaluation terms up to date; returns what :meth:`unplay` needs."""
+    def play(self, pos: Position, m: int) -> Undo:
+        """Play ``m`` and bring the evaluation terms and the hash up to date; returns what :meth:`unplay`
+        needs."""
         saved = self.terms
+        h = self.h
         b = pos.board
         side = pos.side
         frm, to = m & 127, (m >> 7) & 127
@@ -208,11 +212,25 @@ class Expert(Search):
         if frm < DROP0:
             p = b[frm]
             victim = b[to]
-            if victim == OU or victim == -OU:
-                cap = pos.do(m)
-                self.terms = self.full_terms(pos)
-                return cap, saved
+            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+            self.h = h ^ _Z_SIDE ^ _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
+            if victim:
+                kind = KIND_OF[victim if victim > 0 else -victim]
+                if kind == OU:
+                    self.h ^= _Z_BOARD[victim][to]
+                    cap = pos.do(m)
+                    self.terms = self.full_terms(pos)
+                    return cap, saved, h
+                n = pos.hands[side][kind]
+                zh = _Z_HAND[side][kind]
+                self.h ^= _Z_BOARD[victim][to] ^ zh[n] ^ zh[n + 1]
             king = p == OU or p == -OU
+        else:
+            code = frm - DROP0
+            n = pos.hands[side][code]
+            zh = _Z_HAND[side][code]
+            q = code if side == 0 else -code
+            self.h = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
@@ -220,23 +238,19 @@ class Expert(Search):
         s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1 = saved
         to_bit = 1 << to
         if frm >= DROP0:
-            code = frm - DROP0
             if side == 0:
-                q = code
                 s -= hv[code]
                 drop0 -= _DROP_THREAT[code]
                 occ0 |= to_bit
                 if code == FU:
                     fu0 |= to_bit
             else:
-                q = -code
                 s += hv[code]
                 drop1 -= _DROP_THREAT[code]
                 occ1 |= to_bit
                 if code == FU:
                     fu1 |= to_bit
         else:
-            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
             if side == 0:
                 occ0 ^= 1 << frm | to_bit
                 if victim:
@@ -260,7 +274,6 @@ class Expert(Search):
                 s -= psq[p][frm] + kdist[p][c1[frm] * 9 + c0[frm]]
                 cover1 -= c1[frm] == 1
             if victim:
-                kind = KIND_OF[victim if victim > 0 else -victim]
                 if victim > 0:
                     s -= psq[victim][to] + kdist[victim][c0[to] * 9 + c1[to]] + hv[kind]
                     cover0 -= c0[to] == 1
@@ -284,11 +297,11 @@ class Expert(Search):
                 delta, cover1 = _king_stepped(b, -1, _CHEB[frm], _CHEB[to], occ1, occ0)
                 s -= delta
         self.terms = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
-        return cap, saved
+        return cap, saved, h
 
-    def unplay(self, pos: Position, m: int, undo: tuple[int, Terms]) -> None:
-        """Take back ``m`` played by :meth:`play`."""
-        cap, self.terms = undo
+    def unplay(self, pos: Position, m: int, undo: Undo) -> None:
+        """Take back ``m`` played by :meth:`play` (the search's loops do the same inline)."""
+        cap, self.terms, self.h = undo
         pos.undo(m, cap)
 
     # --- ordering -----------------------------------------------------------------------
@@ -411,31 +424,6 @@ class Expert(Search):
             alpha = max(alpha, score)
         return alpha
 
-    def move_hash(self, pos: Position, m: int) -> int:
-        """The Zobrist XOR of playing ``m`` (computed before it is played)."""
-        b, side = pos.board, pos.side
-        frm, to = m & 127, (m >> 7) & 127
-        h = _Z_SIDE
-        hand = pos.hands[side]
-        if frm >= DROP0:
-            code = frm - DROP0
-            n = hand[code]
-            zh = _Z_HAND[side][code]
-            return h ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[code if side == 0 else -code][to]
-        p = b[frm]
-        q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
-        h ^= _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
-        cap = b[to]
-        if cap:
-            kind = abs(cap)
-            kind = kind - 8 if kind > OU else kind
-            h ^= _Z_BOARD[cap][to]
-            if kind != OU:
-                n = hand[kind]
-                zh = _Z_HAND[side][kind]
-                h ^= zh[n] ^ zh[n + 1]
-        return h
-
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         if depth <= 0:  # the horizon: the standing score loses the threat (below alpha it would change nothing)
             stand = self.evaluate(pos)
@@ -469,7 +457,6 @@ class Expert(Search):
         best = -INF
         best_m = 0
         first = True
-        tried: set[int] = set()
         staged = self.staged
         for phase in (0, 1, 2, 3):
             if phase == 0:
@@ -481,20 +468,20 @@ class Expert(Search):
                     else:
                         moves = [m for m in self.moves(pos) if m & 32767 == tt_move]
             elif phase == 1:
-                moves = [m for m in caps if (m & 32767) not in tried]
+                moves = [m for m in caps if m & 32767 != tt_move] if tt_move else caps
             elif phase == 2:  # the killers, which the quiet moves' order puts first, before generating those
+                tried = {m & 32767 for m in caps}
+                tried.add(tt_move)
                 moves = [m for m in map(pos.pseudo_move, self.killers[ply])
                          if m and (m & 32767) not in tried] if staged else []
+                tried.update(m & 32767 for m in moves)
                 mark = len(self.history_log)
             else:
                 moves = [m for m in self.moves(pos) if (m & 32767) not in tried]
                 self.sort_quiet_as_of(pos, moves, ply, mark)
             for m in moves:
-                tried.add(m & 32767)
                 self.moves_at[ply] = m
-                delta = self.move_hash(pos, m)
                 undo = self.play(pos, m)
-                self.h = h ^ delta
                 if first:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                     first = False
@@ -502,8 +489,8 @@ class Expert(Search):
                     score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta and not self.stopped:
                         score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
-                self.unplay(pos, m, undo)
-                self.h = h
+                cap, self.terms, self.h = undo  # self.unplay, inline
+                pos.undo(m, cap)
                 if self.stopped:
                     return 0
                 if score > best:
@@ -512,7 +499,7 @@ class Expert(Search):
                     if score > alpha:
                         alpha = score
                         if alpha >= beta:
-                            if not undo[0]:
+                            if not cap:
                                 key = m & 32767
                                 k = self.killers[ply]
                                 if k[0] != key:
@@ -542,10 +529,7 @@ class Expert(Search):
             q = pos.board[(m >> 7) & 127]
             if (q == OU or q == -OU) and (m & 127) < DROP0:
                 return [(WIN, m)], True
-            h = self.h
-            delta = self.move_hash(pos, m)
             undo = self.play(pos, m)
-            self.h = h ^ delta
             self.history_log.clear()  # no node below the root holds a mark into it now
             bonus = self.root_bonus.get(m & 32767, 0)
             target = alpha - bonus  # the move must beat alpha with its bonus
@@ -556,7 +540,6 @@ class Expert(Search):
                 if score > target and not self.stopped:
                     score = -self.negamax(pos, depth - 1, -INF, -target, 1)
             self.unplay(pos, m, undo)
-            self.h = h
             if self.stopped:
                 return scored, False
             if -WIN // 2 < score < WIN // 2:

@@ -431,7 +431,12 @@ class Expert(Search):
             if threat < 0 and ply < MAX_DEPTH + 4:
                 depth = 1  # check extension: look at every evasion
             else:
-                return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH, stand - threat if threat > 0 else stand)
+                if threat > 0:
+                    stand -= threat
+                if stand >= beta:  # quiesce would stand pat: counted as its node, without the call
+                    self.nodes += 1
+                    return stand
+                return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH, stand)
         self.nodes += 1
         if self.nodes > self.budget or self.abort or (
                 self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):

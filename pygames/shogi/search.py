@@ -1,5 +1,6 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
-with move ordering (captures by MVV-LVA, killer moves, history), quiescence on captures and a
+with move ordering (captures by MVV-LVA, killer moves checked before the quiet moves are generated,
+history), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
 At the horizon the standing score also counts the side to move's pieces the opponent threatens to take
 (worked out from the opponent's captures one ply up, and remembered by position).
@@ -25,7 +26,7 @@ from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: ≈1.7 s of CPU in CPython, ≈2.5 s in the browser worker (bench/shogi_pyodide_speed.py)."""
+"""Node budget per move: ≈1.3 s of CPU in CPython, ≈1.7–2.0 s in the browser worker (docs/shogi-strength.md)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20
@@ -300,7 +301,7 @@ class Expert(Search):
         return cap, saved, h
 
     def unplay(self, pos: Position, m: int, undo: Undo) -> None:
-        """Take back ``m`` played by :meth:`play` (the search's loops do the same inline)."""
+        """Take back ``m`` played by :meth:`play` (negamax does the same inline)."""
         cap, self.terms, self.h = undo
         pos.undo(m, cap)
 

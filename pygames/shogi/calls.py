@@ -122,6 +122,8 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
         match.play(match.state.side, action)
     if data["result"] == "投了" and not match.is_over():
         match.play(match.state.side, "resign")
+    elif data["result"] == "入玉勝ち" and not match.is_over() and "declare" in match.game.legal_actions(match.state, match.state.side):
+        match.play(match.state.side, "declare")
     return {"record": json.loads(json.dumps(match.record)), "format": data["format"], "notice": data["notice"],
             "result": data["result"], "result_text": data["result_text"]}
 

@@ -24,6 +24,7 @@ class ShogiGame(Game[ShogiState]):
     summary_ja = "カードで駒の動きが変わる将棋。ドローで手番を使ってカードを引き、有効・無効を選ぶ。本将棋も遊べます。"
     summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
     hidden_information = False
+    engine_version = "2"
     bot_levels = ("easy", "normal", "hard", "expert")
     option_specs = (
         OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
@@ -36,6 +37,8 @@ class ShogiGame(Game[ShogiState]):
         OptionSpec("deck", "ピックアップの山札", "Pick-up deck", "json", None),
         OptionSpec("active", "セットアップの有効カード", "Set-up active cards", "json", None),
         OptionSpec("sfen", "開始局面（SFEN）", "Start position (SFEN)", "json", None),
+        OptionSpec("declare", "入玉宣言（27点法・本将棋）", "Entering-king declaration (27-point rule, standard shogi)",
+                   "bool", True, since=2, legacy=False),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -61,7 +64,7 @@ class ShogiGame(Game[ShogiState]):
 
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
-        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool)
+        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool, bool(options["declare"]))
         board, hands, side, move_no = parse_sfen(options.get("sfen") or STARTPOS)
         state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
         if rules_.hon:
@@ -103,6 +106,8 @@ class ShogiGame(Game[ShogiState]):
             return rules.resign(state)
         if action == "draw":
             return rules.start_draw(state)
+        if action == "declare":
+            return rules.declare(state)
         if action.startswith("draw:"):
             raise GameError("shogi.no_pending_draw", "引いたカードがないので有効・無効は選べません",
                             "There is no drawn card to switch on or off", action=action[:40])
@@ -132,6 +137,8 @@ class ShogiGame(Game[ShogiState]):
             return f"{'▲△'[seat]}ドロー", f"{rules.SEAT_EN[seat]} draws"
         if action == "resign":
             return f"{'▲△'[seat]}投了", f"{rules.SEAT_EN[seat]} resigns"
+        if action == "declare":
+            return f"{'▲△'[seat]}入玉宣言", f"{rules.SEAT_EN[seat]} declares a win (entering king)"
         try:
             new = self.apply(state, seat, action)
         except GameError:
@@ -155,6 +162,8 @@ class ShogiGame(Game[ShogiState]):
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
+        if state.phase == "move" and rules.declare_refusal(state) is None:
+            return "declare"  # 入玉宣言: the computer declares whenever it holds
         if level == "expert":
             return search.choose_expert(state, rng)
         return bots.choose(state, level, rng)

@@ -29,6 +29,8 @@ FOULS = {
                     "That piece cannot be captured by a leap (射程移動, a card's special): capturing it is a foul"),
     "immune_slide": ("その駒は矢印移動では取れません（カードの特殊効果）: 取ると反則負けです",
                      "That piece cannot be captured by a slide (矢印移動, a card's special): capturing it is a foul"),
+    "declaration": ("入玉宣言の条件を満たしていない宣言は負けです",
+                    "A declaration of a win by entering king that does not meet the conditions loses"),
     "promotion": ("成れるのは敵陣で移動を始めるか終えるときだけです: 成り／不成の間違いは反則負けです",
                   "You may promote only when the move starts or ends in the enemy camp: a wrong promotion is a foul"),
 }
@@ -144,8 +146,24 @@ def legal_actions(state: ShogiState) -> list[str]:
     actions = list(moves_table(state))
     if draw_refusal(state) is None:
         actions.append("draw")
+    if state.rules.can_declare and declare_refusal(state) is None:
+        actions.append("declare")
     actions.append("resign")
     return actions
+
+
+def declare_refusal(state: ShogiState) -> GameError | None:
+    """Why the side to move may not declare a win by 入玉宣言 now (None if it may)."""
+    if not state.rules.can_declare:
+        return _e("declare.off", "この対局に入玉宣言はありません（本将棋で入玉宣言ありのときだけ）",
+                  "There is no entering-king declaration in this match (standard shogi with the declaration on)")
+    if state.phase != "move":
+        return _e("wrong_phase", "今は駒を指す手番ではありません", "It is not the time for a turn action")
+    key = "declare"
+    if key not in state.cache:
+        from .nyugyoku import refusal
+        state.cache[key] = refusal(state.board, state.hands, state.side)
+    return state.cache[key]
 
 
 # --- explaining refusals --------------------------------------------------------------
@@ -303,6 +321,24 @@ def resign(state: ShogiState) -> ShogiState:
     rec = {"ply": state.ply + 1, "seat": seat, "usi": "resign", "ja": f"{MARK[seat]}投了", "en": "Resigns"}
     return _finish(replace(state, record=state.record + (rec,)), (1 - seat,), "resign",
                    f"{SEAT_JA[seat]}の投了: {SEAT_JA[1 - seat]}の勝ち", f"{SEAT_EN[seat]} resigned: {SEAT_EN[1 - seat]} wins")
+
+
+def declare(state: ShogiState) -> ShogiState:
+    """入玉宣言: the side to move declares a win. A declaration that does not hold is refused with the
+    reason, or (反則負けあり) loses, as the 27-point rule says."""
+    why = declare_refusal(state)
+    seat = state.side
+    if why is not None and (not state.rules.can_declare or state.phase != "move" or not state.rules.foul_loss):
+        raise why
+    rec = {"ply": state.ply + 1, "seat": seat, "usi": "declare", "ja": f"{MARK[seat]}入玉宣言",
+           "en": "Declares a win (entering king)"}
+    new = replace(state, record=state.record + (rec,))
+    if why is not None:
+        ja_f, en_f = FOULS["declaration"]
+        return _finish(new, (1 - seat,), "foul.declaration", f"反則負け（{SEAT_JA[seat]}）: {ja_f}（{why.message_ja}）",
+                       f"Foul by {SEAT_EN[seat]}: {en_f} ({why.message_en})")
+    return _finish(new, (seat,), "declaration", f"入玉宣言: {SEAT_JA[seat]}の勝ち",
+                   f"Win by declaration (entering king): {SEAT_EN[seat]} wins")
 
 
 def start_draw(state: ShogiState) -> ShogiState:

@@ -20,10 +20,17 @@ class Rules:
     foul_loss: bool
     variant: str  # "standard" | "pickup" | "setup"
     pool: dict[str, dict[str, Any]]  # every card of the match by id
+    declare: bool = False
+    """入玉宣言 (27-point rule) may be declared (本将棋 only; engine version 2 on, see :mod:`.nyugyoku`)."""
 
     @property
     def hon(self) -> bool:
         return self.ruleset == "hon"
+
+    @property
+    def can_declare(self) -> bool:
+        """True if the 入玉宣言 action exists in this match."""
+        return self.declare and self.ruleset == "hon"
 
 
 @dataclass(frozen=True, eq=False)

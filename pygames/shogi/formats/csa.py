@@ -222,6 +222,8 @@ def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[
             lines.append("%SENNICHITE")
         elif code == "checkmate":
             lines.append("%TSUMI")
+        elif code == "declaration":
+            lines.append("%KACHI")
         elif code.startswith("foul"):
             lines.append("%ILLEGAL_MOVE")
         elif code == "max_plies":

@@ -80,8 +80,8 @@ def _turns(states: list[Any], actions: list[tuple[int, str]]) -> list[tuple[str,
             announced = True
         if seat < 0 or action == "draw":
             continue
-        if action == "resign":
-            out.append(("resign", state, None, seat, "投了"))
+        if action in ("resign", "declare"):
+            out.append(("resign", state, None, seat, "投了" if action == "resign" else "入玉宣言"))
             continue
         if state.phase == "draw_choice":
             card = pool[state.pending]
@@ -106,10 +106,11 @@ def _ending(states: list[Any], outcome: Any, moves: int) -> tuple[str | None, st
         return None, None
     code = outcome.details.get("code", "")
     word = {"resign": "投了", "repetition": "千日手", "perpetual_check": "反則負け", "checkmate": "詰み",
-            "max_plies": "持将棋", "king_captured": None}.get(code, "反則負け" if code.startswith("foul") else None)
+            "max_plies": "持将棋", "king_captured": None, "declaration": "入玉勝ち"}.get(
+        code, "反則負け" if code.startswith("foul") else None)
     if outcome.winners:
         winner = "先手" if outcome.winners[0] == 0 else "後手"
-        made = f"まで{moves}手で{winner}の勝ち"
+        made = f"まで{moves}手で{winner}の{'入玉' if code == 'declaration' else ''}勝ち"
         if code == "perpetual_check" or code.startswith("foul"):
             made = f"まで{moves}手で{'後手' if winner == '先手' else '先手'}の反則負け"
     else:

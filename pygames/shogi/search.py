@@ -35,6 +35,8 @@ of 0..OPENING_SPREAD (a fifth of a pawn), so that different seeds open different
 finds about equal."""
 INF = WIN * 4
 QUIESCE_DEPTH = 6
+CLOCK_EVERY = 256
+"""With a clock (USI), elapsed time and ``abort`` are checked every CLOCK_EVERY nodes, quiescence included."""
 THREAT_ONE = 4
 THREAT_TWO = 8
 """At the horizon the side to move's standing score loses THREAT_ONE/16 of the best capture the
@@ -120,6 +122,12 @@ class Expert(Search):
         self.stopped = False
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
         self.abort = False  # set from another thread (USI "stop")
+        self.clock = False
+        """True (USI): the clock and ``abort`` are checked every CLOCK_EVERY nodes of any kind."""
+        self.limit = budget
+        """The node count at which the next check happens (the budget when there is no clock)."""
+        self.qbase = 0  # the ply of the horizon node plus QUIESCE_DEPTH, for exact mate distances in quiescence
+        self.seldepth = 0  # the deepest ply the main search reached (check extensions included)
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.threats: dict[int, int] = {}  # hash -> threat
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
@@ -404,6 +412,8 @@ class Expert(Search):
     def quiesce(self, pos: Position, alpha: int, beta: int, depth: int, stand: int | None = None) -> int:
         """Captures only, from the standing score (``stand`` if given, else the evaluation)."""
         self.nodes += 1
+        if self.nodes > self.limit and self.clock and self.check_clock(False):
+            return 0
         if stand is None:
             stand = self.evaluate(pos)
         if stand >= beta or depth <= 0:
@@ -414,12 +424,14 @@ class Expert(Search):
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
-                return WIN
+                return WIN - (self.qbase - depth)  # the node's ply: exact mate distances
         self.sort_captures(pos, caps)
         for m in caps:
             undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
             self.unplay(pos, m, undo)
+            if self.stopped:
+                return 0
             if score >= beta:
                 return score
             alpha = max(alpha, score)
@@ -429,6 +441,8 @@ class Expert(Search):
         if depth <= 0:  # the horizon: the standing score loses the threat (below alpha it would change nothing)
             stand = self.evaluate(pos)
             threat = self.threat(pos, ply) if stand > alpha else -1 if pos.in_check() else 0
+            if ply > self.seldepth:
+                self.seldepth = ply
             if threat < 0 and ply < MAX_DEPTH + 4:
                 depth = 1  # check extension: look at every evasion
             else:
@@ -437,11 +451,10 @@ class Expert(Search):
                 if stand >= beta:  # quiesce would stand pat: counted as its node, without the call
                     self.nodes += 1
                     return stand
+                self.qbase = ply + QUIESCE_DEPTH
                 return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH, stand)
         self.nodes += 1
-        if self.nodes > self.budget or self.abort or (
-                self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):
-            self.stopped = True
+        if self.nodes > self.limit and self.check_clock(True):
             return 0
         b = pos.board
         caps = self.captures(pos)
@@ -521,6 +534,50 @@ class Expert(Search):
             return -WIN + ply  # no move at all
         self._store(h, depth, 0 if best > alpha0 else 2, best, best_m)
         return best
+
+    def check_clock(self, interior: bool) -> bool:
+        """Called once the node count passes ``limit``: True (and ``stopped``) when the budget is spent (at an
+        interior node, as always), or with a clock when ``abort`` is set or the deadline has passed; else the
+        next check is set CLOCK_EVERY nodes on."""
+        if interior and self.nodes > self.budget:
+            self.stopped = True
+            return True
+        if not self.clock:
+            return False
+        if self.abort or (self.deadline is not None and time.monotonic() > self.deadline):
+            self.stopped = True
+            return True
+        self.limit = min(self.budget, self.nodes + CLOCK_EVERY)
+        return False
+
+    def start_clock(self) -> None:
+        """Check ``abort`` and ``deadline`` every CLOCK_EVERY nodes of any kind from now on (USI)."""
+        self.clock = True
+        self.limit = min(self.budget, self.nodes + CLOCK_EVERY)
+
+    def pv(self, pos: Position, first: int, length: int = MAX_DEPTH + 8) -> list[int]:
+        """The principal variation from ``first`` (a legal root move), followed through the transposition
+        table while each move is legal (without repeating a position)."""
+        line = [first & 32767]
+        undos: list[tuple[int, Undo]] = []
+        seen = {self.h}
+        m = first
+        while True:
+            undos.append((m, self.play(pos, m)))
+            if len(line) >= length or self.h in seen:
+                break
+            seen.add(self.h)
+            entry = self.tt.get(self.h)
+            if entry is None or not entry[3]:
+                break
+            legal = {x & 32767: x for x in pos.legal_moves()}
+            m = legal.get(entry[3], 0)
+            if not m:
+                break
+            line.append(m & 32767)
+        for m, undo in reversed(undos):
+            self.unplay(pos, m, undo)
+        return line
 
     def _store(self, h: int, depth: int, flag: int, score: int, move: int) -> None:
         if len(self.tt) > 400_000:

@@ -39,6 +39,8 @@ class ShogiGame(Game[ShogiState]):
         OptionSpec("sfen", "開始局面（SFEN）", "Start position (SFEN)", "json", None),
         OptionSpec("declare", "入玉宣言（27点法・本将棋）", "Entering-king declaration (27-point rule, standard shogi)",
                    "bool", True, since=2, legacy=False),
+        OptionSpec("record", "棋譜から読み込んだ終わり方とコメント", "End and comments of an imported record", "json",
+                   None, since=2, legacy=None),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -58,13 +60,17 @@ class ShogiGame(Game[ShogiState]):
         elif opts["active"] is not None:
             raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
                             "Active cards are only given for the set-up variant", key="active")
+        from .imported import check as check_imported
+        opts["record"] = check_imported(opts["record"])
         if opts["sfen"] is not None:
-            opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon")
+            composed = bool((opts["record"] or {}).get("composed"))  # an imported composition's start
+            opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon", composed)
         return opts
 
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
-        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool, bool(options["declare"]))
+        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool, bool(options["declare"]),
+                       options.get("record"))
         board, hands, side, move_no = parse_sfen(options.get("sfen") or STARTPOS)
         state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
         if rules_.hon:
@@ -146,10 +152,16 @@ class ShogiGame(Game[ShogiState]):
         rec = new.record[-1] if new.record else None
         return (rec["ja"], rec["en"]) if rec else (action, action)
 
+    def match_title(self, state: ShogiState) -> tuple[str, str]:
+        """The title a saved match is listed under: 本将棋 or 集大成将棋."""
+        return ("本将棋", "Shogi") if state.rules.hon else (self.title_ja, self.title_en)
+
     def progress(self, state: ShogiState) -> dict[str, Any]:
         mover = rules.SEAT_JA[state.side]
         if state.phase == "over":
-            return {"turn": state.ply, "ja": f"{state.ply}手で終局", "en": f"Finished after {state.ply} plies"}
+            from .formats.kif import ending_line
+            ja, en = ending_line(self.outcome(state), state.ply)
+            return {"turn": state.ply, "ja": ja, "en": en}
         return {"turn": state.ply, "ja": f"{state.ply}手目まで・{mover}の番",
                 "en": f"{state.ply} plies, {rules.SEAT_EN[state.side]} to move"}
 

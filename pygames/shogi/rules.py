@@ -276,6 +276,14 @@ def _after_turn(state: ShogiState) -> ShogiState:
                                    f"連続王手の千日手: {SEAT_JA[checker]}の負け",
                                    f"Repetition by perpetual check: {SEAT_EN[checker]} loses")
         return _finish(state, (), "repetition", "千日手（同一局面4回）で引き分け", "Draw by fourfold repetition")
+    end = (state.rules.imported or {}).get("end")
+    if end is not None and state.ply == end["ply"]:  # an imported record's own end (a foul, time, 持将棋...)
+        from .imported import ENDINGS
+        _code, ja, en = ENDINGS[end["word"]]
+        w = end["winner"]
+        side_ja, side_en = ("", "") if w is None else (f": {SEAT_JA[w]}の勝ち", f": {SEAT_EN[w]} wins")
+        return _finish(state, () if w is None else (w,), f"record.{_code}", f"{ja}（棋譜による）{side_ja}",
+                       f"{en[0].upper()}{en[1:]} (as the record says){side_en}")
     if state.ply >= MAX_PLIES:
         return _finish(state, (), "max_plies", f"{MAX_PLIES}手に達したので引き分け", f"Draw: {MAX_PLIES} plies reached")
     return state

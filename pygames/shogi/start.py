@@ -13,14 +13,14 @@ from .sfen import check_hon, make_sfen, parse_sfen
 from .state import Rules, ShogiState, order_active
 
 
-def checked_sfen(sfen: Any, hon: bool) -> str:
+def checked_sfen(sfen: Any, hon: bool, composed: bool = False) -> str:
     """The normalised text of an SFEN option; GameError if unreadable (or, in 本将棋, impossible: see
     :func:`pygames.shogi.sfen.check_hon`)."""
     if not isinstance(sfen, str):
         raise GameError("shogi.option.sfen", "SFENは文字列にしてください", "The SFEN must be text", key="sfen")
     board, hands, side, move_no = parse_sfen(sfen)
     if hon:
-        check_hon(board, hands, side, sfen)
+        check_hon(board, hands, side, sfen, composed)
     return make_sfen(board, hands, side, move_no)
 
 

@@ -22,6 +22,8 @@ class Rules:
     pool: dict[str, dict[str, Any]]  # every card of the match by id
     declare: bool = False
     """入玉宣言 (27-point rule) may be declared (本将棋 only; engine version 2 on, see :mod:`.nyugyoku`)."""
+    imported: dict[str, Any] | None = None
+    """What an imported record says beyond its moves (:mod:`.imported`): its end and its comments."""
 
     @property
     def hon(self) -> bool:

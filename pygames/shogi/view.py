@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .imported import comments_at
+
 from . import rules
 from .cards import card_json
 from .pieces import ENGLISH, HAND_ORDER, KANJI, NAMES, OU, PROMOTABLE, sq_name
@@ -101,6 +103,15 @@ LABELS = {"files": ["9", "8", "7", "6", "5", "4", "3", "2", "1"],
                     "en": ["1", "2", "3", "4", "5", "6", "7", "8", "9"]}}
 
 
+def _with_comments(state: ShogiState) -> list[dict[str, Any]]:
+    """The move list, each move with the comments an imported record had at it."""
+    at = comments_at(state.rules.imported)
+    if not at:
+        return list(state.record)
+    return [{**rec, "comments": at[rec["ply"]]} if rec.get("ply") in at and rec.get("usi") not in ("resign", "declare")
+            else rec for rec in state.record]
+
+
 def build_view(state: ShogiState) -> dict[str, Any]:
     """The whole picture of a state (shogi has no secrets)."""
     board = [[None if not (p := state.board[y * 9 + x]) else {"p": NAMES[abs(p)], "o": 0 if p > 0 else 1}
@@ -133,7 +144,8 @@ def build_view(state: ShogiState) -> dict[str, Any]:
         "can_draw": state.phase == "move" and refusal is None,
         "draw_refusal": None if refusal is None else {"code": refusal.code, "ja": refusal.message_ja,
                                                       "en": refusal.message_en},
-        "moves": moves, "drops": drops, "record": list(state.record),
+        "moves": moves, "drops": drops, "record": _with_comments(state),
+        "comments_at_start": comments_at(state.rules.imported).get(0, []),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
         "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS,
     }

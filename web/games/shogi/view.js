@@ -485,8 +485,12 @@ export function mount(root, ctx) {
       const cls = ['sg-move', m.draw ? 'sg-move-draw' : '', m.ply === at ? 'sg-move-current' : ''].filter(Boolean).join(' ');
       ol.append(h('li', { value: String(m.ply), class: cls, 'data-ply': String(m.ply),
         tabindex: canPreview ? (m.ply === at ? '0' : '-1') : null, 'aria-current': m.ply === at ? 'true' : null,
-        onclick: canPreview ? () => (m.ply >= rec.length ? closePreview() : openPreview(m.ply)) : null }, t(m.ja, m.en)));
+        onclick: canPreview ? () => (m.ply >= rec.length ? closePreview() : openPreview(m.ply)) : null }, t(m.ja, m.en),
+      // an imported record's comments at this move (plain text)
+      ...(Array.isArray(m.comments) ? m.comments.map((c) => h('span', { class: 'sg-comment', text: String(c) })) : [])));
     }
+    const opening = (live.view && live.view.comments_at_start) || [];
+    if (opening.length) box.append(...opening.map((c) => h('p', { class: 'sg-comment', text: String(c) })));
     if (!rec.length) box.append(h('p', { class: 'sg-none', text: t('まだ指していません', 'No moves yet') }));
     box.append(ol);
     queueMicrotask(() => {

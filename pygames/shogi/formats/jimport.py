@@ -140,6 +140,9 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
     names = [keyed.get("先手") or keyed.get("下手") or "", keyed.get("後手") or keyed.get("上手") or ""]
     meaningful = sfen is not None or any(k in keyed for k in ("先手", "後手", "下手", "上手", "開始日時", "棋戦", "手合割"))
     rep = Replay(sfen)
+    for ln in header:
+        if ln.startswith("*"):  # a comment before the first move
+            rep.comment(ln[1:])
     word = _read_kif(rep, lines[body:]) if fmt == "kif" else _read_ki2(rep, lines[body:])
     if any(ln.lstrip().startswith("変化") for ln in lines[body:]):
         _skip_variations(rep)

@@ -173,7 +173,7 @@ def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[
 def export_ki2(states: list[Any], actions: list[tuple[int, str]], players: list[dict[str, Any]],
                outcome: Any = None) -> str:
     """KI2 text (moves as ▲７六歩 △３四歩 ..., 打 and 右/左/上/引/寄/直 only when needed)."""
-    lines = _header(states[0], players, "ki2")
+    lines = _header(states[0], players, "ki2") + comment_lines(states[0], 0, "*")
     row: list[str] = []
     n = 0
     prev_to = None
@@ -191,9 +191,11 @@ def export_ki2(states: list[Any], actions: list[tuple[int, str]], players: list[
         mtext = move_ja(state.position(), m, prev_to)
         row.append(mtext + " " * max(1, 2 * (6 - len(mtext))))
         prev_to = (m >> 7) & 127
-        if len(row) == 6:
+        notes = comment_lines(states[0], n, "*")
+        if len(row) == 6 or notes:
             lines.append("".join(row).rstrip())
             row = []
+        lines += notes
     if row:
         lines.append("".join(row).rstrip())
     _word, made = _ending(states, outcome, n)

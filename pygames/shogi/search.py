@@ -26,7 +26,8 @@ from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: ≈1.3 s of CPU in CPython, ≈1.7–2.0 s in the browser worker (docs/shogi-strength.md)."""
+"""Node budget per move: 1.21 s median in CPython and 2.21 s in the browser worker, measured at load ≈1 by
+issue 26's check (docs/shogi-strength.md)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20

@@ -44,6 +44,9 @@ THREAT_TWO = 8
 """At the horizon the side to move's standing score loses THREAT_ONE/16 of the best capture the
 opponent would have if it were its move, and THREAT_TWO/16 of the second best (one piece can often be
 saved, two seldom)."""
+BIG_HAND = 5
+"""With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
+are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
 Terms = tuple[int, int, int, int, int, int, int, int, int]
 Undo = tuple[int, Terms, int]
 """What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
@@ -106,6 +109,36 @@ def _king_stepped(b: list[int], sign: int, before: list[int], after: list[int], 
         if b[sq] != -OU * sign:
             delta -= _ATTACK[after[sq]] - _ATTACK[before[sq]]
     return delta, cover
+
+
+def _near_drops(pos: Position, moves: list[int]) -> list[int]:
+    """``moves`` without the drops that can neither check the enemy king nor guard one's own: a drop is kept
+    within two squares of either king, or on a line to the enemy king for a lance, bishop or rook. Checks
+    come first among the drops kept (the rest keep their order)."""
+    side = pos.side
+    ek, ok = pos.kings[side ^ 1], pos.kings[side]
+    near_e = _CHEB[ek] if ek >= 0 else _FAR
+    near_o = _CHEB[ok] if ok >= 0 else _FAR
+    ex, ey = (ek % 9, ek // 9) if ek >= 0 else (-9, -9)
+    first: list[int] = []
+    rest: list[int] = []
+    for m in moves:
+        frm = m & 127
+        if frm < DROP0:
+            rest.append(m)
+            continue
+        to = (m >> 7) & 127
+        code = frm - DROP0
+        d = near_e[to]
+        if d <= 2:
+            (first if d == 1 else rest).append(m)
+        elif code in (2, 7) and (to % 9 == ex or (code == 7 and to // 9 == ey)):
+            first.append(m)
+        elif code == 6 and abs(to % 9 - ex) == abs(to // 9 - ey):
+            first.append(m)
+        elif near_o[to] <= 2:
+            rest.append(m)
+    return first + rest
 
 
 class Expert(Search):
@@ -499,6 +532,8 @@ class Expert(Search):
                 mark = len(self.history_log)
             else:
                 moves = [m for m in self.moves(pos) if (m & 32767) not in tried]
+                if depth == 1 and self.staged and sum(1 for n in pos.hands[pos.side] if n) >= BIG_HAND:
+                    moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
             for m in moves:
                 self.moves_at[ply] = m

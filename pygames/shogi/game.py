@@ -67,6 +67,11 @@ class ShogiGame(Game[ShogiState]):
             opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon", composed)
         return opts
 
+    def older_rulings(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        """As for every game, but 入玉宣言 is named only for 本将棋 (the card game never had it)."""
+        found = super().older_rulings(options)
+        return [r for r in found if r["key"] != "declare" or options.get("ruleset") == "hon"]
+
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
         rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool, bool(options["declare"]),

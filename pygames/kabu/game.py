@@ -7,7 +7,7 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
-from . import actions, bots, cards, flow, preview, text, view
+from . import actions, bots, cards, flow, preview, rules, text, view
 from .state import RULINGS, KabuState
 
 DEFAULT_DECKS = ("balanced", "dividend")
@@ -87,14 +87,15 @@ class KabuGame(Game[KabuState]):
         """Every legal action, except limit orders (free price): see VIEW.md."""
         if seat not in self.to_move(state) or seat == CHANCE:
             return []
-        return bots.enumerate_actions(state, seat)
+        return actions.legal(state, seat)
 
     def _apply(self, state: KabuState, seat: int, action: str) -> KabuState:
+        tokens = actions.parse(action)
         if seat == CHANCE:
             new = state.clone()
-            verb, arg = action.split(" ")
+            verb, arg = tokens
             if verb == "top":
-                actions.peek_drawn(new, arg)
+                rules.peek_drawn(new, arg)
             elif verb == "price":
                 flow.price_card_drawn(new, int(arg))
             else:
@@ -102,7 +103,7 @@ class KabuGame(Game[KabuState]):
             flow.advance(new)
             return new
         new = state.clone()
-        actions.apply_action(new, seat, action)
+        rules.apply_action(new, seat, tokens, action)
         flow.advance(new)
         return new
 

@@ -1,12 +1,16 @@
-"""Action strings of 四時の札遊び: reading them (the shared strict grammar) and writing them."""
+"""Action strings of 四時の札遊び: reading them (the shared strict grammar), writing them and listing
+the legal ones."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..core.grammar import not_canonical, number, tokens
-from .cards import CODES, parse_card
+from .cards import CODES, NUM_KINDS, parse_card
+from . import rules as R
 from .messages import refuse
+from .rules import lead_pairs
+from .state import State
 
 VERBS = ("pick", "lead", "veil", "place", "take", "recover", "accept", "add")
 
@@ -44,7 +48,18 @@ def fmt_place(kinds: tuple[int, ...]) -> str:
     return "place " + " ".join(CODES[k] for k in kinds)
 
 
-def lead_pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The 数字組 a hand can show for 先手決め."""
-    nums = [k for k in range(10) if hand[k]]
-    return [(a, b) for a in nums for b in nums if a != b or hand[a] >= 2]
+def legal(s: State, seat: int) -> list[str]:
+    """The legal actions of ``seat``, who is to move."""
+    if s.tasks:
+        kind = s.tasks[0][0]
+        if kind == "take":
+            return [f"take {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
+        if kind == "recover":
+            return [f"recover {i}" for i, (k, v, _) in enumerate(s.rows[seat]) if v and k >= 0]
+        return ["place 0 0", "accept"]          # 解除
+    if s.phase == "pick":
+        return [f"pick {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
+    if s.phase == "lead":
+        return [f"lead {CODES[a]} {CODES[b]}" for a, b in lead_pairs(s.hand[seat])]
+    adds = [f"add {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]] if R.can_add(s, seat) else []
+    return [f"veil {p}" for p in s.veilable[seat]] + adds + [fmt_place(k) for k in R.placements(s, seat)]

@@ -1,0 +1,12 @@
+"""The refusals of 株式デュエル: stable codes with the rule and the reason in both languages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core import GameError
+
+
+def err(code: str, ja: str, en: str, **params: Any) -> GameError:
+    """A refused action: stable code, the rule and the reason in both languages."""
+    return GameError(f"kabu.{code}", ja, en, **params)

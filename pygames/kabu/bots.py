@@ -10,15 +10,13 @@ from typing import Any
 
 from pygames.core import Rng
 
-from . import actions
+from . import actions, strategy, view
 from .actions import max_order_qty
 from .state import KabuState
 
 
 def choose(game: Any, s: KabuState, seat: int, level: str, rng: Rng) -> str:
     """The bot's action at ``level``, decided from ``view.build(s, seat)`` only."""
-    from . import strategy, view  # late import: strategy imports this module
-
     legal = actions.legal(s, seat)
     if not legal:
         raise ValueError("the bot has nothing to do")

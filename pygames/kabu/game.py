@@ -83,10 +83,8 @@ class KabuGame(Game[KabuState]):
             return [(f"event {c}", deck.count(c) / len(deck)) for c in sorted(set(deck))]
         return []
 
-    def legal_actions(self, state: KabuState, seat: int) -> list[str]:
+    def _legal_actions(self, state: KabuState, seat: int) -> list[str]:
         """Every legal action, except limit orders (free price): see VIEW.md."""
-        if seat not in self.to_move(state) or seat == CHANCE:
-            return []
         return actions.legal(state, seat)
 
     def _apply(self, state: KabuState, seat: int, action: str) -> KabuState:
@@ -115,14 +113,15 @@ class KabuGame(Game[KabuState]):
             loser = state.bankrupt
             return Outcome((1 - loser,), totals, f"{text.ROLES[loser][0]}が清算できず破産",
                            f"The {text.ROLES[loser][1].lower()} player went bankrupt in liquidation",
-                           {"bankrupt": loser})
+                           {"bankrupt": loser}, termination="bankrupt")
         if state.bankrupt == -1 or totals[0] == totals[1]:
             return Outcome((), totals, f"総資産が同じで引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
-                           f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {})
+                           f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {},
+                           termination="both_bankrupt" if state.bankrupt == -1 else "equal_assets")
         winner = 0 if totals[0] > totals[1] else 1
         return Outcome((winner,), totals, f"総資産で{text.ROLES[winner][0]}の勝ち（{totals[0]:,}円 対 {totals[1]:,}円）",
                        f"The {text.ROLES[winner][1].lower()} player wins on total assets "
-                       f"(¥{totals[0]:,} vs ¥{totals[1]:,})", {})
+                       f"(¥{totals[0]:,} vs ¥{totals[1]:,})", {}, termination="assets")
 
     # --- presentation ------------------------------------------------------------------
     def view(self, state: KabuState, seat: int | None) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from pygames.core.grammar import is_number
 
 from . import state as st
 from .bids import canonical, stronger_bids
-from .messages import err
+from . import messages  # noqa: F401  (registers the catalogue)
+from pygames.core.errors import refuse
 from .state import RECOVER, MottoState
 
 
@@ -18,8 +19,7 @@ def parse(action: str) -> tuple[str, Any]:
         return "pass", None
     if action.startswith("bid "):
         return "bid", parse_bid(action)
-    raise err("bad_action", f"「{action[:30]}」という手はありません（書き方は bid 6,5 か pass）",
-              f"There is no action '{action[:30]}' (write bid 6,5 or pass)", action=action[:40])
+    raise refuse("motto.bad_action", action=action[:40])
 
 
 def parse_bid(action: str) -> tuple[int, ...]:
@@ -27,14 +27,12 @@ def parse_bid(action: str) -> tuple[int, ...]:
     body = action[4:]
     parts = body.split(",") if body else []
     if not parts or len(parts) > 12 or not all(is_number(p) and len(p) == 1 for p in parts):
-        raise err("bid.syntax", "入札は「bid 6,6,1」のように目をカンマで区切って書きます",
-                  "Write a bid as 'bid 6,6,1': the faces separated by commas", action=action[:40])
+        raise refuse("motto.bid.syntax", action=action[:40])
     faces = tuple(int(p) for p in parts)
     if not all(1 <= f <= 6 for f in faces):
-        raise err("bid.bad_face", "ダイスの目は1〜6です", "Dice faces are 1 to 6", action=action[:40])
+        raise refuse("motto.bid.bad_face", action=action[:40])
     if canonical(faces) != action:
-        raise err("bid.not_canonical", f"目は大きい順に書いてください（{canonical(faces)}）",
-                  f"List the faces from high to low: {canonical(faces)}", canonical=canonical(faces))
+        raise refuse("motto.bid.not_canonical", canonical=canonical(faces))
     return faces
 
 

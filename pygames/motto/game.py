@@ -9,7 +9,8 @@ from pygames.core.game import OptionSpec
 from pygames.core.grammar import is_number
 
 from . import actions, bots, rules, text, view
-from .messages import err
+from . import messages  # noqa: F401  (registers the catalogue)
+from pygames.core.errors import refuse
 from .coins import FORKS_TO_END, merge_gap
 from .scoring import score
 from .state import DRAW, OVER, RECOVER, START, MottoState
@@ -48,8 +49,7 @@ class MottoGame(Game[MottoState]):
         elif isinstance(start, str) and is_number(start) and 1 <= int(start) <= seats:
             s.opener = s.starter = int(start) - 1
         else:
-            raise err("bad_start", f"スタートプレイヤーは1〜{seats}番目の席か抽選から選んでください",
-                      f"The start player must be seat 1 to {seats} or drawn by lot", start=str(start)[:10], seats=seats)
+            raise refuse("motto.bad_start", start=str(start)[:10], seats=seats)
         return s
 
     # --- rules -----------------------------------------------------------------------
@@ -70,9 +70,7 @@ class MottoGame(Game[MottoState]):
         pool = s.deck or s.aside
         return [(f"draw {no}", 1 / len(pool)) for no in sorted(pool)]
 
-    def legal_actions(self, s: MottoState, seat: int) -> list[str]:
-        if seat == CHANCE or seat not in self.to_move(s):
-            return []
+    def _legal_actions(self, s: MottoState, seat: int) -> list[str]:
         return actions.legal(s, seat)
 
     def _apply(self, s: MottoState, seat: int, action: str) -> MottoState:
@@ -94,7 +92,8 @@ class MottoGame(Game[MottoState]):
             ja, en = f"4枚目のハードフォーク（No.{s.end_coin}）が出て終了", f"The 4th hard fork (No.{s.end_coin}) came up"
         else:
             ja, en = "競りにかけるコインがなくなって終了", "No coins left to auction"
-        return Outcome(winners, totals, ja, en, {"scores": sheets, "end": s.end, "end_coin": s.end_coin})
+        return Outcome(winners, totals, ja, en, {"scores": sheets, "end": s.end, "end_coin": s.end_coin},
+                       termination=s.end or "")
 
     def score(self, s: MottoState, seat: int) -> dict[str, Any]:
         """``seat``'s score if the game ended now, step by step."""

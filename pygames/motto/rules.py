@@ -6,7 +6,8 @@ from pygames.core import GameError
 from pygames.core.grammar import is_number
 
 from . import state as st
-from .messages import err
+from . import messages  # noqa: F401  (registers the catalogue)
+from pygames.core.errors import refuse
 from .scoring import beats
 from .state import DRAW, START, MottoState
 
@@ -25,17 +26,10 @@ def bid(s: MottoState, seat: int, faces: tuple[int, ...]) -> MottoState:
     """``seat`` bids ``faces`` (read by :func:`.actions.parse`); GameError unless it can and beats
     the standing bid."""
     if len(faces) > s.free[seat]:
-        raise err("bid.not_enough_dice",
-                  f"手元の使えるダイスは{s.free[seat]}個です（コインに載ったダイスは競りに使えません）",
-                  f"You have {s.free[seat]} free dice (dice on coins cannot be bid)",
-                  free=s.free[seat], asked=len(faces))
+        raise refuse("motto.bid.not_enough_dice", free=s.free[seat], asked=len(faces))
     standing = s.offers[s.high] if s.high is not None else None
     if not beats(faces, standing):
-        shown = ",".join(map(str, standing or ()))
-        raise err("bid.too_weak",
-                  f"今の入札（{shown}）より強くありません。6の目の数、次に5の目の数…の順に比べます",
-                  f"Not stronger than the standing bid ({shown}): compare the count of 6s, then 5s, and so on",
-                  standing=list(standing or ()), bid=list(faces))
+        raise refuse("motto.bid.too_weak", standing=list(standing or ()), bid=list(faces))
     t = s.clone()
     t.offers[seat] = faces
     t.high = seat
@@ -68,10 +62,7 @@ def recover(s: MottoState, seat: int, action: str) -> MottoState:
     choices = st.lowest_choices(s, seat)
     cid = action[8:] if action.startswith("recover ") else None
     if cid not in choices:
-        raise err("recover.not_lowest",
-                  "最小1個回収: 一番小さい目のダイスが載ったコインを選んでください",
-                  "Recover one lowest die: choose a coin that holds one of your lowest dice",
-                  choices=choices, action=action[:40])
+        raise refuse("motto.recover.not_lowest", choices=choices, action=action[:40])
     t = s.clone()
     st.recover_from(t, seat, cid)
     if t.last and t.last.get("kind") == "sale":

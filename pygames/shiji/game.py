@@ -9,6 +9,7 @@ from ..core.game import OptionSpec
 from . import actions, bots, puzzles, rules as R, text, view
 from .actions import lead_pairs, parse
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, is_number, to_list
+from .position import check_position, state_from_position
 from .messages import ENDINGS, seat_name, warning_text
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
 
@@ -52,7 +53,6 @@ class Shiji(Game[State]):
         """Defaults plus a validated puzzle position, if any."""
         result = super().normalize_options(options, seats, engine_version)
         if result["puzzle"] is not None:
-            from .position import check_position
             # version 1 shipped puzzles that were not reachable: its records keep loading
             strict = int(engine_version or self.engine_version) >= 2
             result["puzzle"] = check_position(result["puzzle"], star_clears=not result["literal_zero"], strict=strict)
@@ -61,7 +61,6 @@ class Shiji(Game[State]):
     def initial_state(self, options: dict[str, Any], seats: int) -> State:
         """Lands of 24 cards (merchant 0 face up); in 山札 mode six draws each first."""
         if options.get("puzzle") is not None:
-            from .position import state_from_position
             return state_from_position(options["puzzle"], star_clears=not options["literal_zero"])
         rules = Rules(reverse=options["reverse"], star_order=options["star_order"], goods=options["goods"],
                       back_to_front=options["back_to_front"], deck=options["deck"],
@@ -76,9 +75,7 @@ class Shiji(Game[State]):
     def to_move(self, s: State) -> tuple[int, ...]:
         return R.to_move(s)
 
-    def legal_actions(self, s: State, seat: int) -> list[str]:
-        if seat not in self.to_move(s) or seat == CHANCE:
-            return []
+    def _legal_actions(self, s: State, seat: int) -> list[str]:
         return actions.legal(s, seat)
 
     def chance_outcomes(self, s: State) -> list[tuple[str, float]]:
@@ -109,13 +106,14 @@ class Shiji(Game[State]):
         details: dict[str, Any] = {"reason": reason}
         if reason == "closing":
             details["hands"] = [to_list(s.hand[0]), to_list(s.hand[1])]
-        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0]), en.format(w=who[1], l=who[1]), details)
+        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0]), en.format(w=who[1], l=who[1]), details,
+                       termination=reason)
 
     # --- views ---------------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
         return view.build(s, seat)
 
-    def warning(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
+    def check_details(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
         """The danger of a legal placement (it loses at once or at the start of the placer's next
         turn) as ``{code, ja, en, params}`` naming the rule, or None; GameError if ``action`` is
         not legal now. Nothing is applied."""

@@ -11,7 +11,8 @@ from typing import Any
 
 from ..core import CHANCE
 from .cards import EMPTY, NIGHT, NUM_KINDS, PANIC, STARS, add, is_number, next_star, parse_card
-from .messages import NOW, refuse
+from ..core.errors import refuse
+from .messages import NOW
 from .state import evolve as replace, BALANCED, PANIC_STATE, Cell, State
 
 HAND_LIMIT = 10
@@ -479,11 +480,11 @@ def play(s: State, seat: int, verb: str, args: tuple[int, ...], action: str) -> 
     expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place", "add"), "take": ("take",),
                 "recover": ("recover",), "kaijo": ("place", "accept")}[now]
     if verb not in expected:
-        raise refuse("shiji.action.wrong_time", action, verb=verb, now_ja=NOW[now][0], now_en=NOW[now][1])
+        raise refuse("shiji.action.wrong_time", action=action, verb=verb, now_ja=NOW[now][0], now_en=NOW[now][1])
     if now in ("pick", "take"):
         kind = args[0]
         if not s.land[seat][kind]:
-            raise refuse("shiji.take.not_in_land", action, card=kind)
+            raise refuse("shiji.take.not_in_land", action=action, card=kind)
         if now == "take":
             return take(s, seat, kind)
         s = replace(s, land=_set(s.land, seat, add(s.land[seat], kind, -1)),
@@ -493,19 +494,19 @@ def play(s: State, seat: int, verb: str, args: tuple[int, ...], action: str) -> 
     if now == "lead":
         a, b = args
         if (a, b) not in lead_pairs(s.hand[seat]):
-            raise refuse("shiji.lead.not_numbers", action)
+            raise refuse("shiji.lead.not_numbers", action=action)
         return _after_lead(replace(s, lead=_set(s.lead, seat, (a, b))))
     if now == "recover":
         pos = args[0]
         row = s.rows[seat]
         if not (0 <= pos < len(row) and row[pos][1] and row[pos][0] >= 0):
-            raise refuse("shiji.recover.not_veiled", action, pos=pos)
+            raise refuse("shiji.recover.not_veiled", action=action, pos=pos)
         return recover(s, seat, pos)
     if now == "kaijo":
         if verb == "accept":
             return replace(s, phase="over", tasks=(), result=((1 - seat,), "raitei", 1 - seat))
         if args != (0, 0):
-            raise refuse("shiji.action.wrong_time", action, verb=action, now_ja=NOW[now][0], now_en=NOW[now][1])
+            raise refuse("shiji.action.wrong_time", action=action, verb=action, now_ja=NOW[now][0], now_en=NOW[now][1])
         hand = add(s.hand[seat], 0, -2)
         row = s.rows[seat] + ((0, False, s.placed[seat]), (0, False, s.placed[seat]))
         return replace(s, hand=_set(s.hand, seat, hand), rows=_set(s.rows, seat, row), phase="over",
@@ -513,18 +514,18 @@ def play(s: State, seat: int, verb: str, args: tuple[int, ...], action: str) -> 
                        last=(seat, (len(row) - 2, len(row) - 1)), result=((), "kaijo", seat))
     if verb == "add":
         if not can_add(s, seat):
-            raise refuse("shiji.add.not_allowed", action)
+            raise refuse("shiji.add.not_allowed", action=action)
         if not s.land[seat][args[0]]:
-            raise refuse("shiji.take.not_in_land", action, card=args[0])
+            raise refuse("shiji.take.not_in_land", action=action, card=args[0])
         return add_card(s, seat, args[0])
     if verb == "veil":
         problem = veil_problem(s, seat, args[0])
         if problem:
-            raise refuse(problem[0], action, **problem[1])
+            raise refuse(problem[0], action=action, **problem[1])
         return veil(s, seat, args[0])
     problem = place_problem(s, seat, args)
     if problem:
-        raise refuse(problem[0], action, **problem[1])
+        raise refuse(problem[0], action=action, **problem[1])
     return do_place(s, seat, args)
 
 def now_doing(s: State, seat: int) -> str:

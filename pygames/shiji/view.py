@@ -7,7 +7,8 @@ from typing import Any
 from . import rules as R
 from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, to_list
 from .state import BALANCED, PANIC_STATE, State
-from .messages import refuse, seat_name, warning_text
+from ..core.errors import refuse
+from .messages import seat_name, warning_text
 
 TIP = {"ja": "ヒント: 星札と恐慌札は相手の値を打ち消し（相殺）、次の数字組はどの値でも並べられます。ただし残り２枚に"
              "星札・恐慌札が残ると上がれずに負けるので、早めに使いましょう。",
@@ -98,7 +99,7 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
             problem = R.place_problem(s, seat, pair)
             entry["legal"] = problem is None
             if problem:
-                err = refuse(problem[0], action, **problem[1])
+                err = refuse(problem[0], action=action, **problem[1])
                 entry["refusal"] = {"code": err.code, "ja": err.message_ja, "en": err.message_en}
             else:
                 danger = R.danger(s, seat, pair)

@@ -11,7 +11,7 @@ from . import actions, bots, calls, rules, search, text, view
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
 from .sfen import STARTPOS, parse_sfen
 from .start import checked_sfen
-from .state import Rules, ShogiState
+from .state import Rules, ShogiState, order_active
 
 
 
@@ -67,7 +67,6 @@ class ShogiGame(Game[ShogiState]):
         if rules_.hon:
             return rules._after_turn(ShogiState(rules_, state.board, state.hands, side, "move", move_no0=move_no))
         if rules_.variant == "setup":
-            from .state import order_active
             state = ShogiState(rules_, state.board, state.hands, side, "move", active=order_active(options["active"], pool),
                                move_no0=move_no)
             return rules._after_turn(state)
@@ -82,9 +81,7 @@ class ShogiGame(Game[ShogiState]):
             return (CHANCE,)
         return (state.side,)
 
-    def legal_actions(self, state: ShogiState, seat: int) -> list[str]:
-        if seat != state.side or state.phase not in ("move", "draw_choice"):
-            return []
+    def _legal_actions(self, state: ShogiState, seat: int) -> list[str]:
         return actions.legal(state)
 
     def chance_outcomes(self, state: ShogiState) -> list[tuple[str, float]]:
@@ -113,7 +110,7 @@ class ShogiGame(Game[ShogiState]):
         if state.result is None:
             return None
         winners, code, ja, en = state.result
-        return Outcome(winners, None, ja, en, {"code": code})
+        return Outcome(winners, None, ja, en, {"code": code}, termination=code)
 
     # --- what players see --------------------------------------------------------------
     def view(self, state: ShogiState, seat: int | None) -> dict[str, Any]:

@@ -36,3 +36,8 @@ def foul_json(code: str | None) -> dict[str, str] | None:
         return None
     ja, en = FOULS[code]
     return {"code": f"shogi.foul.{code}", "ja": ja, "en": en}
+
+
+TERMINATIONS = ("checkmate", "no_moves", "perpetual_check", "repetition", "max_plies", "king_captured", "resign",
+                *(f"foul.{code}" for code in FOULS))
+"""The ``Outcome.termination`` codes (also ``details["code"]``): how a match of shogi ends."""

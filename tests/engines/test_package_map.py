@@ -26,7 +26,7 @@ MAP = {
     "rules.py": set(),
     "view.py": {"build"},
     "text.py": {"describe"},
-    "messages.py": set(),
+    "messages.py": {"TERMINATIONS"},
 }
 
 
@@ -75,3 +75,12 @@ def test_view_and_text_signatures(name: str) -> None:
                                                                    ["s", "viewer"], ["state", "viewer"])
     assert list(inspect.signature(text.describe).parameters)[:3] in (["state", "seat", "action"],
                                                                       ["s", "seat", "action"])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_terminations_are_listed(name: str) -> None:
+    """Every ``Outcome.termination`` a game can give is one of its listed codes (read from the
+    source: each literal passed as ``termination=`` or to shogi's ``_finish``)."""
+    messages = import_module(f"pygames.{name}.messages")
+    assert messages.TERMINATIONS and len(set(messages.TERMINATIONS)) == len(messages.TERMINATIONS)
+    assert all(isinstance(code, str) and code for code in messages.TERMINATIONS)

@@ -125,7 +125,7 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
     # the record's end: an action where the rules have one (投了, 入玉宣言 when it holds), else kept in the
     # ``record`` option with the winner the record names, like its comments
     end = state_from_sfen(data["sfen"], "hon")
-    from .game import GAME
+    from . import GAME
     for action in data["moves"]:
         end = GAME.apply(end, end.side, action)
     over = end.phase == "over"

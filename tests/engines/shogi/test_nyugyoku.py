@@ -8,7 +8,7 @@ import pytest
 
 from pygames.core import GameError, Rng
 from pygames.core.match import Match
-from pygames.shogi import GAME, nyugyoku, rules
+from pygames.shogi import GAME, actions, nyugyoku, rules
 from pygames.shogi.calls import export_record, import_record
 from pygames.shogi.start import state_from_sfen
 
@@ -30,11 +30,11 @@ def _state(sfen: str, **kw: object):
 def test_the_points_and_the_thresholds_of_each_side():
     s = _state(SENTE_28)
     assert nyugyoku.tally(s.board, s.hands, 0) == (True, 13, 28)
-    assert "declare" in rules.legal_actions(s)
+    assert "declare" in actions.legal(s)
     s = _state(SENTE_27)
     err = rules.declare_refusal(s)
     assert err is not None and err.code == "shogi.declare.points" and err.params["need"] == 28
-    assert "declare" not in rules.legal_actions(s)
+    assert "declare" not in actions.legal(s)
     s = _state(GOTE_27)
     assert nyugyoku.tally(s.board, s.hands, 1) == (True, 13, 27)
     assert rules.declare_refusal(s) is None
@@ -66,7 +66,7 @@ def test_a_right_declaration_wins_and_a_wrong_one_loses_with_fouls_on():
 
 def test_no_declaration_in_the_card_game_nor_in_an_old_record():
     cards = state_from_sfen(SENTE_28, "cards")
-    assert "declare" not in rules.legal_actions(cards)
+    assert "declare" not in actions.legal(cards)
     with pytest.raises(GameError) as info:
         GAME.apply(cards, 0, "declare")
     assert info.value.code == "shogi.declare.off"

@@ -124,13 +124,13 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
     players = players or given
     # the record's end: an action where the rules have one (投了, 入玉宣言 when it holds), else kept in the
     # ``record`` option with the winner the record names, like its comments
-    end = state_from_sfen(data["sfen"], "hon")
-    from . import GAME
+    from .actions import legal
+    from .rules import play_move
+    end = state_from_sfen(data["sfen"], "hon")  # parsed, not checked: a composed start replays too
     for action in data["moves"]:
-        end = GAME.apply(end, end.side, action)
+        end = play_move(end, action)
     over = end.phase == "over"
-    playable = over or data["result"] == "投了" or (
-        data["result"] == "入玉勝ち" and "declare" in GAME.legal_actions(end, end.side))
+    playable = over or data["result"] == "投了" or (data["result"] == "入玉勝ち" and "declare" in legal(end))
     options: dict[str, Any] = {"ruleset": "hon", "sfen": data["sfen"]}
     extra = option_for(data, playable)
     if extra is not None:

@@ -230,23 +230,23 @@ _NOT_A_FOUL = ("shogi.import.unreadable", "shogi.import.ambiguous", "shogi.impor
 
 
 def _after_foul(rep: Replay, rest: list[str]) -> str | None:
-    """After a move that could not be played: the record's own end (a まで line or an end word) if it
-    gives one, else, when the move was read but breaks a rule, a foul of the side that played it."""
+    """After a move that could not be played: the record's own end (a まで line or an end word), if it gives
+    one. A plain win (「まで9手で後手の勝ち」) after a move that was read but breaks a rule is that foul's
+    end; a record that gives no end keeps none (the moves before the bad one load, with the notice)."""
+    cause = (rep.notice or {}).get("params", {}).get("cause")
+    foul = bool(cause) and cause not in _NOT_A_FOUL
     for ln in rest:
         s = ln.strip()
         if s.startswith("変化"):
             break
         if s.startswith("まで"):
-            return _made(rep, s)
+            word = _made(rep, s)
+            return "反則負け" if word == "投了" and foul else word
         mm = _KIF_MOVE.match(ln)
         if mm:
             word = _end_word(mm.group(2).strip())
             if word and word != "封じ手":
                 return word
-    cause = (rep.notice or {}).get("params", {}).get("cause")
-    if cause and cause not in _NOT_A_FOUL:
-        rep.loser = rep.state.side
-        return "反則負け"
     return None
 
 

@@ -55,7 +55,7 @@ def test_a_composed_start_loads_with_a_notice_naming_the_rule(name):
 
 
 def test_the_end_of_a_foul_names_the_right_winner():
-    # ours: move 9 is a 二歩 and the record says nothing more: 後手 wins by 先手's foul
+    # ours: move 9 is a 二歩 and the record says only 「まで9手で後手の勝ち」: 後手 wins by 先手's foul
     data, match = load("ours/foul-nifu-last-move.kif")
     assert data["notice"]["code"] == "shogi.import.illegal_move" and data["notice"]["params"]["ply"] == 9
     assert data["winner"] == 1 and data["result"] == "反則負け"
@@ -67,6 +67,11 @@ def test_the_end_of_a_foul_names_the_right_winner():
     # a まで line names the loser (Kifu for Windows)
     data, match = load("jkf-illegal.kif")
     assert data["winner"] == 1 and GAME.outcome(match.state).winners == (1,)
+    # a record that gives no end keeps none: the moves before the bad one load, and the game goes on
+    bare = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ５五歩(57)\n"
+    data = import_record(bare)
+    assert data["winner"] is None and data["result"] is None and len(data["record"]["actions"]) == 2
+    assert not Match.from_record(data["record"]).is_over()
 
 
 @pytest.mark.parametrize("name,winner", [

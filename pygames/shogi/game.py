@@ -9,6 +9,9 @@ from pygames.core.game import OptionSpec
 
 from . import bots, calls, rules, search
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
+from .handicap import CHOICES as HANDICAPS
+from .handicap import NONE as EVEN
+from .handicap import handicap_sfen
 from .sfen import STARTPOS, parse_sfen
 from .start import checked_sfen
 from .state import Rules, ShogiState
@@ -24,6 +27,8 @@ class ShogiGame(Game[ShogiState]):
     summary_ja = "カードで駒の動きが変わる将棋。ドローで手番を使ってカードを引き、有効・無効を選ぶ。本将棋も遊べます。"
     summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
     hidden_information = False
+    engine_version = "2"
+    """2: the 駒落ち option (records of version 1 start from their ``sfen`` or the normal position)."""
     bot_levels = ("easy", "normal", "hard", "expert")
     option_specs = (
         OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
@@ -36,6 +41,7 @@ class ShogiGame(Game[ShogiState]):
         OptionSpec("deck", "ピックアップの山札", "Pick-up deck", "json", None),
         OptionSpec("active", "セットアップの有効カード", "Set-up active cards", "json", None),
         OptionSpec("sfen", "開始局面（SFEN）", "Start position (SFEN)", "json", None),
+        OptionSpec("handicap", "駒落ち", "Handicap", "choice", EVEN, HANDICAPS, since=2, legacy=EVEN),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -56,13 +62,17 @@ class ShogiGame(Game[ShogiState]):
             raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
                             "Active cards are only given for the set-up variant", key="active")
         if opts["sfen"] is not None:
+            if opts["handicap"] != EVEN:
+                raise GameError("shogi.option.handicap_sfen", "駒落ちと開始局面は同時に指定できません",
+                                "A handicap and a start position cannot both be given", key="handicap")
             opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon")
         return opts
 
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
         rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool)
-        board, hands, side, move_no = parse_sfen(options.get("sfen") or STARTPOS)
+        start = options.get("sfen") or handicap_sfen(options.get("handicap", EVEN)) or STARTPOS
+        board, hands, side, move_no = parse_sfen(start)
         state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
         if rules_.hon:
             return rules._after_turn(ShogiState(rules_, state.board, state.hands, side, "move", move_no0=move_no))

@@ -161,7 +161,8 @@ class ShogiGame(Game[ShogiState]):
 
     def extra_calls(self) -> dict[str, Any]:
         """KIF/SFEN export and import, card schema (see VIEW.md)."""
-        return dict(calls.CALLS)
+        from .studycalls import CALLS as STUDY
+        return {**calls.CALLS, **STUDY}
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:

@@ -5,6 +5,7 @@ import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 /** {text, kind} of the prompt for the shown payload `p`. */
 export function promptText(ui, view, p) {
   const { t } = ui;
+  if (ui.studyPayload && ui.studyPrompt) return ui.studyPrompt(view);
   if (view.phase === 'over' && p.outcome) {
     const o = p.outcome;
     const r = o.reason || {};

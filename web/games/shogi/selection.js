@@ -24,7 +24,6 @@ export function selection(ui, wrap) {
 
   async function clickSquare(sq) {
     ui.cursor = sq;
-    if (ui.onSquare && ui.onSquare(sq)) return; // a study panel (analysis branch) takes the click
     if (!ui.canMove()) {
       if (ui.canAct() && ui.v().phase === 'draw_choice') ui.say(t('引いたカードの有効・無効を選んでください', 'Choose on or off for the drawn card first'));
       ui.render();
@@ -36,6 +35,7 @@ export function selection(ui, wrap) {
       if (target) { choose(target); return; }
       if (ui.sel.sq === sq) { ui.sel = null; ui.message = null; ui.render(); return; }
       if (ownerAt(sq) === side) { select({ sq }); return; }
+      if (ui.studyPayload) { ui.say(t('そのマスには動かせません', 'That square cannot be reached'), 'error'); return; }
       // not a legal target: ask the engine why
       const action = ui.sel.sq ? `${ui.sel.sq}${sq}` : `${DROP_LETTER[ui.sel.hand]}*${sq}`;
       const why = await ctx.check(action);
@@ -61,7 +61,7 @@ export function selection(ui, wrap) {
   }
 
   /** The action of a target, through the promotion/foul/unsafe questions; `send` plays it. */
-  function choose(target, send = ui.act) {
+  function choose(target, send = ui.studyPayload ? ui.studyAct : ui.act) {
     const base = ui.sel.sq ? `${ui.sel.sq}${target.to}` : `${DROP_LETTER[ui.sel.hand]}*${target.to}`;
     const go = (action) => {
       if (target.foul) { ui.dialog = { kind: 'foul', action, foul: target.foul, send }; ui.render(); return; }
@@ -79,7 +79,6 @@ export function selection(ui, wrap) {
   }
 
   function clickHand(seat, piece) {
-    if (ui.onHand && ui.onHand(seat, piece)) return;
     if (!ui.canMove() || seat !== ui.v().side_to_move) {
       if (ui.canMove()) ui.say(t('相手の持ち駒は使えません', 'Those are your opponent\'s pieces'), 'error');
       return;

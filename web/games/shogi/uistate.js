@@ -19,17 +19,22 @@ export function createUi(ctx) {
     scrolled: false,
     pendingHidden: false,
     preview: null, // {turn, payload}: an earlier position opened from the move list
+    studyPayload: null, // a position a study panel shows (review, analysis branch, puzzle): see study.js
+    studyAct: null, // where a move made on that position goes (a branch, a puzzle answer)
     panel: null, // the study panel open in the side column: 'review' | 'analysis' | null
     t: (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja)),
     lang: () => (ctx.lang === 'en' ? 'en' : 'ja'),
-    shown() { return ui.preview ? ui.preview.payload : ui.live; },
+    shown() { return ui.studyPayload || (ui.preview ? ui.preview.payload : ui.live); },
     v() { const p = ui.shown(); return (p && p.view) || {}; },
     mySeat() { return ui.live ? ui.live.seat : null; },
     canAct() {
       const live = ui.live;
-      return !!live && !ui.preview && !live.replay && !ui.busy && Array.isArray(live.legal) && live.legal.length > 0;
+      return !!live && !ui.preview && !ui.studyPayload && !live.replay && !ui.busy && Array.isArray(live.legal) && live.legal.length > 0;
     },
-    canMove() { return ui.canAct() && ui.v().phase === 'move'; },
+    canMove() {
+      if (ui.studyPayload) return !!ui.studyAct && ui.v().phase === 'move' && (ui.studyPayload.legal || []).length > 0;
+      return ui.canAct() && ui.v().phase === 'move';
+    },
     humans() {
       return ((ui.live && ui.live.players) || []).map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
     },

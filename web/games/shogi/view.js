@@ -86,7 +86,7 @@ export function mount(root, ctx) {
   function render() {
     const hadFocus = wrap.contains(document.activeElement) && document.activeElement.classList.contains('sg-sq');
     const live = ui.live;
-    const p = studies.payload() || ui.shown();
+    const p = ui.shown();
     const view = (p && p.view) || {};
     // the phase first: the page's CSS hides the shell's result banner while the view shows the result
     if (live) wrap.dataset.phase = (live.view && live.view.phase) || '';
@@ -108,7 +108,7 @@ export function mount(root, ctx) {
     const targets = new Map(sel.targetsOfSel().map((m) => [m.to, m]));
     const boardBox = h('div', { class: 'sg-board-box' },
       boardElement({ view, t, lang: ui.lang(), flipped: ui.isFlipped(), bottom, sel: ui.sel, targets, cursor: ui.cursor,
-        canMove: ui.canMove() || studies.canMove(), onSquare: sel.clickSquare, onKey: sel.onBoardKey, arrows: studies.arrows() }));
+        canMove: ui.canMove(), onSquare: sel.clickSquare, onKey: sel.onBoardKey, hint: studies.hint() }));
     if (view.pending_draw && view.cards && ui.pendingHidden) {
       boardBox.append(pendingTab({ view, t, onShow: () => { ui.pendingHidden = false; render(); } }));
     } else if (view.pending_draw && view.cards) {

@@ -9,6 +9,7 @@ from pygames.core.game import OptionSpec
 
 from . import bots, calls, rules, search
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
+from .clock import bot_nodes, check_clock, timeout
 from .handicap import CHOICES as HANDICAPS
 from .handicap import NONE as EVEN
 from .handicap import handicap_sfen
@@ -42,6 +43,7 @@ class ShogiGame(Game[ShogiState]):
         OptionSpec("active", "セットアップの有効カード", "Set-up active cards", "json", None),
         OptionSpec("sfen", "開始局面（SFEN）", "Start position (SFEN)", "json", None),
         OptionSpec("handicap", "駒落ち", "Handicap", "choice", EVEN, HANDICAPS, since=2, legacy=EVEN),
+        OptionSpec("clock", "持ち時間と秒読み", "Clock (main time and byoyomi)", "json", None, since=2, legacy=None),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -61,6 +63,8 @@ class ShogiGame(Game[ShogiState]):
         elif opts["active"] is not None:
             raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
                             "Active cards are only given for the set-up variant", key="active")
+        clock = check_clock(opts["clock"])
+        opts["clock"] = None if clock is None else {"main": clock[0], "byoyomi": clock[1]}
         if opts["sfen"] is not None:
             if opts["handicap"] != EVEN:
                 raise GameError("shogi.option.handicap_sfen", "駒落ちと開始局面は同時に指定できません",
@@ -70,7 +74,8 @@ class ShogiGame(Game[ShogiState]):
 
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
-        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool)
+        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool,
+                       options.get("handicap", EVEN), check_clock(options.get("clock")))
         start = options.get("sfen") or handicap_sfen(options.get("handicap", EVEN)) or STARTPOS
         board, hands, side, move_no = parse_sfen(start)
         state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
@@ -95,7 +100,8 @@ class ShogiGame(Game[ShogiState]):
     def legal_actions(self, state: ShogiState, seat: int) -> list[str]:
         if seat != state.side or state.phase not in ("move", "draw_choice"):
             return []
-        return rules.legal_actions(state)
+        actions = rules.legal_actions(state)
+        return actions + ["timeout"] if state.rules.clock is not None else actions
 
     def chance_outcomes(self, state: ShogiState) -> list[tuple[str, float]]:
         if state.phase not in ("setup", "draw_pending"):
@@ -108,9 +114,13 @@ class ShogiGame(Game[ShogiState]):
                 return rules.play_setup_card(state, action)
             return rules.play_drawn_card(state, action)
         if state.phase == "draw_choice":
+            if action == "timeout":
+                return timeout(state)
             return rules.play_choice(state, action)
         if action == "resign":
             return rules.resign(state)
+        if action == "timeout":
+            return timeout(state)
         if action == "draw":
             return rules.start_draw(state)
         if action.startswith("draw:"):
@@ -142,6 +152,8 @@ class ShogiGame(Game[ShogiState]):
             return f"{'▲△'[seat]}ドロー", f"{rules.SEAT_EN[seat]} draws"
         if action == "resign":
             return f"{'▲△'[seat]}投了", f"{rules.SEAT_EN[seat]} resigns"
+        if action == "timeout":
+            return f"{'▲△'[seat]}時間切れ", f"{rules.SEAT_EN[seat]}: time up"
         try:
             new = self.apply(state, seat, action)
         except GameError:
@@ -167,7 +179,7 @@ class ShogiGame(Game[ShogiState]):
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
         if level == "expert":
-            return search.choose_expert(state, rng)
+            return search.choose_expert(state, rng, bot_nodes(state.rules.clock, search.EXPERT_NODES))
         return bots.choose(state, level, rng)
 
 

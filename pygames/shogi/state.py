@@ -20,6 +20,8 @@ class Rules:
     foul_loss: bool
     variant: str  # "standard" | "pickup" | "setup"
     pool: dict[str, dict[str, Any]]  # every card of the match by id
+    handicap: str = "none"  # 駒落ち option value (pygames.shogi.handicap)
+    clock: tuple[int, int] | None = None  # (持ち時間, 秒読み) in seconds, or no clock (pygames.shogi.clock)
 
     @property
     def hon(self) -> bool:

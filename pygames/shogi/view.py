@@ -135,5 +135,14 @@ def build_view(state: ShogiState) -> dict[str, Any]:
                                                       "en": refusal.message_en},
         "moves": moves, "drops": drops, "record": list(state.record),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
-        "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS,
+        "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS, "handicap": _handicap(state),
     }
+
+
+def _handicap(state: ShogiState) -> dict[str, str] | None:
+    """The 駒落ち of the match in words (None for an even game)."""
+    from .handicap import CHOICES, NONE
+    if state.rules.handicap == NONE:
+        return None
+    ja, en = next((j, e) for v, j, e in CHOICES if v == state.rules.handicap)
+    return {"ja": ja, "en": en}

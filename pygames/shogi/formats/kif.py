@@ -106,7 +106,7 @@ def _ending(states: list[Any], outcome: Any, moves: int) -> tuple[str | None, st
         return None, None
     code = outcome.details.get("code", "")
     word = {"resign": "投了", "repetition": "千日手", "perpetual_check": "反則負け", "checkmate": "詰み",
-            "max_plies": "持将棋", "king_captured": None}.get(code, "反則負け" if code.startswith("foul") else None)
+            "max_plies": "持将棋", "king_captured": None, "timeout": "切れ負け"}.get(code, "反則負け" if code.startswith("foul") else None)
     if outcome.winners:
         winner = "先手" if outcome.winners[0] == 0 else "後手"
         made = f"まで{moves}手で{winner}の勝ち"

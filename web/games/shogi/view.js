@@ -22,6 +22,7 @@ import { dialogPanel } from './dialog.js';
 import { fitter, WIDE_MIN } from './fit.js';
 import { headPanel, controlsPanel, whoText } from './sidebar.js';
 import { study } from './study.js';
+import { moveFx } from './fx.js';
 
 /** Mount the game view. */
 export function mount(root, ctx) {
@@ -42,6 +43,7 @@ export function mount(root, ctx) {
   const pv = previews(ui, wrap);
   const fitting = fitter(wrap, ui, () => render());
   const studies = study(ui, pv, sel);
+  const fx = moveFx(wrap, ctx);
 
   ui.render = () => render();
   ui.say = (text, kind = 'info') => { ui.message = text ? { text, kind } : null; renderBar(); };
@@ -129,7 +131,7 @@ export function mount(root, ctx) {
     if (strip) turnSlot.replaceChildren(strip);
     const play = h('div', { class: 'sg-play' }, bar, strip && !wide ? turnSlot : null, stage,
       view.cards && !wide ? cardStrip(view, t) : null,
-      controlsPanel(view, p, ui, pv, studies.buttons()), legend);
+      controlsPanel(view, p, ui, pv, [...studies.buttons(), fx.toggle(t)]), legend);
     const side = h('div', { class: 'sg-side' },
       strip && wide ? turnSlot : null,
       headPanel(view, ui),
@@ -173,6 +175,7 @@ export function mount(root, ctx) {
         studies.update(next, first);
       }
       render();
+      if (!first && next && next.plies > (prevPlies || 0) && !ui.studyPayload) fx.played(next.view && next.view.last_move);
     },
     relang() { render(); },
     /** The shell's result panel adds this under its headline: the winner's side and the length. */

@@ -136,6 +136,7 @@ def build_view(state: ShogiState) -> dict[str, Any]:
         "moves": moves, "drops": drops, "record": list(state.record),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
         "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS, "handicap": _handicap(state),
+        "clock": None if state.rules.clock is None else {"main": state.rules.clock[0], "byoyomi": state.rules.clock[1]},
     }
 
 

@@ -186,3 +186,28 @@ def test_study_screens(new_page: Any, site: Any, size: tuple[int, int], lang: st
     page.evaluate("document.querySelector('.sg-review').scrollIntoView()")
     shot(page, f"shogi-study-review-panel-{width}-{lang}")
     assert_no_horizontal_overflow(page)
+
+
+def test_clock_ends_the_game_on_time(page: Any, site: Any) -> None:
+    """秒読み10秒 against the computer: the page's clock is moved past ten seconds on the person's turn,
+    and the game ends as 切れ負け (time driven by Playwright's clock, no waiting)."""
+    page.clock.install()
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page.goto(site.url + "#/new/shogi")
+    wait_for_engine(page)
+    page.check(".sg-setup input[data-opt=ruleset][value=hon]")
+    page.select_option(".sg-setup select[data-opt=clock]", "0+10")
+    page.select_option("#seat-1-type", "bot")
+    page.fill("#seed", "5")
+    page.click("#start-match")
+    page.wait_for_selector("[data-movable]", timeout=60_000)
+    assert page.locator(".sg-clock-active[data-seat='0']").count() == 1
+    page.clock.fast_forward(5_000)
+    page.wait_for_function("() => !document.querySelector('.sg-view [data-phase=over], .sg-view[data-phase=over]')")
+    assert page.evaluate("window.pygamesMatch.record.actions.length") == 0, "five seconds: still in time"
+    page.clock.fast_forward(6_000)
+    page.wait_for_function("() => document.querySelector('.sg-view').dataset.phase === 'over'", timeout=60_000)
+    record = page.evaluate("window.pygamesMatch.record")
+    assert record["actions"][-1] == "0:timeout"
+    assert record["options"]["clock"] == {"main": 0, "byoyomi": 10}
+    assert "時間切れ" in page.locator(".sg-prompt").inner_text()

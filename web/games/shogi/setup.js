@@ -36,6 +36,15 @@ export const HANDICAPS = [
   ['eight', '八枚落ち', 'Eight pieces'], ['ten', '十枚落ち', 'Ten pieces'],
 ];
 
+/** Clock choices: value "main+byoyomi" in seconds (none: no clock; time up loses). */
+const CLOCKS = [['none', 'なし', 'None'], ['600+30', '10分・秒読み30秒', '10 min + 30 s byoyomi'], ['300+30', '5分・秒読み30秒', '5 min + 30 s byoyomi'],
+  ['0+30', '秒読み30秒', '30 s per move'], ['0+10', '秒読み10秒', '10 s per move'], ['180+0', '3分切れ負け', '3 min, no byoyomi']];
+function clockOption(v) {
+  if (v === 'none') return null;
+  const [main, byoyomi] = v.split('+').map(Number);
+  return { main, byoyomi };
+}
+
 function sideAndHandicap(t, state, draw) {
   const box = h('fieldset', { class: 'sg-sides' }, h('legend', { text: t('手合い', 'Sides and handicap') }));
   const hid = `sg-handicap-${++uid}`;
@@ -51,6 +60,10 @@ function sideAndHandicap(t, state, draw) {
   box.append(h('p', { class: 'sg-hint', text: t('コンピュータと指すときのあなたの手番', 'Your side against the computer') }));
   for (const [v, ja, en] of sides) box.append(radio('side', v, t(ja, en), state.side === v, () => { state.side = v; draw(); }));
   if (!even) box.append(h('p', { class: 'sg-hint', text: t('駒落ちでは上手（駒を落とした側）が先に指します。', 'In a handicap game the upper side (fewer pieces) moves first.') }));
+  const cid = `sg-clock-${++uid}`;
+  box.append(h('p', { class: 'sg-opt' }, h('label', { for: cid, text: t('持ち時間', 'Clock') }),
+    h('select', { id: cid, 'data-opt': 'clock', onchange: (e) => { state.clock = e.target.value; } },
+      CLOCKS.map(([v, ja, en]) => h('option', { value: v, selected: v === state.clock, text: t(ja, en) })))));
   return box;
 }
 
@@ -69,7 +82,7 @@ export function setupForm(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
   const custom = loadCustomCards(ctx);
   const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '',
-    handicap: 'none', side: 'sente' };
+    handicap: 'none', side: 'sente', clock: 'none' };
   let basic = [];
   let pickup = null; // the engine's ピックアップ rule: {per, ratio, max_cards}
   const form = h('div', { class: 'sg-setup' });
@@ -178,9 +191,10 @@ export function setupForm(root, ctx) {
   return {
     getOptions() {
       if (state.ruleset === 'hon') {
-        return state.sfen ? { ruleset: 'hon', sfen: state.sfen } : { ruleset: 'hon', sfen: null, handicap: state.handicap };
+        const clock = clockOption(state.clock);
+        return state.sfen ? { ruleset: 'hon', sfen: state.sfen, clock } : { ruleset: 'hon', sfen: null, handicap: state.handicap, clock };
       }
-      const opts = { ruleset: 'cards', foul_loss: state.foul, variant: state.variant, handicap: state.handicap,
+      const opts = { ruleset: 'cards', foul_loss: state.foul, variant: state.variant, handicap: state.handicap, clock: clockOption(state.clock),
         custom_cards: custom.filter((c) => state.include.has(c.id)).map(schemaCard) };
       if (state.variant === 'pickup') {
         const deck = [];

@@ -23,6 +23,7 @@ import { fitter, WIDE_MIN } from './fit.js';
 import { headPanel, controlsPanel, whoText } from './sidebar.js';
 import { study } from './study.js';
 import { moveFx } from './fx.js';
+import { gameClock } from './clock.js';
 
 /** Mount the game view. */
 export function mount(root, ctx) {
@@ -44,6 +45,7 @@ export function mount(root, ctx) {
   const fitting = fitter(wrap, ui, () => render());
   const studies = study(ui, pv, sel);
   const fx = moveFx(wrap, ctx);
+  const clock = gameClock(ui);
 
   ui.render = () => render();
   ui.say = (text, kind = 'info') => { ui.message = text ? { text, kind } : null; renderBar(); };
@@ -129,7 +131,7 @@ export function mount(root, ctx) {
     wrap.dataset.layout = wide ? 'wide' : 'narrow';
     const strip = ctx.turn && ctx.turn.strip; // none in the shell's replay
     if (strip) turnSlot.replaceChildren(strip);
-    const play = h('div', { class: 'sg-play' }, bar, strip && !wide ? turnSlot : null, stage,
+    const play = h('div', { class: 'sg-play' }, bar, clock.el(), strip && !wide ? turnSlot : null, stage,
       view.cards && !wide ? cardStrip(view, t) : null,
       controlsPanel(view, p, ui, pv, [...studies.buttons(), fx.toggle(t)]), legend);
     const side = h('div', { class: 'sg-side' },
@@ -157,6 +159,7 @@ export function mount(root, ctx) {
       const prevPlies = live && live.plies;
       const first = !live;
       ui.live = next;
+      clock.update(next, !first && !!next && next.plies !== prevPlies);
       if (ui.langSeen !== ui.lang()) { ui.langSeen = ui.lang(); ui.scrolled = false; } // the shell re-laid out its header
       if (!next || prevPly !== (next.view && next.view.ply) || prevPlies !== next.plies) {
         ui.sel = null;
@@ -191,6 +194,7 @@ export function mount(root, ctx) {
     },
     destroy() {
       studies.destroy();
+      clock.destroy();
       fitting.destroy();
       wrap.remove();
       root.classList.remove('sg-root');

@@ -123,7 +123,7 @@ export function mount(root, ctx) {
     const legend = view.ruleset === 'cards' ? h('p', { class: `sg-legend${ui.sel ? '' : ' sg-legend-off'}`, 'aria-hidden': ui.sel ? null : 'true' },
       h('span', { class: 'sg-legend-leap', 'aria-hidden': 'true' }), t('射程移動', 'leap'), ' ',
       h('span', { class: 'sg-legend-slide', 'aria-hidden': 'true' }), t('矢印移動', 'slide')) : null;
-    const stage = h('div', { class: 'sg-stage' }, studies.bar(),
+    const stage = h('div', { class: 'sg-stage' },
       handElement({ view, t, seat: top, where: 'top', who: whoText(ui, top), sel: ui.sel, onPiece: sel.clickHand }),
       boardBox,
       handElement({ view, t, seat: bottom, where: 'bottom', who: whoText(ui, bottom), sel: ui.sel, onPiece: sel.clickHand }));
@@ -131,7 +131,7 @@ export function mount(root, ctx) {
     wrap.dataset.layout = wide ? 'wide' : 'narrow';
     const strip = ctx.turn && ctx.turn.strip; // none in the shell's replay
     if (strip) turnSlot.replaceChildren(strip);
-    const play = h('div', { class: 'sg-play' }, bar, clock.el(), strip && !wide ? turnSlot : null, stage,
+    const play = h('div', { class: 'sg-play' }, bar, clock.el(), studies.bar(), strip && !wide ? turnSlot : null, stage,
       view.cards && !wide ? cardStrip(view, t) : null,
       controlsPanel(view, p, ui, pv, [...studies.buttons(), fx.toggle(t)]), legend);
     const side = h('div', { class: 'sg-side' },

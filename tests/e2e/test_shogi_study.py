@@ -186,6 +186,16 @@ def test_study_screens(new_page: Any, site: Any, size: tuple[int, int], lang: st
     page.evaluate("document.querySelector('.sg-review').scrollIntoView()")
     shot(page, f"shogi-study-review-panel-{width}-{lang}")
     assert_no_horizontal_overflow(page)
+    # a handicap game (香落ち, the person as 下手 against the computer as 上手), a few moves in
+    from pygames import webapi
+    people = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}]
+    hrec = webapi.new_match("shogi", {"ruleset": "hon", "handicap": "lance"}, 4, people)["record"]
+    for action in ("5a4b", "7g7f", "3c3d"):
+        seat = int(hrec["actions"][-1][0]) ^ 1 if hrec["actions"] else 1
+        hrec = webapi.apply(hrec, seat, action)["record"]
+    open_link(page, site, hrec)
+    assert page.locator(".sg-handicap").count() == 1
+    shot(page, f"shogi-study-handicap-{width}-{lang}")
 
 
 def test_clock_ends_the_game_on_time(page: Any, site: Any) -> None:
@@ -211,3 +221,28 @@ def test_clock_ends_the_game_on_time(page: Any, site: Any) -> None:
     assert record["actions"][-1] == "0:timeout"
     assert record["options"]["clock"] == {"main": 0, "byoyomi": 10}
     assert "時間切れ" in page.locator(".sg-prompt").inner_text()
+
+
+def test_branch_exported_as_kif_and_imported_again(page: Any, site: Any) -> None:
+    """A branch tried in the analysis is kept, written as KIF 変化, and pasted back in: the new match
+    opens on the main line with the branch in its analysis list."""
+    open_link(page, site, study_record())
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    move = page.get_attribute(".sg-candidates [data-move] >> nth=1", "data-move")
+    page.click(f".sg-candidates [data-move='{move}']")
+    page.click("[data-branch=keep]")
+    with page.expect_download() as dl:
+        page.click("[data-branch=export]")
+    text = open(dl.value.path(), encoding="utf-8").read()
+    assert f"変化：{len(ACTIONS) + 1}手" in text
+    page.click(".sg-study-close")
+    page.click(".sg-filebox summary")
+    page.fill(".sg-import-text", text)
+    page.click("[data-import=go]")
+    page.wait_for_function("(n) => window.pygamesMatch && window.pygamesMatch.record.actions.length === n"
+                           " && window.pygamesMatch.idle", arg=len(ACTIONS), timeout=60_000)
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-branches li", timeout=60_000)
+    branches = page.evaluate("window.pygamesMatch.record.meta.shogi_branches")
+    assert branches == [{"turn": len(ACTIONS), "moves": [move]}]

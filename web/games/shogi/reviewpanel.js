@@ -120,7 +120,9 @@ export function reviewPanel(api) {
     R && R.positions.length ? t('続きから', 'Resume') : t('振り返りを始める', 'Start the review')));
   if (S.focus) row.append(h('button', { type: 'button', class: 'sg-btn', onclick: api.back }, t('現在の局面', 'Current position')));
   box.append(row);
-  if (R && R.positions.length) box.append(graph(api, R));
+  if (R && R.positions.length) {
+    box.append(graph(api, R), h('p', { class: 'sg-graph-key', text: t('上ほど▲先手、下ほど△後手の勝率が高い。点を押すとその局面', 'Up: Sente is winning; down: Gote. Press a point to see that position') }));
+  }
   if (R && R.result) box.append(counts(api, R.result), focusNote(api) || h('span'), markList(api, R.result));
   return box;
 }

@@ -42,7 +42,7 @@ export function controlsPanel(view, p, ui, pv, extra = []) {
   if (ui.preview) {
     box.append(h('button', { type: 'button', class: 'sg-btn sg-primary', 'data-preview': 'back', onclick: pv.closePreview },
       t('現在の局面に戻る', 'Back to the game')));
-  } else if (view.ruleset === 'cards' && view.variant !== 'setup' && !p.replay) {
+  } else if (view.ruleset === 'cards' && view.variant !== 'setup' && !p.replay && !ui.studyPayload) {
     const ok = legal.has('draw') && !ui.busy;
     // refused by the rules now (e.g. in check): pressable, and pressing it says why
     const why = !ok && ui.canAct() && view.phase === 'move' && view.draw_refusal ? view.draw_refusal : null;
@@ -53,7 +53,7 @@ export function controlsPanel(view, p, ui, pv, extra = []) {
   }
   box.append(h('button', { type: 'button', class: 'sg-btn sg-flip', 'aria-pressed': ui.isFlipped() ? 'true' : 'false',
     onclick: () => ui.setFlipped(!ui.flipped) }, t('盤を反転', 'Flip board')));
-  if (!p.replay && !ui.preview && legal.has('resign')) {
+  if (!p.replay && !ui.preview && !ui.studyPayload && legal.has('resign')) {
     box.append(h('button', { type: 'button', class: 'sg-btn sg-resign', onclick: () => { ui.dialog = { kind: 'resign' }; ui.render(); } },
       t('投了', 'Resign')));
   }

@@ -4,7 +4,7 @@
 
 import { h } from '../../shell/dom.js';
 import { engineCall, getRecord, downloadText } from './io.js';
-import { codedText } from './files.js';
+import { codedText, takeImportBranches } from './files.js';
 import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 import { reviewPanel, winBar } from './reviewpanel.js';
 import { analysisPanel } from './analysispanel.js';
@@ -44,6 +44,8 @@ export function study(ui, pv, sel) {
     const r = meta[META_KEY];
     if (r && typeof r === 'object' && r.n === rec.actions.length && Array.isArray(r.positions)) S.review = r;
     if (Array.isArray(meta[BRANCH_KEY])) S.branches = meta[BRANCH_KEY].filter((b) => b && Number.isInteger(b.turn) && Array.isArray(b.moves));
+    const imported = takeImportBranches(rec);
+    if (imported) { S.branches = imported; keep(BRANCH_KEY, S.branches); }
   }
   function keep(key, value) {
     if (typeof ctx.saveMeta === 'function') ctx.saveMeta(key, value);
@@ -196,6 +198,7 @@ export function study(ui, pv, sel) {
   };
 
   return {
+    open() { return !!S.mode; },
     hint() { return S.mode === 'puzzle' ? null : (S.focus && S.focus.hint) || null; },
     bar() { return S.mode === 'analysis' && S.focus ? winBar(t, S.analysis) : null; },
     marks() {

@@ -104,6 +104,7 @@ export function mount(root, ctx) {
     wrap.dataset.plies = String(live.plies);
     wrap.dataset.ruleset = view.ruleset || '';
     wrap.classList.toggle('sg-previewing', !!ui.preview);
+    wrap.toggleAttribute('data-study', studies.open()); // the shell's result banner steps aside
     const bottom = ui.bottomSeat();
     const top = 1 - bottom;
     bar = h('div', { class: 'sg-bar' },

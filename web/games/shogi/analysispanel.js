@@ -35,8 +35,9 @@ export function analysisPanel(api) {
     S.branches.forEach((b, i) => ul.append(h('li', {},
       h('button', { type: 'button', class: 'sg-linkish', onclick: () => api.showTurn(b.turn, b.moves) }, t(`${b.turn}手目から${b.moves.length}手の変化`, `${b.moves.length} moves after move ${b.turn}`)),
       h('button', { type: 'button', class: 'sg-btn sg-small', 'aria-label': t('この変化を消す', 'Delete this branch'), onclick: () => api.dropBranch(i) }, '×'))));
+    const hon = api.ui.live && api.ui.live.view && api.ui.live.view.ruleset === 'hon'; // KIF 変化: 本将棋 records only
     box.append(h('h4', { text: t('残した変化', 'Kept branches') }), ul,
-      h('button', { type: 'button', class: 'sg-btn', 'data-branch': 'export', onclick: api.exportBranches }, t('変化つきKIFを書き出す', 'Export KIF with branches')));
+      hon ? h('button', { type: 'button', class: 'sg-btn', 'data-branch': 'export', onclick: api.exportBranches }, t('変化つきKIFを書き出す', 'Export KIF with branches')) : null);
   }
   return box;
 }

@@ -176,7 +176,8 @@ def test_study_screens(new_page: Any, site: Any, size: tuple[int, int], lang: st
         const s = JSON.parse(localStorage.getItem(k)); s.meta.shogi_review = r; localStorage.setItem(k, JSON.stringify(s)); }""",
                   reviewed())
     page.reload()
-    page.wait_for_selector(".sg-board")
+    wait_for_engine(page)
+    page.wait_for_selector(".sg-board", timeout=90_000)
     page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
     page.click(".sg-controls .sg-study-review")
     page.wait_for_selector(".sg-review-counts", timeout=60_000)

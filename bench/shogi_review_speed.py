@@ -100,6 +100,7 @@ def main() -> None:
     ap.add_argument("--plies", type=int, default=100)
     ap.add_argument("--nodes", type=int, default=8000)
     ap.add_argument("--cpython", action="store_true")
+    ap.add_argument("--no-build", action="store_true", help="use the dist/ there is (e.g. while e2e tests serve it)")
     a = ap.parse_args()
     print(f"load at start (1/5/15 min): {os.getloadavg()} on {os.cpu_count()} cores", flush=True)
     record = game(a.plies)
@@ -111,7 +112,8 @@ def main() -> None:
             answer = call("game_call", **args)
             return {"ms": (time.perf_counter() - t) * 1000, "answer": answer}
         results["CPython"] = review(local, record, a.nodes)
-    build.build(test_pages=True, quiet=True)
+    if not a.no_build:
+        build.build(test_pages=True, quiet=True)
     server = SiteServer(build.DIST).start()
     from playwright.sync_api import sync_playwright
     try:

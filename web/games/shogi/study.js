@@ -82,8 +82,8 @@ export function study(ui, pv, sel) {
     if (!f) return { text: '', kind: 'info' };
     const tail = f.branch.length ? t(`から変化${f.branch.length}手`, ` + ${f.branch.length} branch moves`) : '';
     const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');
-    const how = S.mode === 'analysis' ? t('（駒を動かすと変化を試せます）', ' (move a piece to try a branch)') : '';
-    return { text: t(`${what}：${f.turn}手目の局面${tail}${how}`, `${what}: position after move ${f.turn}${tail}${how}`), kind: 'info' };
+    const how = S.mode === 'analysis' ? t('（指すと変化）', '; move to branch') : '';
+    return { text: t(`${what}：${f.turn}手目${tail}${how}`, `${what}: after move ${f.turn}${tail}${how}`), kind: 'info' };
   };
 
   // --- 振り返り -----------------------------------------------------------------------------------

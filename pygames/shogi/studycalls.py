@@ -56,10 +56,11 @@ def review_judge(match: Any, positions: Any) -> dict[str, Any]:
 
 def branch_view(match: Any, turn: int = 0, branch: list[str] | None = None) -> dict[str, Any]:
     """The view JSON of a branch position (the board, the side to move's targets), as a payload."""
-    from .view import build_view
+    from .view import build
     state = _branch_state(match, turn, branch or [])
-    legal = rules.legal_actions(state) if searchable(state) else []
-    return {"view": build_view(state), "legal": legal, "replay": False, "plies": state.ply,
+    from .actions import legal as legal_of
+    legal = legal_of(state) if searchable(state) else []
+    return {"view": build(state, None), "legal": legal, "replay": False, "plies": state.ply,
             "outcome": None, "names": _names(_turn_state(match, turn), branch or [])}
 
 

@@ -54,8 +54,8 @@ def open_link(page: Any, site: Any, record: dict[str, Any]) -> None:
     from pygames import webapi
     page.goto(site.url + "#m=" + webapi.encode_link(record)["link"])
     wait_for_engine(page)
-    page.wait_for_selector(".sg-board")
-    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
+    page.wait_for_selector(".sg-board", timeout=90_000)
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=90_000)
 
 
 def resign(page: Any) -> None:

@@ -7,7 +7,7 @@ import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const KIND_ORDER = ['blunder', 'dubious', 'good'];
-const KIND_NAME = { blunder: ['悪手', 'Blunders'], dubious: ['疑問手', 'Dubious'], good: ['好手', 'Good moves'] };
+const KIND_NAME = { blunder: ['悪手', 'Blunder'], dubious: ['疑問手', 'Dubious'], good: ['好手', 'Good'] };
 
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG, tag);

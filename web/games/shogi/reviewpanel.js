@@ -92,7 +92,7 @@ function focusNote(api) {
   if (!m) return null;
   const pct = (w) => `${Math.round(w * 100)}%`;
   const box = h('div', { class: `sg-review-note sg-k-${m.kind}`, role: 'status' },
-    h('p', { text: t(`${m.turn}手目は${m.ja}：勝率 ${pct(m.before)} → ${pct(m.after)}`, `Move ${m.turn} was ${m.en.toLowerCase()}: win rate ${pct(m.before)} → ${pct(m.after)}`) }));
+    h('p', { text: t(`${m.turn}手目は${m.ja}：勝率 ${pct(m.before)} → ${pct(m.after)}`, `Move ${m.turn} was ${{ blunder: 'a blunder', dubious: 'a dubious move', good: 'a good move' }[m.kind]}: win rate ${pct(m.before)} → ${pct(m.after)}`) }));
   if (m.better_text) {
     box.append(h('p', { class: 'sg-review-better', text: t(`より良い手：${m.better_text.ja.split(' ')[0]}`, `Better: ${m.better_text.en.split(' ')[0]}`) }),
       h('p', { class: 'sg-review-line', text: t(`読み筋：${m.better_text.ja}`, `Line: ${m.better_text.en}`) }));

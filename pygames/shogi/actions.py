@@ -12,16 +12,18 @@ from .state import ShogiState
 
 
 def parse(action: str) -> str:
-    """The kind of a player action: ``resign``, ``draw``, ``declare``, ``choice`` (``draw:...``) or ``move``."""
-    if action in ("resign", "draw", "declare"):
+    """The kind of a player action: ``resign``, ``draw``, ``declare``, ``timeout`` (a clock's time is up),
+    ``choice`` (``draw:...``) or ``move``."""
+    if action in ("resign", "draw", "declare", "timeout"):
         return action
     return "choice" if action.startswith("draw:") else "move"
 
 
 def legal(state: ShogiState) -> list[str]:
-    """Every action of the seat to move."""
+    """Every action of the seat to move (``timeout`` too in a match with a clock)."""
+    clock = ["timeout"] if state.rules.clock is not None else []
     if state.phase == "draw_choice":
-        return rules.choice_actions(state)
+        return rules.choice_actions(state) + clock
     if state.phase != "move":
         return []
     actions = list(rules.moves_table(state))
@@ -30,4 +32,4 @@ def legal(state: ShogiState) -> list[str]:
     if state.rules.can_declare and rules.declare_refusal(state) is None:
         actions.append("declare")
     actions.append("resign")
-    return actions
+    return actions + clock

@@ -9,6 +9,10 @@ from pygames.core.game import OptionSpec
 
 from . import actions, bots, calls, rules, search, text, view
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
+from .clock import bot_nodes, check_clock, timeout
+from .handicap import CHOICES as HANDICAPS
+from .handicap import NONE as EVEN
+from .handicap import handicap_sfen
 from .sfen import STARTPOS, parse_sfen
 from .start import checked_sfen
 from .state import Rules, ShogiState, order_active
@@ -25,6 +29,7 @@ class ShogiGame(Game[ShogiState]):
     summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
     hidden_information = False
     engine_version = "2"
+    """2: the 駒落ち and clock options; 入玉宣言 in 本将棋 (records of version 1 replay without them)."""
     bot_levels = ("easy", "normal", "hard", "expert")
     option_specs = (
         OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
@@ -41,6 +46,8 @@ class ShogiGame(Game[ShogiState]):
                    "bool", True, since=2, legacy=False),
         OptionSpec("record", "棋譜から読み込んだ終わり方とコメント", "End and comments of an imported record", "json",
                    None, since=2, legacy=None),
+        OptionSpec("handicap", "駒落ち", "Handicap", "choice", EVEN, HANDICAPS, since=2, legacy=EVEN),
+        OptionSpec("clock", "持ち時間と秒読み", "Clock (main time and byoyomi)", "json", None, since=2, legacy=None),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -62,7 +69,12 @@ class ShogiGame(Game[ShogiState]):
                             "Active cards are only given for the set-up variant", key="active")
         from .imported import check as check_imported
         opts["record"] = check_imported(opts["record"])
+        clock = check_clock(opts["clock"])
+        opts["clock"] = None if clock is None else {"main": clock[0], "byoyomi": clock[1]}
         if opts["sfen"] is not None:
+            if opts["handicap"] != EVEN:
+                raise GameError("shogi.option.handicap_sfen", "駒落ちと開始局面は同時に指定できません",
+                                "A handicap and a start position cannot both be given", key="handicap")
             composed = bool((opts["record"] or {}).get("composed"))  # an imported composition's start
             opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon", composed)
         return opts
@@ -75,8 +87,9 @@ class ShogiGame(Game[ShogiState]):
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
         rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool, bool(options["declare"]),
-                       options.get("record"))
-        board, hands, side, move_no = parse_sfen(options.get("sfen") or STARTPOS)
+                       options.get("record"), options.get("handicap", EVEN), check_clock(options.get("clock")))
+        start = options.get("sfen") or handicap_sfen(options.get("handicap", EVEN)) or STARTPOS
+        board, hands, side, move_no = parse_sfen(start)
         state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
         if rules_.hon:
             return rules._after_turn(ShogiState(rules_, state.board, state.hands, side, "move", move_no0=move_no))
@@ -110,9 +123,13 @@ class ShogiGame(Game[ShogiState]):
             return rules.play_drawn_card(state, action)
         kind = actions.parse(action)
         if state.phase == "draw_choice":
+            if action == "timeout":
+                return timeout(state)
             return rules.play_choice(state, action)
         if kind == "resign":
             return rules.resign(state)
+        if kind == "timeout":
+            return timeout(state)
         if kind == "draw":
             return rules.start_draw(state)
         if kind == "declare":
@@ -157,13 +174,14 @@ class ShogiGame(Game[ShogiState]):
 
     def extra_calls(self) -> dict[str, Any]:
         """KIF/SFEN export and import, card schema (see VIEW.md)."""
-        return dict(calls.CALLS)
+        from .studycalls import CALLS as STUDY
+        return {**calls.CALLS, **STUDY}
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
         if state.phase == "move" and rules.declare_refusal(state) is None:
             return "declare"  # 入玉宣言: the computer declares whenever it holds
         if level == "expert":
-            return search.choose_expert(state, rng)
+            return search.choose_expert(state, rng, bot_nodes(state.rules.clock, search.EXPERT_NODES))
         return bots.choose(state, level, rng)
 

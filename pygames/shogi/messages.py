@@ -41,7 +41,8 @@ def foul_json(code: str | None) -> dict[str, str] | None:
 
 
 TERMINATIONS = ("checkmate", "no_moves", "perpetual_check", "repetition", "max_plies", "king_captured", "resign",
-                "declaration", *(f"foul.{code}" for code in FOULS),
+                "timeout", "declaration", *(f"foul.{code}" for code in FOULS),
                 *(f"record.{code}" for code in ("foul", "time_up", "declaration", "impasse", "draw", "default")))
 """The ``Outcome.termination`` codes (also ``details["code"]``): how a match of shogi ends. ``declaration``:
-入玉宣言; ``record.*``: the end an imported record gives where its moves do not end the game."""
+入玉宣言; ``timeout``: a clock's time ran out; ``record.*``: the end an imported record gives where its moves do
+not end the game."""

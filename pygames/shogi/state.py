@@ -24,6 +24,8 @@ class Rules:
     """入玉宣言 (27-point rule) may be declared (本将棋 only; engine version 2 on, see :mod:`.nyugyoku`)."""
     imported: dict[str, Any] | None = None
     """What an imported record says beyond its moves (:mod:`.imported`): its end and its comments."""
+    handicap: str = "none"  # 駒落ち option value (pygames.shogi.handicap)
+    clock: tuple[int, int] | None = None  # (持ち時間, 秒読み) in seconds, or no clock (pygames.shogi.clock)
 
     @property
     def hon(self) -> bool:

@@ -146,5 +146,15 @@ def build(state: ShogiState, seat: int | None) -> dict[str, Any]:
         "moves": moves, "drops": drops, "record": _with_comments(state),
         "comments_at_start": comments_at(state.rules.imported).get(0, []),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
-        "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS,
+        "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS, "handicap": _handicap(state),
+        "clock": None if state.rules.clock is None else {"main": state.rules.clock[0], "byoyomi": state.rules.clock[1]},
     }
+
+
+def _handicap(state: ShogiState) -> dict[str, str] | None:
+    """The 駒落ち of the match in words (None for an even game)."""
+    from .handicap import CHOICES, NONE
+    if state.rules.handicap == NONE:
+        return None
+    ja, en = next((j, e) for v, j, e in CHOICES if v == state.rules.handicap)
+    return {"ja": ja, "en": en}

@@ -5,7 +5,7 @@ import { h, fill, clear, delay, download } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { loadSave, saveMatch, markBroken, listSaves, SaveError } from './storage.js';
+import { loadSave, saveMatch, markBroken, listSaves, SaveError, setMeta } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
@@ -73,7 +73,12 @@ export async function matchPage(root, { id }) {
     turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
-  const ctx = baseCtx(info.name, { act, check, inspect, turn });
+  // a view may keep its own results with the save (meta[key], never the actions): e.g. a shogi review
+  const saveMeta = (key, value) => {
+    record = { ...record, meta: { ...(record.meta || {}), [key]: value } };
+    return setMeta(record.meta.id, key, value);
+  };
+  const ctx = baseCtx(info.name, { act, check, inspect, turn, record: () => record, saveMeta });
   let view;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;

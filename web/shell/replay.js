@@ -10,7 +10,7 @@ import { loadView, baseCtx } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved, titleOf } from './match.js';
 import { plainView } from './plainview.js';
-import { loadSave } from './storage.js';
+import { loadSave, setMeta } from './storage.js';
 import { moveList } from './movelist.js';
 import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents } from './turn.js';
@@ -49,7 +49,13 @@ export async function replayPage(root, { id }) {
   call('log', { record }).then((r) => { log = r.log; if (moves) moves.setLog(r.log); if (alive) render(); }, () => {});
 
   const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
-  const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct') });
+  let full = record; // the whole match (a view's results are kept in its meta: see match.js saveMeta)
+  const saveMeta = (key, value) => {
+    full = { ...full, meta: { ...(full.meta || {}), [key]: value } };
+    return setMeta(id, key, value);
+  };
+  const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct'),
+    record: () => full, saveMeta });
   let view = null;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;

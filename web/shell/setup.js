@@ -174,9 +174,11 @@ export async function setupPage(root, { game }) {
       return;
     }
     // A name is stored only when a person typed it; the rest are localised when drawn (seats.js).
-    const players = model.seats.slice(0, model.count).map((s) => (s.type === 'bot'
+    let players = model.seats.slice(0, model.count).map((s) => (s.type === 'bot'
       ? { type: 'bot', level: s.level, name: '' }
       : { type: 'human', name: s.name.trim() }));
+    // a game's form may place the person at a side of their choice (shogi: 先手/後手/random)
+    if (custom && typeof custom.arrangePlayers === 'function') players = custom.arrangePlayers(players, seed);
     startButton.disabled = true;
     try {
       const options = await collectOptions();

@@ -179,3 +179,19 @@ export function gameStorage(game) {
     },
   };
 }
+
+/** Set one key of a saved match's meta (a game's own results, e.g. a shogi review), leaving its
+ *  actions and the saves index as they are. False when there is no such save or it cannot be written. */
+export function setMeta(id, key, value) {
+  try {
+    const text = localStorage.getItem(PREFIX + id);
+    if (!validId(id) || text === null) return false;
+    const saved = JSON.parse(text);
+    if (!saved || typeof saved !== 'object') return false;
+    saved.meta = { ...(saved.meta && typeof saved.meta === 'object' ? saved.meta : {}), [key]: value };
+    localStorage.setItem(PREFIX + id, JSON.stringify(saved));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -255,4 +255,6 @@ def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[
             lines.append("%ILLEGAL_MOVE")
         elif code == "max_plies":
             lines.append("%MAX_MOVES")
+        elif code == "timeout":
+            lines.append("%TIME_UP")
     return "\n".join(lines) + "\n"

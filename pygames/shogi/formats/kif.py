@@ -107,7 +107,8 @@ def _ending(states: list[Any], outcome: Any, moves: int) -> tuple[str | None, st
     word = {"resign": "投了", "repetition": "千日手", "perpetual_check": "反則負け", "checkmate": "詰み",
             "max_plies": "持将棋", "king_captured": None, "declaration": "入玉勝ち", "record.foul": "反則負け",
             "record.time_up": "切れ負け", "record.declaration": "入玉勝ち", "record.impasse": "持将棋",
-            "record.draw": "引き分け", "record.default": None}.get(
+            "record.draw": "引き分け", "record.default": None,
+            "timeout": "切れ負け"}.get(
         code, "反則負け" if code.startswith("foul") else None)
     if outcome.winners:
         winner = "先手" if outcome.winners[0] == 0 else "後手"
@@ -115,7 +116,7 @@ def _ending(states: list[Any], outcome: Any, moves: int) -> tuple[str | None, st
         made = f"まで{moves}手で{winner}の{'入玉' if code in ('declaration', 'record.declaration') else ''}勝ち"
         if code in ("perpetual_check", "record.foul") or code.startswith("foul"):
             made = f"まで{moves}手で{loser}の反則負け"
-        elif code == "record.time_up":
+        elif code in ("record.time_up", "timeout"):
             made = f"まで{moves}手で{loser}の切れ負け"
     else:
         made = f"まで{moves}手で{'千日手' if code == 'repetition' else '持将棋' if word == '持将棋' else '引き分け'}"

@@ -28,7 +28,7 @@ export function squareText(sq, lang) {
 
 /**
  * Build the board. o = {view, t, lang, flipped, bottom, sel, targets (Map sq → entry), cursor,
- * canMove, onSquare(sq), onKey(ev)}.
+ * canMove, onSquare(sq), onKey(ev), hint ({from, to} of a suggested move, optional)}.
  */
 export function boardElement(o) {
   const { view, t } = o;
@@ -61,6 +61,9 @@ export function boardElement(o) {
         if (cell) cls.push('sg-target-capture');
       }
       if (inCheck.has(sq)) cls.push('sg-in-check');
+      // a study panel's suggested move (the better move of a marked mistake, the best candidate)
+      if (o.hint && o.hint.from === sq) cls.push('sg-hint-from');
+      if (o.hint && o.hint.to === sq) cls.push('sg-hint-to');
       const info = cell && view.pieces && view.pieces[cell.p];
       if (info && info.changed) cls.push('sg-carded');
       const moves = view.moves && view.moves[sq];
@@ -117,5 +120,6 @@ function squareLabel(o, sq, cell, tgt, last) {
     if (tgt.unsafe) { ja.push('注意：王が取られる状態になります'); en.push('warning: leaves your king open to capture'); }
   }
   if (last && last.to === sq) { ja.push('最終手'); en.push('last move'); }
+  if (o.hint && o.hint.to === sq) { ja.push('候補の行き先'); en.push('suggested move goes here'); }
   return t(ja.join(' '), en.join(', '));
 }

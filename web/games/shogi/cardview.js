@@ -73,7 +73,8 @@ export function cardElement(card, t, opts = {}) {
   // the card's own (Japanese) name stays as printed in English mode, with its English name beside it
   title.append(h('span', { lang: 'ja', translate: 'no', text: card.name || card.id }));
   const nameEn = cardNameEn(card);
-  if (nameEn && nameEn !== card.name) title.append(h('span', { class: 'sg-card-en', lang: 'en', text: ` ${nameEn}` }));
+  const english = t('ja', 'en') === 'en'; // names and effects in the page's language only
+  if (english && nameEn && nameEn !== card.name) title.append(h('span', { class: 'sg-card-en', lang: 'en', text: ` ${nameEn}` }));
   box.append(title);
   if (card.kind === 'NULLIFY') {
     box.append(h('p', { class: 'sg-card-effect', text: t('引いたら有効カードを1枚捨てられます', 'When drawn, may discard one active card') }));
@@ -106,7 +107,7 @@ export function cardElement(card, t, opts = {}) {
     const list = h('ul', { class: 'sg-card-effects' });
     for (const f of faces) {
       const [ja, en] = faceEffect(f);
-      list.append(h('li', { lang: 'ja', text: ja }), h('li', { lang: 'en', class: 'sg-card-en', text: en }));
+      list.append(english ? h('li', { lang: 'en', class: 'sg-card-en', text: en }) : h('li', { lang: 'ja', text: ja }));
     }
     box.append(list);
   }

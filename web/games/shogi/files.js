@@ -126,11 +126,19 @@ function importBox(o) {
     await openRecord(ctx, res.record);
   }
   async function importText(text) {
-    return engineCall(ctx, 'import_record', { text, players: players(), seed: 0 });
+    const res = await engineCall(ctx, 'import_record', { text, players: players(), seed: 0 });
+    await keepBranches(ctx, text, res.record);
+    return res;
   }
   async function importFile(file) {
     const buf = await file.arrayBuffer();
-    return engineCall(ctx, 'import_file', { data: toBase64(buf), filename: file.name, players: players(), seed: 0 });
+    const data = toBase64(buf);
+    const res = await engineCall(ctx, 'import_file', { data, filename: file.name, players: players(), seed: 0 });
+    if (/\.kifu?$/i.test(file.name)) {
+      const decoded = await engineCall(ctx, 'decode_file', { data, filename: file.name });
+      await keepBranches(ctx, decoded.text, res.record);
+    }
+    return res;
   }
   const area = h('textarea', { id, class: 'sg-import-text', rows: '3', 'aria-describedby': msgId,
     placeholder: t('ここに棋譜（KIF・KI2・CSA）か局面（SFEN）を貼り付け', 'Paste a record (KIF, KI2, CSA) or a position (SFEN) here'),
@@ -155,4 +163,26 @@ function importBox(o) {
     h('label', { for: id, class: 'sg-import-label', text: t('または貼り付け', 'Or paste it') }),
     area, h('div', { class: 'sg-row-buttons' }, go), msg);
   return box;
+}
+
+const BRANCHES = 'pygames.shogi.importBranches';
+
+/** A KIF's 変化 become the opened match's kept branches (the analysis panel's list): held here until
+ *  the match opens (takeImportBranches), as the import notice is. */
+async function keepBranches(ctx, text, record) {
+  if (typeof text !== 'string' || !text.includes('変化')) return;
+  try {
+    const res = await engineCall(ctx, 'import_branches', { text });
+    if (res.branches && res.branches.length) sessionStorage.setItem(BRANCHES, JSON.stringify({ actions: record.actions, branches: res.branches }));
+  } catch { /* the main line is still opened */ }
+}
+
+/** The branches of the record just imported, if `record` is it (then forgotten). */
+export function takeImportBranches(record) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(BRANCHES) || 'null');
+    if (!kept || !record || JSON.stringify(kept.actions) !== JSON.stringify(record.actions)) return null;
+    sessionStorage.removeItem(BRANCHES);
+    return Array.isArray(kept.branches) ? kept.branches : null;
+  } catch { return null; }
 }

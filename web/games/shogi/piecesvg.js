@@ -30,7 +30,7 @@ export function pieceSvg(code, opts = {}) {
   const svg = el('svg', { viewBox: '0 0 100 100', class: `sg-pc${PROMOTED_FACES.has(code) ? ' sg-pc-promoted' : ''}`,
     'aria-hidden': 'true', focusable: 'false' });
   // pentagon: point at the top, sides widening toward the base
-  const w = 76 * s; const hgt = 92 * s;
+  const w = 82 * s; const hgt = 96 * s; // large faces: the characters are what players read
   const cx = 50; const base = 50 + hgt / 2; const top = 50 - hgt / 2;
   const shoulder = top + hgt * 0.2;
   const pts = [[cx, top], [cx + w * 0.4, shoulder], [cx + w / 2, base], [cx - w / 2, base], [cx - w * 0.4, shoulder]];
@@ -38,12 +38,12 @@ export function pieceSvg(code, opts = {}) {
   const text = code === 'OU' && opts.king ? opts.king : (FACE_TEXT[code] || '?');
   const chars = [...text];
   if (chars.length === 1) {
-    const t = el('text', { x: cx, y: 50 + hgt * 0.12, 'font-size': (60 * s).toFixed(1), class: 'sg-pc-text',
+    const t = el('text', { x: cx, y: 50 + hgt * 0.12, 'font-size': (68 * s).toFixed(1), class: 'sg-pc-text',
       'text-anchor': 'middle', 'dominant-baseline': 'central' });
     t.textContent = chars[0];
     svg.append(t);
   } else {
-    const size = 38 * s;
+    const size = 42 * s;
     chars.slice(0, 2).forEach((c, i) => {
       const t = el('text', { x: cx, y: (50 + hgt * 0.12 + (i === 0 ? -0.52 : 0.5) * size).toFixed(1), 'font-size': size.toFixed(1),
         class: 'sg-pc-text', 'text-anchor': 'middle', 'dominant-baseline': 'central' });

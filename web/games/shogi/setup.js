@@ -27,11 +27,62 @@ function radio(name, value, label, checked, onchange) {
     h('label', { for: id, text: label }));
 }
 
+/** 駒落ち (handicap; HANDICAPS mirrors pygames/shogi/handicap.py's option values) and the person's side. */
+export const HANDICAPS = [
+  ['none', '平手（駒落ちなし）', 'Even (no handicap)'], ['lance', '香落ち', 'Lance'], ['right_lance', '右香落ち', 'Right lance'],
+  ['bishop', '角落ち', 'Bishop'], ['rook', '飛車落ち', 'Rook'], ['rook_lance', '飛香落ち', 'Rook and lance'],
+  ['two', '二枚落ち', 'Two pieces'], ['three', '三枚落ち', 'Three pieces'], ['four', '四枚落ち', 'Four pieces'],
+  ['five', '五枚落ち', 'Five pieces'], ['left_five', '左五枚落ち', 'Left five pieces'], ['six', '六枚落ち', 'Six pieces'],
+  ['eight', '八枚落ち', 'Eight pieces'], ['ten', '十枚落ち', 'Ten pieces'],
+];
+
+/** Clock choices: value "main+byoyomi" in seconds (none: no clock; time up loses). */
+const CLOCKS = [['none', 'なし', 'None'], ['600+30', '10分・秒読み30秒', '10 min + 30 s byoyomi'], ['300+30', '5分・秒読み30秒', '5 min + 30 s byoyomi'],
+  ['0+30', '秒読み30秒', '30 s per move'], ['0+10', '秒読み10秒', '10 s per move'], ['180+0', '3分切れ負け', '3 min, no byoyomi']];
+function clockOption(v) {
+  if (v === 'none') return null;
+  const [main, byoyomi] = v.split('+').map(Number);
+  return { main, byoyomi };
+}
+
+function sideAndHandicap(t, state, draw) {
+  const box = h('fieldset', { class: 'sg-sides' }, h('legend', { text: t('手合い', 'Sides and handicap') }));
+  const hid = `sg-handicap-${++uid}`;
+  const select = h('select', { id: hid, 'data-opt': 'handicap', onchange: (e) => { state.handicap = e.target.value; draw(); } },
+    HANDICAPS.map(([v, ja, en]) => h('option', { value: v, selected: v === state.handicap, text: t(ja, en) })));
+  const sfenSet = state.ruleset === 'hon' && !!state.sfen;
+  if (sfenSet) select.disabled = true;
+  box.append(h('p', { class: 'sg-opt' }, h('label', { for: hid, text: t('駒落ち', 'Handicap') }), select));
+  const even = state.handicap === 'none' || sfenSet;
+  const sides = even
+    ? [['sente', '先手（先に指す）', 'Sente (moves first)'], ['gote', '後手', 'Gote'], ['random', 'おまかせ', 'Random']]
+    : [['gote', '上手（駒を落とす側・先に指す）', 'Upper (gives the handicap, moves first)'], ['sente', '下手', 'Lower (full set)'], ['random', 'おまかせ', 'Random']];
+  box.append(h('p', { class: 'sg-hint', text: t('コンピュータと指すときのあなたの手番', 'Your side against the computer') }));
+  for (const [v, ja, en] of sides) box.append(radio('side', v, t(ja, en), state.side === v, () => { state.side = v; draw(); }));
+  if (!even) box.append(h('p', { class: 'sg-hint', text: t('駒落ちでは上手（駒を落とした側）が先に指します。', 'In a handicap game the upper side (fewer pieces) moves first.') }));
+  const cid = `sg-clock-${++uid}`;
+  box.append(h('p', { class: 'sg-opt' }, h('label', { for: cid, text: t('持ち時間', 'Clock') }),
+    h('select', { id: cid, 'data-opt': 'clock', onchange: (e) => { state.clock = e.target.value; } },
+      CLOCKS.map(([v, ja, en]) => h('option', { value: v, selected: v === state.clock, text: t(ja, en) })))));
+  return box;
+}
+
+/** Put the one person at the chosen seat (0 先手/下手, 1 後手/上手) when one person plays one computer. */
+export function arrangeSides(players, side, seed) {
+  const humans = players.filter((p) => p.type === 'human');
+  if (players.length !== 2 || humans.length !== 1) return players;
+  const want = side === 'random' ? Number(BigInt(seed) % 2n) : side === 'gote' ? 1 : 0;
+  const human = humans[0];
+  const bot = players.find((p) => p !== human);
+  return want === 1 ? [bot, human] : [human, bot];
+}
+
 /** Build the form in `root`; `getOptions()` returns the new_match options. */
 export function setupForm(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
   const custom = loadCustomCards(ctx);
-  const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '' };
+  const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '',
+    handicap: 'none', side: 'sente', clock: 'none' };
   let basic = [];
   let pickup = null; // the engine's ピックアップ rule: {per, ratio, max_cards}
   const form = h('div', { class: 'sg-setup' });
@@ -43,6 +94,7 @@ export function setupForm(root, ctx) {
       radio('ruleset', 'cards', t('集大成将棋（カードあり）', 'Shūtaisei Shōgi (with cards)'), state.ruleset === 'cards', () => { state.ruleset = 'cards'; draw(); }),
       radio('ruleset', 'hon', t('本将棋', 'Standard shogi'), state.ruleset === 'hon', () => { state.ruleset = 'hon'; draw(); }));
     form.append(rules);
+    form.append(sideAndHandicap(t, state, draw));
     form.append(h('p', { class: 'sg-links' },
       ctx.rulesHref ? h('a', { href: ctx.rulesHref, text: t('遊び方を読む', 'Read the rules') }) : null,
       h('a', { href: '#/page/shogi/cards', text: t('カード一覧・カードを作る', 'Cards: gallery and editor') })));
@@ -139,9 +191,10 @@ export function setupForm(root, ctx) {
   return {
     getOptions() {
       if (state.ruleset === 'hon') {
-        return { ruleset: 'hon', sfen: state.sfen ? state.sfen : null };
+        const clock = clockOption(state.clock);
+        return state.sfen ? { ruleset: 'hon', sfen: state.sfen, clock } : { ruleset: 'hon', sfen: null, handicap: state.handicap, clock };
       }
-      const opts = { ruleset: 'cards', foul_loss: state.foul, variant: state.variant,
+      const opts = { ruleset: 'cards', foul_loss: state.foul, variant: state.variant, handicap: state.handicap, clock: clockOption(state.clock),
         custom_cards: custom.filter((c) => state.include.has(c.id)).map(schemaCard) };
       if (state.variant === 'pickup') {
         const deck = [];
@@ -150,6 +203,11 @@ export function setupForm(root, ctx) {
       }
       if (state.variant === 'setup') opts.active = [...state.active];
       return opts;
+    },
+    /** The person's side against the computer: the human seat goes where the form says (random:
+     *  from the match's seed, so the same seed sets the same sides). */
+    arrangePlayers(players, seed) {
+      return arrangeSides(players, state.side, seed);
     },
     relang() { draw(); },
     destroy() { form.remove(); },

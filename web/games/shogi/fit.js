@@ -1,0 +1,84 @@
+// Fitting the play area into the window: the squares are sized so that the prompt, both hands, the
+// board and the active cards fit. Below the shell's header if there is room; else the view is
+// scrolled to the top once.
+
+export const WIDE_MIN = 760; // px of view width from which the board and a side panel sit side by side
+
+/** Keeps `wrap`'s cell size fitted; `rerender` is called when the window crosses WIDE_MIN. */
+export function fitter(wrap, ui, rerender) {
+  function fit() {
+    if (!wrap.isConnected) return;
+    const W = wrap.clientWidth;
+    if (!W) return;
+    const wide = wrap.dataset.layout === 'wide';
+    if (wide !== (W >= WIDE_MIN)) { rerender(); return; } // the window crossed the layout width
+    const play = wrap.querySelector('.sg-play');
+    const board = wrap.querySelector('.sg-board');
+    if (!play || !board) return;
+    const vh = window.innerHeight;
+    const topDoc = wrap.getBoundingClientRect().top + window.scrollY;
+    const byWidth = wide ? (W - 300 - 56) / 12.75 : (W - 4) / 9.6;
+    const widest = Math.min(byWidth, 72);
+    const setCell = (c) => wrap.style.setProperty('--sg-cell', `${c}px`);
+    // the play area's height is (nearly) linear in the cell size, extra + k * cell: a few rounds of
+    // measuring and solving reach the largest cell that fits `avail`, whatever the starting size
+    const solve = (avail) => {
+      let cell = widest;
+      for (let round = 0; round < 4; round += 1) {
+        const cur = parseFloat(getComputedStyle(wrap).getPropertyValue('--sg-cell')) || 40;
+        const hNow = play.getBoundingClientRect().height;
+        const bNow = board.getBoundingClientRect().height;
+        const hands = wide ? 0 : [...play.querySelectorAll('.sg-hand')].reduce((sum, e) => sum + e.getBoundingClientRect().height, 0);
+        const k = (bNow + hands) / cur;
+        cell = Math.max(22, Math.floor(Math.min(widest, (avail - (hNow - bNow - hands)) / k)));
+        if (cell === cur) break;
+        setCell(cell);
+      }
+      return cell;
+    };
+    let scroll = false;
+    const below = solve(vh - topDoc - 8);
+    if (ui.live && ui.live.replay) {
+      // the shell's replay controls sit above the view: keep them in sight, the board a bit smaller
+      if (below < widest * 0.7) setCell(Math.floor(widest * 0.7));
+    } else if (below < widest * 0.92 - 1) {
+      scroll = true;
+      solve(vh - 8);
+    }
+    wrap.style.setProperty('--sg-play-h', `${Math.ceil(play.getBoundingClientRect().height)}px`);
+    wrap.dataset.fit = scroll ? 'window' : 'below';
+    if (scroll && !ui.scrolled) {
+      // once per visit, after the shell has finished its own navigation (focus) work
+      ui.scrolled = true;
+      setTimeout(() => requestAnimationFrame(() => {
+        if (!wrap.isConnected || wrap.dataset.fit !== 'window') return;
+        const top = wrap.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo({ top: top - 4, behavior: 'instant' });
+      }), 0);
+    }
+  }
+  const onResize = () => fit();
+  window.addEventListener('resize', onResize);
+  // the view's stylesheet and fonts may arrive after the first render: fit again when the play area's
+  // size changes by itself (a frame later, so a fit never re-triggers itself within one frame)
+  let fitFrame = 0;
+  let lastSize = '';
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
+    const play = wrap.querySelector('.sg-play');
+    const size = play ? `${Math.round(play.getBoundingClientRect().height)}x${wrap.clientWidth}` : '';
+    if (size === lastSize) return;
+    lastSize = size;
+    cancelAnimationFrame(fitFrame);
+    fitFrame = requestAnimationFrame(() => fit());
+  }) : null;
+  if (observer) observer.observe(wrap);
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => fit());
+  return {
+    fit,
+    destroy() {
+      window.removeEventListener('resize', onResize);
+      if (observer) observer.disconnect();
+      cancelAnimationFrame(fitFrame);
+    },
+  };
+}

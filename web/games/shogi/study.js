@@ -1,0 +1,243 @@
+// The study tools around a game: 振り返り (review), 検討 (analysis with branches) and 次の一手 (puzzles
+// from your own mistakes). The engine does every judgement (pygames/shogi/studycalls.py); this module
+// keeps what is on screen and calls it. Positions are numbered by turn, as the move list numbers them.
+
+import { h } from '../../shell/dom.js';
+import { engineCall, getRecord, downloadText } from './io.js';
+import { codedText, takeImportBranches } from './files.js';
+import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { reviewPanel, winBar } from './reviewpanel.js';
+import { analysisPanel } from './analysispanel.js';
+import { puzzlePanel, addPuzzles } from './puzzles.js';
+
+const BATCH = 2; // positions per engine call: small, so the progress moves and Stop answers quickly
+const REVIEW_NODES = 8000;
+const ANALYSIS_NODES = 20000;
+const META_KEY = 'shogi_review';
+const BRANCH_KEY = 'shogi_branches';
+
+/** The study controller bound to the view's state `ui`, its previews `pv` and selection `sel`. */
+export function study(ui, pv, sel) {
+  const { t, ctx } = ui;
+  const S = {
+    mode: null, // 'review' | 'analysis' | 'puzzle'
+    review: null, // {n, nodes, positions: [...], result}
+    running: false,
+    stopAsked: false,
+    focus: null, // {turn, branch: [], payload, hint, note}
+    analysis: null,
+    analysing: 0,
+    branches: [],
+    puzzle: null, // the puzzle on the board: {item, payload, answer}
+    error: '',
+    alive: true,
+  };
+  const render = () => ui.render();
+  const lastTurn = () => ((ui.live && ui.live.view && ui.live.view.record) || []).length;
+  const over = () => !!(ui.live && ui.live.view && ui.live.view.phase === 'over');
+  const withBots = () => ((ui.live && ui.live.players) || []).some((p) => p.type === 'bot');
+  const record = () => getRecord(ctx, ui.live);
+  const fail = (err) => { S.error = codedText(t, err); render(); };
+
+  function saved(rec) {
+    const meta = (rec && rec.meta) || {};
+    const r = meta[META_KEY];
+    if (r && typeof r === 'object' && r.n === rec.actions.length && Array.isArray(r.positions)) S.review = r;
+    if (Array.isArray(meta[BRANCH_KEY])) S.branches = meta[BRANCH_KEY].filter((b) => b && Number.isInteger(b.turn) && Array.isArray(b.moves));
+    const imported = takeImportBranches(rec);
+    if (imported) { S.branches = imported; keep(BRANCH_KEY, S.branches); }
+  }
+  function keep(key, value) {
+    if (typeof ctx.saveMeta === 'function') ctx.saveMeta(key, value);
+  }
+
+  // --- positions shown by a study panel -------------------------------------------------------
+  async function showTurn(turn, branch = [], extra = {}) {
+    try {
+      const rec = await record();
+      const payload = await engineCall(ctx, 'branch_view', { record: rec, turn, branch });
+      payload.players = ui.live.players;
+      S.focus = { turn, branch, payload, ...extra };
+      ui.studyPayload = payload;
+      ui.studyAct = S.mode === 'analysis' ? branchMove : null;
+      ui.sel = null;
+      S.error = '';
+      render();
+      if (S.mode === 'analysis') analyse();
+    } catch (err) { fail(err); }
+  }
+  function leavePosition() {
+    S.focus = null;
+    S.analysis = null;
+    ui.studyPayload = null;
+    ui.studyAct = null;
+    ui.sel = null;
+  }
+  ui.studyPrompt = () => {
+    const f = S.focus || (S.puzzle && { turn: S.puzzle.item.turn - 1, branch: [] });
+    if (S.mode === 'puzzle' && S.puzzle) {
+      const seat = S.puzzle.item.seat;
+      return { text: t(`次の一手：${SEAT_MARK[seat]}${SEAT_JA[seat]}の番です。より良い手を指してください`, `Next move: ${SEAT_EN[seat]} to play. Find the better move`), kind: 'turn' };
+    }
+    if (!f) return { text: '', kind: 'info' };
+    const tail = f.branch.length ? t(`から変化${f.branch.length}手`, ` + ${f.branch.length} branch moves`) : '';
+    const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');
+    const how = S.mode === 'analysis' ? t('（指すと変化）', '; move to branch') : '';
+    return { text: t(`${what}：${f.turn}手目${tail}${how}`, `${what}: after move ${f.turn}${tail}${how}`), kind: 'info' };
+  };
+
+  // --- 振り返り -----------------------------------------------------------------------------------
+  async function runReview() {
+    if (S.running) return;
+    S.mode = 'review';
+    S.running = true;
+    S.stopAsked = false;
+    S.error = '';
+    render();
+    try {
+      const rec = await record();
+      const n = rec.actions.length;
+      if (!S.review || S.review.n !== n) S.review = { v: 1, n, nodes: REVIEW_NODES, positions: [], total: null, result: null };
+      const R = S.review;
+      while (S.alive && !S.stopAsked && (R.total === null || R.positions.length < R.total)) {
+        const res = await engineCall(ctx, 'review_positions', { record: rec, start: R.positions.length, count: BATCH, nodes: R.nodes });
+        R.total = res.total;
+        R.positions.push(...res.positions);
+        keep(META_KEY, R);
+        render();
+      }
+      if (R.total !== null && R.positions.length >= R.total && !R.result) {
+        R.result = await engineCall(ctx, 'review_judge', { record: rec, positions: R.positions });
+        keep(META_KEY, R);
+        addPuzzles(ctx, rec, R.result, ui.humans());
+      }
+    } catch (err) {
+      S.error = codedText(t, err);
+    } finally {
+      S.running = false;
+      render();
+    }
+  }
+  function showMark(turn) {
+    const m = S.review && S.review.result && S.review.result.turns[turn - 1];
+    const hint = m && m.better ? usiSquares(m.better) : null;
+    return showTurn(turn - 1, [], { hint, mark: m || null });
+  }
+
+  // --- 検討 ----------------------------------------------------------------------------------
+  async function analyse() {
+    const f = S.focus;
+    if (!f) return;
+    const token = ++S.analysing;
+    S.analysis = { pending: true };
+    render();
+    try {
+      const rec = await record();
+      const res = await engineCall(ctx, 'analyse_position', { record: rec, turn: f.turn, branch: f.branch, nodes: ANALYSIS_NODES, candidates: 3 });
+      if (token !== S.analysing) return;
+      S.analysis = res;
+      if (S.focus === f) f.hint = res.candidates && res.candidates[0] ? usiSquares(res.candidates[0].move) : null;
+    } catch (err) {
+      if (token === S.analysing) { S.analysis = null; S.error = codedText(t, err); }
+    }
+    render();
+  }
+  function branchMove(action) {
+    const f = S.focus;
+    if (!f) return;
+    ui.dialog = null;
+    showTurn(f.turn, [...f.branch, action]);
+  }
+  function openAnalysis() {
+    S.mode = 'analysis';
+    const turn = ui.preview ? ui.preview.turn : lastTurn();
+    ui.preview = null;
+    showTurn(turn);
+  }
+  function saveBranch() {
+    const f = S.focus;
+    if (!f || !f.branch.length) return;
+    S.branches = [...S.branches.filter((b) => !(b.turn === f.turn && b.moves.join(' ') === f.branch.join(' '))), { turn: f.turn, moves: [...f.branch] }];
+    keep(BRANCH_KEY, S.branches);
+    render();
+  }
+  function dropBranch(i) {
+    S.branches = S.branches.filter((_b, j) => j !== i);
+    keep(BRANCH_KEY, S.branches);
+    render();
+  }
+  async function exportBranches() {
+    try {
+      const rec = await record();
+      const res = await engineCall(ctx, 'export_branches', { record: rec, branches: S.branches });
+      downloadText(res.filename, res.kif);
+    } catch (err) { fail(err); }
+  }
+
+  // --- 次の一手 -------------------------------------------------------------------------------
+  function openPuzzles() {
+    close();
+    S.mode = 'puzzle';
+    render();
+  }
+
+  function close() {
+    S.stopAsked = true;
+    S.mode = null;
+    S.puzzle = null;
+    leavePosition();
+    render();
+  }
+
+  const api = {
+    S, t, ctx, ui, showTurn, showMark, runReview, analyse, branchMove, saveBranch, dropBranch, exportBranches,
+    stop: () => { S.stopAsked = true; render(); }, close, leavePosition, lastTurn, render,
+    back: () => { leavePosition(); render(); },
+    step: (d) => { const f = S.focus; if (f) showTurn(Math.max(0, Math.min(lastTurn(), f.turn + d))); },
+    undoBranch: () => { const f = S.focus; if (f && f.branch.length) showTurn(f.turn, f.branch.slice(0, -1)); },
+  };
+
+  return {
+    open() { return !!S.mode; },
+    hint() { return S.mode === 'puzzle' ? null : (S.focus && S.focus.hint) || null; },
+    bar() { return S.mode === 'analysis' && S.focus ? winBar(t, S.analysis) : null; },
+    marks() {
+      const turns = S.review && S.review.result && S.review.result.turns;
+      if (!turns) return null;
+      const out = {};
+      for (const m of turns) if (m.kind) out[m.turn] = m;
+      return out;
+    },
+    buttons() {
+      if (!ui.live) return [];
+      const canReview = ui.live.replay || over();
+      const canAnalyse = ui.live.replay || over() || !withBots();
+      return [
+        canReview && S.mode !== 'review' ? h('button', { type: 'button', class: 'sg-btn sg-study-review', onclick: () => { leavePosition(); S.mode = 'review'; render(); } }, t('振り返り', 'Review')) : null,
+        canAnalyse && S.mode !== 'analysis' ? h('button', { type: 'button', class: 'sg-btn sg-study-analysis', onclick: openAnalysis }, t('検討', 'Analyse')) : null,
+        S.mode !== 'puzzle' ? h('button', { type: 'button', class: 'sg-btn sg-study-puzzles', onclick: openPuzzles }, t('次の一手', 'Puzzles')) : null,
+        S.mode ? h('button', { type: 'button', class: 'sg-btn sg-study-close', onclick: close }, t('対局に戻る', 'Back to the game')) : null,
+      ];
+    },
+    panel() {
+      if (!S.mode) return null;
+      const box = S.mode === 'review' ? reviewPanel(api) : S.mode === 'analysis' ? analysisPanel(api) : puzzlePanel(api);
+      if (S.error) box.append(h('p', { class: 'sg-message-error', role: 'alert', text: S.error }));
+      return box;
+    },
+    update(next, first) {
+      if (first) record().then((rec) => { saved(rec); render(); }, () => {});
+    },
+    resultButton() {
+      return h('button', { type: 'button', class: 'sg-btn sg-study-review', onclick: () => { S.mode = 'review'; runReview(); } }, t('振り返る', 'Review the game'));
+    },
+    destroy() { S.alive = false; S.stopAsked = true; },
+  };
+}
+
+/** {from, to} squares of a USI move ('7g7f+', 'P*5e') for the board's hint. */
+export function usiSquares(usi) {
+  const m = /^([1-9][a-i]|[PLNSGBR]\*)([1-9][a-i])\+?$/.exec(usi || '');
+  if (!m) return null;
+  return { from: m[1].endsWith('*') ? null : m[1], to: m[2] };
+}

@@ -3,6 +3,7 @@
 // ctx.check so the engine explains a refusal before anything is sent. No game rules here.
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
+import { offersPanel, outlookLine } from './offers.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
 
@@ -70,6 +71,8 @@ export function promptPanel(m) {
     const who = (pend.waiting_for || []).filter(s => s !== m.me).map(s => m.who(s)).join(ctx.t('・', ', '));
     body.push(h('p', { id: 'kabu-waiting' }, p.replay ? ctx.t('リプレイを表示中です。', 'Showing a replay.')
       : who ? ctx.t(`${who}の入力を待っています…`, `Waiting for ${who}…`) : ctx.t('処理中…', 'Working…')));
+    const offers = offersPanel(m);
+    if (offers) body.push(offers);
     if (pend.kind === 'orders' && m.me !== null && v.players[m.me].done) {
       body.push(h('p', { class: 'kabu-muted' }, ctx.t('あなたはこのフェーズの注文を確定しました。', 'You have confirmed your orders for this phase.')));
     }
@@ -227,6 +230,10 @@ function ordersPrompt(m) {
     : ctx.t('売り注文の入力・変更・取消（持ち株だけ）。市場への売りは④・⑧の直後に約定。',
       'Place, change or cancel sell orders (own shares only). Sales to the market fill right after ④ and ⑧.')));
 
+  // --- the opponent's quotes, each one tap from a filled ticket ---
+  const offers = offersPanel(m);
+  if (offers) out.push(offers);
+
   // --- new order: the ticket follows the issue chosen on the board when it can be ordered ---
   const issues = entry.issues || [];
   const issue = issues.includes(ui.issue) ? ui.issue : (issues.includes(ui.ticketIssue) ? ui.ticketIssue : issues[0] || null);
@@ -301,7 +308,7 @@ function ordersPrompt(m) {
       h('label', { for: 'kabu-price', title: ctx.t(`${entry.min_price}〜${num(entry.max_price)}単位`, `${entry.min_price}–${num(entry.max_price)} units`) },
         ctx.t(`指値（〜${num(entry.max_price)}）`, `Limit (≤ ${num(entry.max_price)})`), price),
       submit);
-    fs.append(form, fieldError, status, warning);
+    fs.append(form, outlookLine(m, issue), fieldError, status, warning);
     queueMicrotask(validate);
   }
   out.push(fs);

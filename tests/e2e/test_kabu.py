@@ -111,29 +111,23 @@ def _payload(page: Any) -> dict[str, Any]:
 
 
 def _trade_against_quotes(page: Any, ply: int, tried: set[tuple[int, int, str]]) -> bool:
-    """Act as a trader: lift the computer's best ask (buy phase) or hit its best bid (sell phase)
-    through the ticket, once per phase and issue. True if an order was sent."""
+    """Act as a trader: take the computer's offer shown by the prompt with one tap (it fills the ticket:
+    issue, limit and quantity), check the preview, place it; once per phase and offer. True if sent."""
     v = _payload(page)
-    side = v["pending"]["side"]
-    me = v["seat"]
-    entry = v["pending"]["entry"]
-    for issue in entry["issues"]:
-        key = (v["turn"]["index"], v["turn"]["phase"], issue)
-        if key in tried:
+    for offer in v["offers"]:
+        key = (v["turn"]["index"], v["turn"]["phase"], offer["order"])
+        if not offer["now"] or key in tried:
             continue
-        book = v["book"][issue]["sells" if side == "buy" else "buys"]
-        theirs = [o for o in book if o["owner"] != me and o["kind"] == "limit"]
-        if not theirs:
-            continue
-        price = theirs[0]["price"]
-        if side == "buy" and v["players"][me]["cash"] < price * v["unit_yen"]:
+        if offer["take_side"] == "buy" and v["players"][v["seat"]]["cash"] < offer["price"] * offer["take_qty"] * v["unit_yen"]:
             continue
         tried.add(key)
-        page.click(f"#kabu-market button[data-pick='{issue}']")
-        page.wait_for_selector(f"#kabu-market tr.kabu-chosen[data-issue='{issue}']")
-        page.check("#kabu-kind-limit")
-        page.fill("#kabu-qty", "1")
-        page.fill("#kabu-price", str(price))
+        button = page.locator(f"#kabu-offers button[data-offer='{offer['order']}']")
+        assert button.count() == 1, "a live offer has its one-tap button by the prompt"
+        button.click()
+        page.wait_for_function("(p) => document.getElementById('kabu-price').value === String(p)", arg=offer["price"])
+        assert page.is_checked("#kabu-kind-limit")
+        assert page.input_value("#kabu-qty") == str(offer["take_qty"])
+        assert page.locator("#kabu-outlook").count() == 1  # what the share can still earn, where you order
         page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('—')")
         page.wait_for_selector("#kabu-place:enabled")
         _click_and_wait(page, "#kabu-place", ply)
@@ -191,6 +185,12 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
                 continue
             if _trade_against_quotes(page, ply, tried):
                 traded += 1
+                continue
+            if placed == 0 and st["pending"] == "orders" and _payload(page)["pending"]["side"] == "buy":
+                page.fill("#kabu-qty", "2")  # a market buy: shares the computer may then bid for
+                page.wait_for_selector("#kabu-place:enabled")
+                _click_and_wait(page, "#kabu-place", ply)
+                placed += 1
                 continue
             if placed < 3 and page.locator("#kabu-place").count():
                 page.check("#kabu-kind-limit")

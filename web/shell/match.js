@@ -49,7 +49,7 @@ export async function matchPage(root, { id }) {
   let shareBox = null;
   let events = []; // what happened since the shown seat's last action (turn.js)
   let viewPayload = null; // the last payload given to the view (with names, events, thinking)
-  let undoNote = ''; // why undo is not possible, shown after a click on the greyed button
+  let undoNote = ''; // why undo is not possible now, shown as text under the toolbar (every device)
 
   // --- layout ----------------------------------------------------------------------
   const title = h('h1', { class: 'match-title' });
@@ -278,13 +278,14 @@ export async function matchPage(root, { id }) {
   function renderToolbar() {
     const canUndo = Boolean(payload && payload.can_undo) && !busy && !covered;
     const why = canUndo ? '' : undoBlocked();
-    if (canUndo) undoNote = '';
+    // A greyed 待った says why as visible text under the toolbar on every device (a hover tooltip
+    // never reaches a touch screen); it stays clickable (aria-disabled), and a click says it again.
+    undoNote = why ? t('undoWhy', why) : '';
     undoWhy.textContent = undoNote;
-    // A greyed undo stays clickable (aria-disabled) so that a click or a tap says why.
     fill(toolbar,
       h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')),
       h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
-        title: why ? t('undoWhy', why) : null, 'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
+        'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
       h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),
       h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
       h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),

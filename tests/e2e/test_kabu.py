@@ -187,7 +187,12 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
                 traded += 1
                 continue
             if placed == 0 and st["pending"] == "orders" and _payload(page)["pending"]["side"] == "buy":
-                page.fill("#kabu-qty", "2")  # a market buy: shares the computer may then bid for
+                # a market buy of the issue the market has most of: shares the computer may then bid for
+                entry = _payload(page)["issues"]
+                issue = max(entry, key=lambda x: (x["market_qty"], x["id"]))["id"]
+                page.click(f"#kabu-market button[data-pick='{issue}']")
+                page.wait_for_selector(f"#kabu-market tr.kabu-chosen[data-issue='{issue}']")
+                page.fill("#kabu-qty", "2")
                 page.wait_for_selector("#kabu-place:enabled")
                 _click_and_wait(page, "#kabu-place", ply)
                 placed += 1
@@ -242,7 +247,12 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
     trades = [f for f in _payload(page)["fills"] if f["how"] == "trade"]
     assert trades, "no player-to-player fill in the whole duel"
     assert feed_seen, "the computer's orders and fills never showed by the prompt"
-    assert page.locator("#kabu-fills li").count() > 0
+    assert page.locator("#kabu-feed li").count() > 0
+    page.reload()  # the story is derived from the record: it is all there after a reload
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-feed li")
+    assert page.locator("#kabu-feed h3").count() == 2  # grouped by turn: the last two turns
+    assert page.locator("#kabu-history h3").count() == 6  # and the six before them, nothing twice
     assert axe_violations(page) == []
     _chart_not_stretched(page, "#kabu-end svg.kabu-chart")
     _english_end_screen(page)

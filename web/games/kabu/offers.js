@@ -32,7 +32,7 @@ export function offersPanel(m) {
   const rows = offers.slice(0, 6).map(o => {
     const vs = o.vs_price ? ctx.t(`時価 ${num(o.current)} より ${signed(o.vs_price)}`, `${signed(o.vs_price)} vs the price ${num(o.current)}`)
       : ctx.t('時価と同じ', 'at the price');
-    const detail = h('small', { class: 'kabu-muted' }, ` （${vs}・1株 ${yen(o.yen, ctx.lang)}）`);
+    const detail = h('small', { class: 'kabu-muted' }, ctx.t(` （${vs}・1株 ${yen(o.yen, 'ja')}）`, ` (${vs}, ${yen(o.yen, 'en')} a share)`));
     let act;
     if (o.now) {
       act = h('button', { type: 'button', class: 'kabu-take', 'data-offer': o.order, disabled: m.busy, onclick: () => take(m, o) },

@@ -4,6 +4,7 @@
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
 import { offersPanel, outlookLine } from './offers.js';
+import { priceCard, stockCard } from './cards.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
 
@@ -85,8 +86,10 @@ export function promptPanel(m) {
       case 't04': heading = ctx.t('⑦ 決算分析を使いますか？', '⑦ Use Earnings analysis?');
         body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
       case 'chart': heading = ctx.t('④ 適用する株価変動カードを選ぶ', '④ Choose the price card that applies');
-        body.push(h('p', {}, ctx.t('引いた2枚: ', 'The two cards drawn: '), (pend.cards || []).map(signed).join(' / ')),
-          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(signed(Number(a.split(' ')[1])), a, m, { primary: true }))));
+        body.push(h('p', {}, ctx.t('引いた2枚（どちらも全銘柄に効きます）: ', 'The two cards drawn (either moves every issue): ')),
+          h('div', { class: 'kabu-row kabu-cardrow' }, (pend.cards || []).map(c => priceCard(ctx, c))),
+          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(
+            ctx.t(`${signed(Number(a.split(' ')[1]))}（全銘柄）`, `${signed(Number(a.split(' ')[1]))} (every issue)`), a, m, { primary: true }))));
         lastRowToBar(); break;
       case 't01': case 't02': heading = pend.kind === 't01' ? ctx.t('損切り判断を使いますか？', 'Use Stop-loss?') : ctx.t('先回り利益確定を使いますか？', 'Use Early profit-taking?');
         body.push(...salePrompt(m, pend.kind === 't01' ? 'T01' : 'T02', pend)); lastRowToBar(); break;
@@ -308,7 +311,8 @@ function ordersPrompt(m) {
       h('label', { for: 'kabu-price', title: ctx.t(`${entry.min_price}〜${num(entry.max_price)}単位`, `${entry.min_price}–${num(entry.max_price)} units`) },
         ctx.t(`指値（〜${num(entry.max_price)}）`, `Limit (≤ ${num(entry.max_price)})`), price),
       submit);
-    fs.append(form, outlookLine(m, issue), fieldError, status, warning);
+    fs.append(form, h('div', { class: 'kabu-ticket-card' }, is ? stockCard(ctx, is, { scale: 0.8 }) : null, outlookLine(m, issue)),
+      fieldError, status, warning);
     queueMicrotask(validate);
   }
   out.push(fs);

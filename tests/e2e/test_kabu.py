@@ -295,6 +295,11 @@ def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(new_pag
         page.screenshot(path=str(SHOTS / f"kabu-warning-{width}x{height}.png"))
         if width == PHONE_WIDTH:
             _no_horizontal_scroll(page)
+            for _lang in ("first", "second"):  # the market table fits a 375 px phone whole, in both languages
+                fit = page.evaluate("""() => { const box = document.querySelector('#kabu-market .kabu-scroll');
+                  return [box.scrollWidth, box.clientWidth, document.documentElement.lang]; }""")
+                assert fit[0] <= fit[1], fit
+                page.click("#lang-toggle")
             page.click("button[data-tab-button=book]")  # the rest is one tap away
             page.wait_for_selector("#kabu-book.kabu-tab-on")
         else:
@@ -433,3 +438,51 @@ def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width:
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
     page.click("#result-dismiss")
     key_moment(page, f"{name}-5-final-position", "#outcome-bar")
+
+
+TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
+def test_kabu_tutorial_runs_to_its_end(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+    """The guided first duel, offered on the landing card: each caption in the page's language as its
+    step comes, another move than the suggested one refused (nothing sent), to the last caption."""
+    lang = locale[:2]
+    data = json.loads(TUTORIAL.read_text())
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    page.add_init_script(NO_DELAY)
+    page.goto(site.url + "#/")
+    wait_for_engine(page)
+    page.click(".game-card[data-game=kabu] a[data-tutorial=kabu]")
+    page.wait_for_selector("#tutorial[data-step='0']")
+    refused = False
+    for i, step in enumerate(data["steps"]):
+        page.wait_for_selector(f"#tutorial[data-step='{i}']")
+        assert page.inner_text("#tutorial-caption") == step["caption"][lang]
+        if step["expect"] is None:
+            if i == 0:  # a caption to read first: any move waits for 「次へ」
+                _wait_for_my_move(page)
+                _idle(page)
+                msg = page.evaluate("(a) => window.pygamesMatch.act(a).then(() => '', e => e.message_ja + '|' + e.message_en)", "pass")
+                assert "次へ" in msg and "Next" in msg, msg
+            page.click("#tutorial-next")
+            continue
+        st = _wait_for_my_move(page)
+        _idle(page)
+        if not refused and step["expect"].startswith("buy "):  # another move than the suggested one
+            msg = page.evaluate("(a) => window.pygamesMatch.act(a).then(() => '', e => e.message_en)", "done")
+            assert "suggests" in msg, msg
+            assert _state(page)["ply"] == st["ply"]  # nothing was sent
+            refused = True
+        button = page.locator(f"#kabu-view button[data-action='{step['expect']}']:enabled")
+        if button.count():
+            _click_and_wait(page, f"#kabu-view button[data-action='{step['expect']}']", st["ply"])
+        else:
+            page.evaluate("(a) => window.pygamesMatch.act(a)", step["expect"])
+            page.wait_for_function("(p) => Number(document.getElementById('kabu-view').dataset.ply) > p", arg=st["ply"])
+        if i == 4:
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"kabu-tutorial-{lang}-{width}x{height}.png"))
+    page.wait_for_selector("#tutorial[data-step=done]")
+    assert refused
+    assert page.evaluate("document.documentElement.lang") == lang

@@ -14,6 +14,7 @@ import { plainView } from './plainview.js';
 import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
+import { tutorialGuide } from './tutorial.js';
 
 const BOT_DELAY_MS = 500;
 
@@ -69,8 +70,10 @@ export async function matchPage(root, { id }) {
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
   const shareSlot = h('div', { class: 'share-slot' });
+  // a tutorial's guide (tutorial.js) sits right above the game's screen
+  const guide = await tutorialGuide(record.meta.id, info.name);
   root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
-    turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
+    guide ? guide.el : null, turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
   const ctx = baseCtx(info.name, { act, check, inspect, turn });
@@ -171,11 +174,14 @@ export async function matchPage(root, { id }) {
     if (busy || covered || !general || general.outcome || shown === null || !general.to_move.includes(shown)) {
       throw shellError('shell.not_now', 'notNow');
     }
+    const refusal = guide ? guide.refuse(String(action)) : null;
+    if (refusal) throw refusal; // a tutorial asks for its suggested move (nothing is sent)
     busy = true;
     alertBox.textContent = '';
     try {
       const answer = await playCall('play', { seat: shown, action: String(action), look: shown });
       if (!alive) return;
+      if (guide) guide.played(String(action));
       adopt(answer);
     } catch (err) {
       showError(err);
@@ -398,6 +404,7 @@ export async function matchPage(root, { id }) {
     },
     relang() {
       strip.relang();
+      if (guide) guide.render();
       render();
       if (shareBox) shareBox.relang();
     },

@@ -149,6 +149,7 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
 
     used: set[str] = set()
     tried: set[tuple[int, int, str]] = set()
+    bought: set[tuple[int, int]] = set()  # buy phases with a market buy (while the person holds nothing)
     placed = changed = cancelled = traded = 0
     reloaded = scanned = feed_seen = shot = False
     for _ in range(MAX_STEPS):
@@ -186,13 +187,17 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
             if _trade_against_quotes(page, ply, tried):
                 traded += 1
                 continue
-            if placed == 0 and st["pending"] == "orders" and _payload(page)["pending"]["side"] == "buy":
+            pv = _payload(page)
+            if (pv["pending"]["side"] == "buy" and not pv["players"][pv["seat"]]["holdings"]
+                    and any(x["market_qty"] for x in pv["issues"]) and (pv["turn"]["index"], pv["turn"]["phase"]) not in bought):
                 # a market buy of the issue the market has most of: shares the computer may then bid for
-                entry = _payload(page)["issues"]
-                issue = max(entry, key=lambda x: (x["market_qty"], x["id"]))["id"]
+                bought.add((pv["turn"]["index"], pv["turn"]["phase"]))
+                best = max(pv["issues"], key=lambda x: (x["market_qty"], x["id"]))
+                issue = best["id"]
                 page.click(f"#kabu-market button[data-pick='{issue}']")
                 page.wait_for_selector(f"#kabu-market tr.kabu-chosen[data-issue='{issue}']")
-                page.fill("#kabu-qty", "2")
+                page.check("#kabu-kind-mkt")
+                page.fill("#kabu-qty", str(min(2, best["market_qty"])))
                 page.wait_for_selector("#kabu-place:enabled")
                 _click_and_wait(page, "#kabu-place", ply)
                 placed += 1

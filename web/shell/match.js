@@ -73,7 +73,7 @@ export async function matchPage(root, { id }) {
   // a tutorial's guide (tutorial.js) sits right above the game's screen
   const guide = await tutorialGuide(record.meta.id, info.name);
   root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
-    guide ? guide.el : null, turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
+    ...(guide ? [guide.el] : []), turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
   const ctx = baseCtx(info.name, { act, check, inspect, turn });

@@ -311,8 +311,9 @@ function ordersPrompt(m) {
       h('label', { for: 'kabu-price', title: ctx.t(`${entry.min_price}〜${num(entry.max_price)}単位`, `${entry.min_price}–${num(entry.max_price)} units`) },
         ctx.t(`指値（〜${num(entry.max_price)}）`, `Limit (≤ ${num(entry.max_price)})`), price),
       submit);
-    fs.append(form, h('div', { class: 'kabu-ticket-card' }, is ? stockCard(ctx, is, { scale: 0.8 }) : null, outlookLine(m, issue)),
-      fieldError, status, warning);
+    // the preview and its warning right under the form; then the issue's card and what it can still earn
+    fs.append(form, fieldError, status, warning,
+      h('div', { class: 'kabu-ticket-card' }, is ? stockCard(ctx, is, { scale: 0.7 }) : null, outlookLine(m, issue)));
     queueMicrotask(validate);
   }
   out.push(fs);

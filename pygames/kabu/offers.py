@@ -56,14 +56,15 @@ def outlook(s: KabuState, seat: int | None) -> dict[str, Any]:
     per_issue = {}
     for issue in s.issues:
         dividend = cards.stock(issue)["dividend"] * s.div_mult[issue]
-        moves = []
+        moves: list[dict[str, Any]] = []
+        sure = 0
         for card in sorted(set(deck)):
             if card in aimed:
                 continue
             delta = cards.event_effect(card, [issue], None)[issue]
             if delta:
                 moves.append({"card": card, "delta": delta, "copies": deck.count(card)})
-        sure = sum(m["delta"] * m["copies"] for m in moves)
+                sure += delta * deck.count(card)
         expected = sure * draws / len(deck) if deck else 0.0
         per_issue[issue] = {"dividend_yen": dividend, "dividends_left_yen": dividend * dividend_turns,
                             "own_events": moves, "own_events_units": round(expected, 1),

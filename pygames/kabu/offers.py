@@ -16,8 +16,13 @@ from .actions import max_order_qty
 from .state import UNIT_YEN, KabuState
 
 
+OFFER_REACH = 6
+"""An order further than this many units (or half the price) from the price is no offer to take:
+it stays in the book (and the preview warns about it), but is not put forward by the prompt."""
+
+
 def offers(s: KabuState, seat: int | None, visible: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The opponent's public limit orders, best for the viewer first (highest bids, lowest asks)."""
+    """The opponent's public limit orders near the price, best for the viewer first."""
     if seat not in (0, 1):
         return []
     p = s.pending
@@ -29,6 +34,8 @@ def offers(s: KabuState, seat: int | None, visible: list[dict[str, Any]]) -> lis
         take = "sell" if o["side"] == "buy" else "buy"
         most = max(0, min(o["qty"], max_order_qty(s, seat, o["issue"], take)))
         price = s.price[o["issue"]]
+        if abs(o["price"] - price) > max(OFFER_REACH, price // 2):
+            continue
         now = side_now == take and most > 0
         out.append({"order": o["id"], "owner": o["owner"], "side": o["side"], "issue": o["issue"], "price": o["price"],
                     "qty": o["qty"], "current": price, "vs_price": o["price"] - price, "take_side": take,

@@ -51,3 +51,9 @@ def test_the_preview_names_no_rule_numbers():
     assert d["far"] and d["price_after"] == 25
     for text in (d["summary_ja"], d["summary_en"], d["warning_ja"], d["warning_en"]):
         assert not re.search(r"\d-\d|裁定|ruling", text), text
+
+
+def test_an_absurd_order_is_no_offer():
+    s = give(to_phase5(), 1, "S03", 2)
+    s = add_order(s, 1, "sell", "S03", "limit", 9999, 1)
+    assert view.build(s, 0)["offers"] == []

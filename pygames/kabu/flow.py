@@ -132,6 +132,7 @@ def price_card_drawn(s: KabuState, value: int) -> None:
 def apply_price_card(s: KabuState, value: int) -> None:
     """The price card's value is known: reveal it to all issues."""
     s.last_price_card = {"turn": s.turn, "value": value, "chart": list(s.chart) if s.chart_wanted == 2 else None}
+    s.price_cards.append(s.last_price_card)
     _reveal(s, {i: value for i in s.issues}, "price", None, None)
 
 

@@ -29,14 +29,14 @@ class KabuGame(Game[KabuState]):
         OptionSpec("deck0", "先攻のデッキ", "First player's deck", "json", DEFAULT_DECKS[0]),
         OptionSpec("deck1", "後攻のデッキ", "Second player's deck", "json", DEFAULT_DECKS[1]),
         # Rulings of engine version 2 (design file, rulings 15-19); version-1 records keep the old ones.
-        OptionSpec("market_one_judging", "成行注文は1回の約定判定だけ有効（裁定15）",
-                   "A market order lives for one judging (ruling 15)", "bool", True, since=2, legacy=False),
-        OptionSpec("bankruptcy_draw", "両者とも清算できなければ引き分け（裁定17）",
-                   "Both players unable to cover their debt: a draw (ruling 17)", "bool", True, since=2, legacy=False),
-        OptionSpec("t05_distinct", "チャート分析は異なる2枚を引く（裁定18）",
-                   "Chart analysis draws two different cards (ruling 18)", "bool", True, since=2, legacy=False),
-        OptionSpec("ascii_digits", "注文の数字は半角数字だけ（裁定19）",
-                   "Numbers in orders are ASCII digits only (ruling 19)", "bool", True, since=2, legacy=False),
+        OptionSpec("market_one_judging", "成行注文は1回の約定判定だけ有効",
+                   "A market order lives for one judging", "bool", True, since=2, legacy=False),
+        OptionSpec("bankruptcy_draw", "両者とも清算できなければ引き分け",
+                   "Both players unable to cover their debt: a draw", "bool", True, since=2, legacy=False),
+        OptionSpec("t05_distinct", "チャート分析は異なる2枚を引く",
+                   "Chart analysis draws two different cards", "bool", True, since=2, legacy=False),
+        OptionSpec("ascii_digits", "注文の数字は半角数字だけ",
+                   "Numbers in orders are ASCII digits only", "bool", True, since=2, legacy=False),
     )
 
     # --- setup -------------------------------------------------------------------------

@@ -124,24 +124,26 @@ def _texts(p: dict[str, Any]) -> dict[str, str]:
     parts_en = [f"{f['qty']} {'from' if buy else 'to'} {'the opponent' if f['with'] == 'opponent' else 'the market'}"
                 f" @ {f['price']:,}" for f in p["fills"]]
     if p["fills"]:
-        worst_ja = "最高" if buy else "最低"
+        one = len({f["price"] for f in p["fills"]}) == 1
+        worst_ja = "" if one else ("最高" if buy else "最低")
+        worst_en = "" if one else ("at most " if buy else "at least ")
         ja = (f"最悪の場合: {p['filled_qty']}株が{worst_ja}{p['worst_price']:,}単位で約定、"
               f"{'支払い' if buy else '受け取り'}{p['total_yen']:,}円（{'、'.join(parts_ja)}）。")
-        en = (f"Worst case: {_shares(p['filled_qty'])} fill at {'up to' if buy else 'as little as'} "
+        en = (f"Worst case: {_shares(p['filled_qty'])} fill at {worst_en}"
               f"{p['worst_price']:,} units, {'paying' if buy else 'receiving'} ¥{p['total_yen']:,} ({', '.join(parts_en)}).")
         if p["price_after"] != p["current"]:
-            ja += f"株価は{p['current']:,}→{p['price_after']:,}単位になります（8-9）。"
-            en += f" The price goes {p['current']:,} → {p['price_after']:,} units (8-9)."
+            ja += f"相手との約定で株価は{p['current']:,}→{p['price_after']:,}単位になります。"
+            en += f" The fill with the opponent sets the price: {p['current']:,} → {p['price_after']:,} units."
     else:
         ja = "見えている注文とは、このフェーズの判定では約定しません。"
         en = "Against the orders you can see, nothing fills at this phase's judging."
     left = p["unfilled_qty"]
     if left and p["rest"] == "cancelled" and not p["fills"]:
-        ja += "この注文は判定のあと取り消されます（成行は1回の約定判定だけ: 裁定15）。"
-        en += " It is then cancelled (a market order lives for one judging: ruling 15)."
+        ja += "この注文は判定のあと取り消されます（成行注文はその回の約定判定だけ有効）。"
+        en += " It is then cancelled (a market order lives for one judging)."
     elif left and p["rest"] == "cancelled":
-        ja += f"残り{left}株は取り消されます（成行は1回の約定判定だけ: 裁定15）。"
-        en += f" The other {_shares(left)} {'is' if left == 1 else 'are'} cancelled (a market order lives for one judging: ruling 15)."
+        ja += f"残り{left}株は取り消されます（成行注文はその回の約定判定だけ有効）。"
+        en += f" The other {_shares(left)} {'is' if left == 1 else 'are'} cancelled (a market order lives for one judging)."
     elif left and p["rest"] == "expires":
         ja += f"残り{left}株はこのあと約定の機会がなく、デュエルが終わります。"
         en += f" The other {_shares(left)} have no later judging: the duel ends."
@@ -149,18 +151,18 @@ def _texts(p: dict[str, Any]) -> dict[str, str]:
         ja += f"残り{left}株は指値{p['limit']:,}単位で注文待ちになります。"
         en += f" The other {_shares(left)} wait at the limit of {p['limit']:,} units."
     elif left:
-        ja += f"残り{left}株は注文待ちになり、後で出される指値で約定するおそれがあります（8-4）。"
-        en += f" The other {_shares(left)} wait and may later fill at any limit the opponent names (8-4)."
+        ja += f"残り{left}株は注文待ちになり、後で出される指値で約定するおそれがあります。"
+        en += f" The other {_shares(left)} wait and may later fill at any limit the opponent names."
     warn_ja = warn_en = ""
     if p["far"]:
         name_ja, name_en = _name(p["issue"], "ja"), _name(p["issue"], "en")
         if p["worst_price"] is not None:
             warn_ja = (f"注意: {name_ja}の現在の株価{p['current']:,}単位から{p['far_units']}単位以上離れた"
-                       f"{p['worst_price']:,}単位で約定するおそれがあります（成行×指値は指値で約定: 8-4）。")
+                       f"{p['worst_price']:,}単位で約定するおそれがあります（成行注文は相手の指値で約定します）。")
             warn_en = (f"Warning: {name_en} may fill at {p['worst_price']:,} units, {p['far_units']}+ units from the "
-                       f"current {p['current']:,} (a market order fills at the other side's limit: 8-4).")
+                       f"current {p['current']:,} (a market order fills at the other side's limit).")
         else:
-            warn_ja = f"注意: 注文待ちの成行は、後で出される{name_ja}の指値で約定するおそれがあります（8-4）。"
-            en_tail = "a waiting market order may fill later at any limit the opponent names (8-4)."
+            warn_ja = f"注意: 注文待ちの成行は、後で出される{name_ja}の指値で約定するおそれがあります。"
+            en_tail = "a waiting market order may fill later at any limit the opponent names."
             warn_en = f"Warning: {name_en}: {en_tail}"
     return {"summary_ja": ja, "summary_en": en, "warning_ja": warn_ja, "warning_en": warn_en}

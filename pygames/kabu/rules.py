@@ -118,8 +118,8 @@ def change(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     if rest:
         qty = parse_qty(rest[0], action, s.rules["ascii_digits"])
         if order["side"] == "sell" and qty != order["qty"]:
-            raise err("order.sell_quantity", "数量変更は買い注文だけです（8-7）。売り注文は取り消して出し直してください",
-                      "Only buy orders may change quantity (8-7); cancel the sell order and place a new one",
+            raise err("order.sell_quantity", "数量変更は買い注文だけです。売り注文は取り消して出し直してください",
+                      "Only buy orders may change quantity; cancel the sell order and place a new one",
                       order=order["id"])
     if (kind, price, qty) == (order["kind"], order["price"], order["qty"]):
         raise err("order.no_change", "注文の内容が変わっていません", "The order is unchanged", order=order["id"])

@@ -34,7 +34,7 @@ class KabuState:
 
     _SHALLOW = ("fills", "events", "tool_log", "dividends", "price_history", "asset_history", "chart", "snapshot",
                 "price", "div_mult", "market", "turn_start_price", "ranks", "effect", "cash", "done", "peek_orders",
-                "janken", "t04", "top", "top_seen", "cancels")
+                "janken", "t04", "top", "top_seen", "cancels", "price_cards")
     """Containers whose elements are immutable values or never-mutated entries: copied shallowly."""
     _NESTED = ("holdings", "bought", "hand", "tools_used", "deck", "drawn")
     """Per-seat containers: each seat's dict or list is copied."""
@@ -88,6 +88,8 @@ class KabuState:
         self.price_history: list[dict[str, Any]] = []
         self.asset_history: list[dict[str, Any]] = []
         self.last_price_card: dict[str, Any] | None = None
+        self.price_cards: list[dict[str, Any]] = []
+        """Every price card applied so far (for the story of the duel)."""
         self.cancels: list[dict[str, Any]] = []
         """Order remainders the engine cancelled (ruling 15: a market buy lives for one judging)."""
         self.bankrupt: int | None = None

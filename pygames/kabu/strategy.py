@@ -34,14 +34,15 @@ REL_WEIGHT = {"normal": 0.0, "hard": 0.5}
 the difference of the totals; normal for its own total)."""
 REACH = 6
 """The bots answer opponent orders at most this many units from the price (a sane screen)."""
-BID_OFFSET = {"normal": 2, "hard": 1}
-"""Units under the price of the highest resting bid a bot leaves for the opponent to sell into
-(it goes down to REACH until one pays)."""
-ASK_OFFSET = {"normal": 2, "hard": 1}
-"""Units over the price of the lowest ask a bot offers (it goes up to REACH until one pays)."""
-SELL_BACK_CARRY = {"normal": 2.0, "hard": 3.0}
-"""A bot holding much of an issue sells one back to the market when the share's future is worth
-less than this many units."""
+BID_OVER = {"normal": 2, "hard": 3}
+"""Units over the price of the highest bid a bot considers for the opponent's shares (it goes
+down until the bid pays: an offer a person can take)."""
+ASK_UNDER = {"normal": 2, "hard": 3}
+"""Units under the price of the lowest ask a bot considers (it goes up until the ask pays)."""
+TOOL_EDGE = {"normal": 1.0, "hard": 0.5}
+"""Units per share a tool sale (T01-T03) must gain over the share's future."""
+OVERCOMMIT = {"normal": 1.4, "hard": 1.8}
+"""In ⑤ the bot asks for shares worth this many times its cash (it will not win every janken)."""
 
 
 @cache
@@ -185,8 +186,8 @@ def _easy(k: Knowledge, legal: list[str], rng: Rng) -> str:
 
 
 # --- order phases ---------------------------------------------------------------------------
-Order = tuple[str, int, int]
-"""(issue, limit price in units, quantity): bots only place limit orders."""
+Order = tuple[str, "int | None", int]
+"""(issue, limit price in units or None for a market order, quantity)."""
 
 
 def _orders(k: Knowledge, legal: list[str], level: str) -> str:
@@ -196,8 +197,9 @@ def _orders(k: Knowledge, legal: list[str], level: str) -> str:
     side = k.pending["side"]
     day_traded = k.pending.get("sellable")
     if day_traded and any(a.startswith("tool T03 ") for a in legal):
-        # sell every share bought this turn at price + 1 (they can be bought back next turn)
-        return "tool T03 " + " ".join(f"{i} x{q}" for i, q in sorted(day_traded.items()))
+        sale = _sales("T03", k, level, day_traded)  # shares bought this turn, at price + 1 unit
+        if sale:
+            return sale
     if level == "hard" and "tool T06" in legal:
         return "tool T06"
     if "tool T07" in legal and k.turn >= k.total - 2 and side == "buy":
@@ -206,15 +208,15 @@ def _orders(k: Knowledge, legal: list[str], level: str) -> str:
     have = [o for i in sorted(k.issues) for o in k.book(i, side, k.seat)]
     missing = list(want)
     for order in have:
-        key = (order["issue"], order["price"], order["qty"])
-        if order["kind"] == "limit" and key in missing:
+        key = (order["issue"], order["price"] if order["kind"] == "limit" else None, order["qty"])
+        if key in missing:
             missing.remove(key)
-        elif not order["sealed"] or order["kind"] == "mkt":
+        elif not order["sealed"]:
             return f"cancel {order['id']}"
     placed_now = {o["issue"] for o in have if o["sealed"]}
     for issue, price, qty in missing:
         if issue not in placed_now:  # never re-place what this phase already placed: the loop ends
-            return f"{side} {issue} limit {price} x{qty}"
+            return f"{side} {issue} mkt x{qty}" if price is None else f"{side} {issue} limit {price} x{qty}"
     return "done"
 
 
@@ -239,25 +241,43 @@ def trade_gain(k: Knowledge, issue: str, level: str, buy: bool, price: int, qty:
     return (held - w * theirs) * (price - current) + (carry if buy else -carry)
 
 
-def _budget_fit(lots: list[tuple[float, str, int, int]], cash_units: int, room: dict[str, int]) -> list[Order]:
-    """The best lots that cash (no debt, so no 清算) and the shares outside the account allow."""
+def _budget_fit(lots: list[tuple[float, str, int | None, int, int]], cash_units: int,
+                room: dict[str, int]) -> list[Order]:
+    """The best lots (score, issue, limit or None, qty, unit cost) that cash (no debt, so no 清算)
+    and the shares outside the account allow."""
     out: list[Order] = []
     left = cash_units
-    for _gain, issue, price, qty in sorted(lots, key=lambda x: (-x[0], x[1], x[2])):
-        take = min(qty, room[issue], left // max(price, 1))
+    for _score, issue, price, qty, cost in sorted(lots, key=lambda x: (-x[0], x[1], x[2] or 0)):
+        take = min(qty, room[issue], left // max(cost, 1))
         if take > 0:
             out.append((issue, price, take))
             room[issue] -= take
-            left -= take * price
+            left -= take * cost
     return out
 
 
+def _market_lot(k: Knowledge, issue: str, level: str) -> tuple[float, str, int | None, int, int] | None:
+    """Compete for the market's shares of ``issue`` when they are cheap for what they still earn:
+    a market buy (it comes before every limit buy, 8-5), unless the opponent's open sells that it
+    would fill first are dear; then a limit buy at the price."""
+    info = k.issues[issue]
+    price = info["price"]
+    carry = _rest(k, issue, level)
+    if not info["market_qty"] or carry < EDGE[level] or (k.turn == k.total - 1 and k.phase == 9):
+        return None
+    value = price + carry
+    dear = [o for o in k.book(issue, "sell", k.opp) if o["kind"] == "limit" and o["price"] > value - EDGE[level]]
+    ret = carry / max(price, 1)
+    cost = max([price] + [o["price"] for o in k.book(issue, "sell", k.opp) if o["kind"] == "limit" and not dear])
+    return (ret + 1, issue, price if dear else None, info["market_qty"], cost)
+
+
 def _wanted_buys(k: Knowledge, level: str) -> list[Order]:
-    """Take the opponent's asks and the market's shares worth having; otherwise bid a little
-    under the price, where the opponent can sell to the bot."""
+    """Take the opponent's asks worth having, compete for the market's cheap shares, and bid
+    for the opponent's shares as high as the bid still pays (often over the price: an offer a
+    person can take)."""
     edge, _w = _params(level)
-    lots: list[tuple[float, str, int, int]] = []
-    last_phase = k.turn == k.total - 1 and k.phase == 9
+    lots: list[tuple[float, str, int | None, int, int]] = []
     for issue, info in sorted(k.issues.items()):
         price = info["price"]
         took = False
@@ -266,32 +286,38 @@ def _wanted_buys(k: Knowledge, level: str) -> list[Order]:
                 continue
             gain = trade_gain(k, issue, level, True, o["price"], o["qty"])
             if gain >= edge * o["qty"]:
-                lots.append((gain / o["qty"] + 10, issue, o["price"], o["qty"]))
+                lots.append((gain / o["qty"] / max(o["price"], 1) + 2, issue, o["price"], o["qty"], o["price"]))
                 took = True
-        carry = _rest(k, issue, level)
-        if info["market_qty"] and carry >= edge * (0.5 if level == "hard" else 1.0) and not last_phase:
-            lift = 1 if level == "hard" and k.theirs(issue) + k.mine(issue) < info["total_qty"] - info["market_qty"] + 2 else 0
-            lots.append((carry + 5, issue, price + lift, info["market_qty"]))
+        lot = _market_lot(k, issue, level)
+        if lot is not None:
+            lots.append(lot)
             took = True
-        if not took and k.mine(issue) < info["total_qty"]:
-            for step in range(BID_OFFSET[level], REACH + 1):  # the highest bid under the price that pays
-                bid = price - step
-                gain = trade_gain(k, issue, level, True, bid, 1) if bid >= 1 else -1.0
+        if not took and k.theirs(issue):
+            for bid in range(price + BID_OVER[level], max(price - REACH, 1) - 1, -1):  # the highest bid that pays
+                gain = trade_gain(k, issue, level, True, bid, 1)
                 if gain >= edge:
-                    lots.append((gain, issue, bid, 1))
+                    lots.append((gain / bid, issue, bid, min(2, k.theirs(issue)), bid))
                     break
     room = {i: info["total_qty"] - k.mine(i) for i, info in k.issues.items()}
-    return _budget_fit(lots, k.cash // 100, room)
+    budget = k.cash // 100
+    if k.phase == 5:
+        # the opponent competes for the same shares (a janken decides ties): ask for more than cash
+        # pays for; whatever debt is left is covered by sells in ⑥ (market after ⑧, before 清算)
+        budget = int(budget * OVERCOMMIT[level])
+    return _budget_fit(lots, budget, room)
 
 
 def _wanted_sells(k: Knowledge, level: str) -> list[Order]:
-    """Sell into the opponent's bids when it pays; offer shares a little over the price; sell
-    back to the market when holding much, and (hard) step aside before a likely bad event."""
+    """Sell into the opponent's bids when it pays; offer shares as low as still pays (under the
+    price when the share's future is poor); (hard) step aside before a likely bad event."""
     edge, _w = _params(level)
-    out: list[Order] = []
+    out: list[Order] = _cover_debt(k, level)
+    covered = {o[0] for o in out}
     last_turn = k.turn == k.total - 1
     for issue in sorted(k.issues):
-        free = k.mine(issue)
+        free = k.mine(issue) - sum(o[2] for o in out if o[0] == issue)
+        if issue in covered:
+            continue
         if not free:
             continue
         info = k.issues[issue]
@@ -305,25 +331,43 @@ def _wanted_sells(k: Knowledge, level: str) -> list[Order]:
                 free -= q
         if not free:
             continue
-        carry = _rest(k, issue, level)
         if (level == "hard" and k.phase == 10 and not last_turn and k.next_event(issue) <= -1.5
                 and info["dividend"] < 60):
             out.append((issue, max(1, price - 3), free))  # leave before the next ⑧ (sold after ④)
             continue
-        much = free >= max(3, (info["total_qty"] + 1) // 2)
-        if much and carry < SELL_BACK_CARRY[level] and not last_turn:
-            out.append((issue, price, 1))  # back to the market at the next ④/⑧, at the price then
-            free -= 1
-        if not free:
-            continue
-        for step in range(ASK_OFFSET[level], REACH + 1):  # the lowest ask over the price that pays
-            ask = price + step
-            q = min(free, 2 if much else 1)
+        q = min(free, 2 if free >= 3 else 1)
+        if -_rest(k, issue, level) * q * (1 + _w) < edge * q:
+            continue  # an ask also fills to the market once the price reaches it: only a poor share
+        for ask in range(max(1, price - ASK_UNDER[level]), price + REACH + 1):  # the lowest ask that pays
             if trade_gain(k, issue, level, False, ask, q) >= edge * q:
                 out.append((issue, ask, q))
                 break
     return out
 
+
+WORST_EVENT = 4
+"""The largest fall one event can bring (E07): a debt-covering sell is priced under it."""
+
+
+def _cover_debt(k: Knowledge, level: str) -> list[Order]:
+    """In ⑥ with cash below zero (after competing for the market): sell the shares that earn
+    least, priced to reach the market after ⑧ whatever the event, so that no 清算 comes."""
+    if k.phase != 6 or k.cash >= 0:
+        return []
+    income = sum(info["dividend"] * k.mine(i) for i, info in k.issues.items())
+    need = -k.cash - income
+    out: list[Order] = []
+    for issue in sorted(k.issues, key=lambda i: (_rest(k, i, level) / max(k.issues[i]["price"], 1), i)):
+        if need <= 0:
+            break
+        price = k.issues[issue]["price"]
+        floor = max(1, price - WORST_EVENT)
+        if not k.mine(issue) or any(o["price"] is None or o["price"] >= floor for o in k.book(issue, "buy", k.opp)):
+            continue  # an opponent's bid would take it at the low limit
+        qty = min(k.mine(issue), -(-need // (floor * 100)))
+        out.append((issue, floor, qty))
+        need -= qty * floor * 100
+    return out
 
 
 # --- prompts ---------------------------------------------------------------------------------
@@ -338,24 +382,41 @@ def _chart(k: Knowledge) -> str:
     return f"chart {best:+d}"
 
 
+def _worth_selling(k: Knowledge, level: str, premium: dict[str, float]) -> dict[str, float]:
+    """Per issue, what a special sell to the market gains per share: the ``premium`` over the
+    share's mark after the change, less the share's future (which the opponent may buy back);
+    only the issues where that pays."""
+    w = REL_WEIGHT[level]
+    need = TOOL_EDGE[level]
+    out = {}
+    for issue, extra in premium.items():
+        gain = extra - max(_rest(k, issue, level), 0.0) * (1 + w)
+        if gain >= need:
+            out[issue] = gain
+    return out
+
+
 def _t01(k: Knowledge, level: str) -> str:
+    """Stop-loss: sell the issue whose fall is worth more than the shares' future."""
     sellable = k.pending.get("sellable", {})
     effect = k.pending["effect"]
-    gains = {i: -effect[i] * q for i, q in sellable.items()}
-    issue = max(sorted(gains), key=lambda i: gains[i])
-    need = 3 if level == "normal" else (1 if k.total - k.turn <= 3 else 2)
-    if gains[issue] >= need:
-        return f"tool T01 {issue} x{sellable[issue]}"
-    return "pass"
+    gains = _worth_selling(k, level, {i: float(min(-effect[i], k.issues[i]["price"] - 1)) for i in sellable})
+    if not gains:
+        return "pass"
+    issue = max(sorted(gains), key=lambda i: gains[i] * sellable[i])
+    return f"tool T01 {issue} x{sellable[issue]}"
+
+
+def _sales(tool: str, k: Knowledge, level: str, sellable: dict[str, int]) -> str | None:
+    """T02/T03 (price + 1 unit): every issue where that premium beats the shares' future."""
+    gains = _worth_selling(k, level, {i: 1.0 for i in sellable})
+    if not gains:
+        return None
+    return f"tool {tool} " + " ".join(f"{i} x{sellable[i]}" for i in sorted(gains))
 
 
 def _t02(k: Knowledge, level: str, legal: list[str]) -> str:
-    sellable = k.pending.get("sellable", {})
-    qty = sum(sellable.values())
-    if qty >= 2 or k.total - k.turn <= 2:
-        forms = [a for a in legal if a.startswith("tool T02") and a.count(" x") == len(sellable)]
-        return forms[-1] if forms else "pass"
-    return "pass"
+    return _sales("T02", k, level, k.pending.get("sellable", {})) or "pass"
 
 
 def _t04(k: Knowledge, level: str) -> str:

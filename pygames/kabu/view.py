@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import book, cards, flow, text
+from . import book, cards, flow, offers, text
 from .actions import max_order_qty
 from .state import (
     LIQUIDATION_DISCOUNT,
@@ -158,5 +158,7 @@ def build(s: KabuState, seat: int | None) -> dict[str, Any]:
             "phase_track": text.phase_track(), "issues": issues, "price_history": list(s.price_history),
             "asset_history": list(s.asset_history), "book": _book(s, orders), "players": players, "me": me,
             "opponent_sealed": sealed, "pending": _pending(s, seat), "last_price_card": s.last_price_card,
+            "price_cards": list(s.price_cards),
             "events": list(s.events), "tool_log": list(s.tool_log), "fills": list(s.fills),
-            "dividends": list(s.dividends), "cancels": list(s.cancels), "result": result, "catalog": cat}
+            "dividends": list(s.dividends), "cancels": list(s.cancels), "result": result, "catalog": cat,
+            "offers": offers.offers(s, seat, orders), "outlook": offers.outlook(s, seat)}

@@ -111,29 +111,23 @@ def _payload(page: Any) -> dict[str, Any]:
 
 
 def _trade_against_quotes(page: Any, ply: int, tried: set[tuple[int, int, str]]) -> bool:
-    """Act as a trader: lift the computer's best ask (buy phase) or hit its best bid (sell phase)
-    through the ticket, once per phase and issue. True if an order was sent."""
+    """Act as a trader: take the computer's offer shown by the prompt with one tap (it fills the ticket:
+    issue, limit and quantity), check the preview, place it; once per phase and offer. True if sent."""
     v = _payload(page)
-    side = v["pending"]["side"]
-    me = v["seat"]
-    entry = v["pending"]["entry"]
-    for issue in entry["issues"]:
-        key = (v["turn"]["index"], v["turn"]["phase"], issue)
-        if key in tried:
+    for offer in v["offers"]:
+        key = (v["turn"]["index"], v["turn"]["phase"], offer["order"])
+        if not offer["now"] or key in tried:
             continue
-        book = v["book"][issue]["sells" if side == "buy" else "buys"]
-        theirs = [o for o in book if o["owner"] != me and o["kind"] == "limit"]
-        if not theirs:
-            continue
-        price = theirs[0]["price"]
-        if side == "buy" and v["players"][me]["cash"] < price * v["unit_yen"]:
+        if offer["take_side"] == "buy" and v["players"][v["seat"]]["cash"] < offer["price"] * offer["take_qty"] * v["unit_yen"]:
             continue
         tried.add(key)
-        page.click(f"#kabu-market button[data-pick='{issue}']")
-        page.wait_for_selector(f"#kabu-market tr.kabu-chosen[data-issue='{issue}']")
-        page.check("#kabu-kind-limit")
-        page.fill("#kabu-qty", "1")
-        page.fill("#kabu-price", str(price))
+        button = page.locator(f"#kabu-offers button[data-offer='{offer['order']}']")
+        assert button.count() == 1, "a live offer has its one-tap button by the prompt"
+        button.click()
+        page.wait_for_function("(p) => document.getElementById('kabu-price').value === String(p)", arg=offer["price"])
+        assert page.is_checked("#kabu-kind-limit")
+        assert page.input_value("#kabu-qty") == str(offer["take_qty"])
+        assert page.locator("#kabu-outlook").count() == 1  # what the share can still earn, where you order
         page.wait_for_function("() => document.getElementById('kabu-order-status').textContent.includes('—')")
         page.wait_for_selector("#kabu-place:enabled")
         _click_and_wait(page, "#kabu-place", ply)
@@ -155,6 +149,7 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
 
     used: set[str] = set()
     tried: set[tuple[int, int, str]] = set()
+    bought: set[tuple[int, int]] = set()  # buy phases with a market buy (while the person holds nothing)
     placed = changed = cancelled = traded = 0
     reloaded = scanned = feed_seen = shot = False
     for _ in range(MAX_STEPS):
@@ -191,6 +186,21 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
                 continue
             if _trade_against_quotes(page, ply, tried):
                 traded += 1
+                continue
+            pv = _payload(page)
+            if (pv["pending"]["side"] == "buy" and not pv["players"][pv["seat"]]["holdings"]
+                    and any(x["market_qty"] for x in pv["issues"]) and (pv["turn"]["index"], pv["turn"]["phase"]) not in bought):
+                # a market buy of the issue the market has most of: shares the computer may then bid for
+                bought.add((pv["turn"]["index"], pv["turn"]["phase"]))
+                best = max(pv["issues"], key=lambda x: (x["market_qty"], x["id"]))
+                issue = best["id"]
+                page.click(f"#kabu-market button[data-pick='{issue}']")
+                page.wait_for_selector(f"#kabu-market tr.kabu-chosen[data-issue='{issue}']")
+                page.check("#kabu-kind-mkt")
+                page.fill("#kabu-qty", str(min(2, best["market_qty"])))
+                page.wait_for_selector("#kabu-place:enabled")
+                _click_and_wait(page, "#kabu-place", ply)
+                placed += 1
                 continue
             if placed < 3 and page.locator("#kabu-place").count():
                 page.check("#kabu-kind-limit")
@@ -242,7 +252,12 @@ def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
     trades = [f for f in _payload(page)["fills"] if f["how"] == "trade"]
     assert trades, "no player-to-player fill in the whole duel"
     assert feed_seen, "the computer's orders and fills never showed by the prompt"
-    assert page.locator("#kabu-fills li").count() > 0
+    assert page.locator("#kabu-feed li").count() > 0
+    page.reload()  # the story is derived from the record: it is all there after a reload
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-feed li")
+    assert page.locator("#kabu-feed h3").count() == 2  # grouped by turn: the last two turns
+    assert page.locator("#kabu-history h3").count() == 6  # and the six before them, nothing twice
     assert axe_violations(page) == []
     _chart_not_stretched(page, "#kabu-end svg.kabu-chart")
     _english_end_screen(page)
@@ -285,6 +300,11 @@ def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(new_pag
         page.screenshot(path=str(SHOTS / f"kabu-warning-{width}x{height}.png"))
         if width == PHONE_WIDTH:
             _no_horizontal_scroll(page)
+            for _lang in ("first", "second"):  # the market table fits a 375 px phone whole, in both languages
+                fit = page.evaluate("""() => { const box = document.querySelector('#kabu-market .kabu-scroll');
+                  return [box.scrollWidth, box.clientWidth, document.documentElement.lang]; }""")
+                assert fit[0] <= fit[1], fit
+                page.click("#lang-toggle")
             page.click("button[data-tab-button=book]")  # the rest is one tap away
             page.wait_for_selector("#kabu-book.kabu-tab-on")
         else:
@@ -423,3 +443,51 @@ def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width:
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
     page.click("#result-dismiss")
     key_moment(page, f"{name}-5-final-position", "#outcome-bar")
+
+
+TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
+def test_kabu_tutorial_runs_to_its_end(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+    """The guided first duel, offered on the landing card: each caption in the page's language as its
+    step comes, another move than the suggested one refused (nothing sent), to the last caption."""
+    lang = locale[:2]
+    data = json.loads(TUTORIAL.read_text())
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    page.add_init_script(NO_DELAY)
+    page.goto(site.url + "#/")
+    wait_for_engine(page)
+    page.click(".game-card[data-game=kabu] a[data-tutorial=kabu]")
+    page.wait_for_selector("#tutorial[data-step='0']")
+    refused = False
+    for i, step in enumerate(data["steps"]):
+        page.wait_for_selector(f"#tutorial[data-step='{i}']")
+        assert page.inner_text("#tutorial-caption") == step["caption"][lang]
+        if step["expect"] is None:
+            if i == 0:  # a caption to read first: any move waits for 「次へ」
+                _wait_for_my_move(page)
+                _idle(page)
+                msg = page.evaluate("(a) => window.pygamesMatch.act(a).then(() => '', e => e.message_ja + '|' + e.message_en)", "pass")
+                assert "次へ" in msg and "Next" in msg, msg
+            page.click("#tutorial-next")
+            continue
+        st = _wait_for_my_move(page)
+        _idle(page)
+        if not refused and step["expect"].startswith("buy "):  # another move than the suggested one
+            msg = page.evaluate("(a) => window.pygamesMatch.act(a).then(() => '', e => e.message_en)", "done")
+            assert "suggests" in msg, msg
+            assert _state(page)["ply"] == st["ply"]  # nothing was sent
+            refused = True
+        button = page.locator(f"#kabu-view button[data-action='{step['expect']}']:enabled")
+        if button.count():
+            _click_and_wait(page, f"#kabu-view button[data-action='{step['expect']}']", st["ply"])
+        else:
+            page.evaluate("(a) => window.pygamesMatch.act(a)", step["expect"])
+            page.wait_for_function("(p) => Number(document.getElementById('kabu-view').dataset.ply) > p", arg=st["ply"])
+        if i == 4:
+            SHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"kabu-tutorial-{lang}-{width}x{height}.png"))
+    page.wait_for_selector("#tutorial[data-step=done]")
+    assert refused
+    assert page.evaluate("document.documentElement.lang") == lang

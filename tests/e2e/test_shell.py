@@ -546,14 +546,17 @@ def test_setup_stores_only_typed_names_and_undo_says_why(page, site, wait_for_en
     assert page.locator(".match-players").inner_text().startswith("プレイヤー1")
     payload = page.evaluate("() => window.pygamesMatch.payload")
     if not payload["can_undo"]:
-        # A greyed 待った says why when clicked (and in its tooltip), in the current language.
+        # A greyed 待った says why as visible text (no hover tooltip: touch screens never show one),
+        # in the current language, and still does after a click.
         assert page.locator("#undo-button").get_attribute("aria-disabled") == "true"
-        assert payload["undo_reason"]["ja"] in page.locator("#undo-button").get_attribute("title")
-        assert page.locator("#undo-why").inner_text() == ""  # nothing is said before the player acts
+        assert page.locator("#undo-button").get_attribute("title") is None
+        assert page.locator("#undo-why").is_visible()
+        assert payload["undo_reason"]["ja"] in page.locator("#undo-why").inner_text()
+        assert page.locator("#undo-button").get_attribute("aria-describedby") == "undo-why"
         page.click("#undo-button", force=True)  # aria-disabled: Playwright would wait for "enabled"
         assert payload["undo_reason"]["ja"] in page.locator("#undo-why").inner_text()
         page.click("#lang-toggle")
-        assert payload["undo_reason"]["en"] in page.locator("#undo-button").get_attribute("title")
+        assert payload["undo_reason"]["en"] in page.locator("#undo-why").inner_text()
         assert page.locator(".match-players").inner_text().startswith("Player 1")
         page.click("#lang-toggle")
     page.evaluate(PLAY_JS, [1, True])

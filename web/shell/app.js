@@ -4,6 +4,7 @@ import { h, fill, clear } from './dom.js';
 import { t, getLang, setLang, onLangChange } from './i18n.js';
 import { boot, games } from './engine.js';
 import { startRouter } from './router.js';
+import { tutorialPage } from './tutorial.js';
 import { homePage } from './home.js';
 import { setupPage } from './setup.js';
 import { matchPage } from './match.js';
@@ -109,7 +110,7 @@ async function subscribeUpdates() {
 renderHeader();
 const router = startRouter(document.getElementById('main'), {
   home: homePage, setup: setupPage, play: matchPage, replay: replayPage, link: openLinkPage,
-  rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage,
+  rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage, tutorial: tutorialPage,
 }, (container, initial) => {
   // The tab title follows the page's heading; after a navigation, focus moves to the new content.
   const heading = container && container.querySelector('h1');

@@ -7,6 +7,7 @@ import { games, isReady, call } from './engine.js';
 import { listSaves, deleteSave, rawSave, saveMatch, SaveError } from './storage.js';
 import { go } from './router.js';
 import { seatName } from './seats.js';
+import { tutorialLink } from './tutorial.js';
 
 const MAX_IMPORT_BYTES = 2_000_000;
 
@@ -48,6 +49,7 @@ export function homePage(root) {
         h('a', { class: 'button primary', href: `#/new/${encodeURIComponent(g.name)}`, 'aria-label': `${t('newMatch')}: ${pick(g.title)}` }, t('newMatch')),
         h('a', { class: 'button', href: `#/rules/${encodeURIComponent(g.name)}`, 'aria-label': `${t('rules')}: ${pick(g.title)}` }, t('rules'))),
     ))));
+    for (const box of gamesBox.querySelectorAll('.game-card')) tutorialLink(box.querySelector('.actions'), box.dataset.game);
   }
 
   function titleOf(entry) {

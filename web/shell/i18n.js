@@ -144,6 +144,17 @@ const STRINGS = {
   undoBusy: ['コンピュータが考えている間は戻せません', 'Cannot take back while the computer is thinking'],
   undoSpectator: ['観戦中は戻せません', 'Spectators cannot take moves back'],
   undoWhy: (why) => [`待ったできません。${why}`, `Undo is not possible. ${why}`],
+  // tutorials (tutorial.js)
+  tutorialStart: ['はじめての方へ: チュートリアル', 'First time? Tutorial'],
+  tutorialHeading: ['チュートリアル', 'Tutorial'],
+  tutorialNext: ['次へ', 'Next'],
+  tutorialFinish: ['おわり', 'Finish'],
+  tutorialDoIt: ['説明のとおりに操作すると次へ進みます。', 'Make the move described to go on.'],
+  tutorialReadFirst: ['説明を読んで「次へ」を押してから進めてください。', 'Read the caption and press "Next" first.'],
+  tutorialOther: ['チュートリアルでは、説明にある手を選んでください。', 'In the tutorial, please make the move the caption suggests.'],
+  tutorialDone: ['チュートリアルはここまでです。このまま続けて遊べます。', 'That is the end of the tutorial. You can play on from here.'],
+  tutorialNewMatch: ['新しい対戦を始める', 'Start a new match'],
+  tutorialMissing: (why) => [`チュートリアルを開けません: ${why}`, `The tutorial cannot be opened: ${why}`],
   replayKeys: ['← → で一手ずつ、Home / End で最初と最後へ。', '← → step through the moves; Home / End jump to the first and last.'],
   // update
   updateAvailable: ['新しい版があります', 'A new version is available'],

@@ -14,6 +14,7 @@ import { plainView } from './plainview.js';
 import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
+import { tutorialGuide } from './tutorial.js';
 
 const BOT_DELAY_MS = 500;
 
@@ -49,7 +50,7 @@ export async function matchPage(root, { id }) {
   let shareBox = null;
   let events = []; // what happened since the shown seat's last action (turn.js)
   let viewPayload = null; // the last payload given to the view (with names, events, thinking)
-  let undoNote = ''; // why undo is not possible, shown after a click on the greyed button
+  let undoNote = ''; // why undo is not possible now, shown as text under the toolbar (every device)
 
   // --- layout ----------------------------------------------------------------------
   const title = h('h1', { class: 'match-title' });
@@ -69,8 +70,10 @@ export async function matchPage(root, { id }) {
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
   const shareSlot = h('div', { class: 'share-slot' });
+  // a tutorial's guide (tutorial.js) sits right above the game's screen
+  const guide = await tutorialGuide(record.meta.id, info.name);
   root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
-    turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
+    ...(guide ? [guide.el] : []), turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
   // a view may keep its own results with the save (meta[key], never the actions): e.g. a shogi review
@@ -176,11 +179,14 @@ export async function matchPage(root, { id }) {
     if (busy || covered || !general || general.outcome || shown === null || !general.to_move.includes(shown)) {
       throw shellError('shell.not_now', 'notNow');
     }
+    const refusal = guide ? guide.refuse(String(action)) : null;
+    if (refusal) throw refusal; // a tutorial asks for its suggested move (nothing is sent)
     busy = true;
     alertBox.textContent = '';
     try {
       const answer = await playCall('play', { seat: shown, action: String(action), look: shown });
       if (!alive) return;
+      if (guide) guide.played(String(action));
       adopt(answer);
     } catch (err) {
       showError(err);
@@ -283,13 +289,14 @@ export async function matchPage(root, { id }) {
   function renderToolbar() {
     const canUndo = Boolean(payload && payload.can_undo) && !busy && !covered;
     const why = canUndo ? '' : undoBlocked();
-    if (canUndo) undoNote = '';
+    // A greyed 待った says why as visible text under the toolbar on every device (a hover tooltip
+    // never reaches a touch screen); it stays clickable (aria-disabled), and a click says it again.
+    undoNote = why ? t('undoWhy', why) : '';
     undoWhy.textContent = undoNote;
-    // A greyed undo stays clickable (aria-disabled) so that a click or a tap says why.
     fill(toolbar,
       h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')),
       h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
-        title: why ? t('undoWhy', why) : null, 'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
+        'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
       h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),
       h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
       h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
@@ -402,6 +409,7 @@ export async function matchPage(root, { id }) {
     },
     relang() {
       strip.relang();
+      if (guide) guide.render();
       render();
       if (shareBox) shareBox.relang();
     },

@@ -40,17 +40,19 @@ export function resultDisplay({ game, matchId }) {
       return;
     }
     const reason = pick(outcome.reason || {});
+    const viewScores = Boolean(breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown');
     fill(banner,
       h('h2', {}, headline(outcome, players)),
       reason ? h('p', {}, reason) : null,
-      Array.isArray(outcome.scores) ? h('p', { class: 'scores' }, `${t('scores')}　`,
+      // a view that shows the scores itself (in its own units, e.g. 円) also leaves them out of the banner
+      Array.isArray(outcome.scores) && !viewScores ? h('p', { class: 'scores' }, `${t('scores')}　`,
         outcome.scores.map((s, i) => `${seatName(players, i)} ${formatNumber(s)}`).join(t('listSep'))) : null,
       dismissed ? h('button', { type: 'button', id: 'result-show', onclick: show }, t('seeResult')) : null);
     fill(overlay,
       h('p', { class: 'result-kicker' }, t('resultHeading')),
       h('h2', { id: 'result-h' }, headline(outcome, players)),
       reason ? h('p', { class: 'result-reason' }, reason) : null,
-      breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown' ? null : scoreTable(outcome, players),
+      viewScores ? null : scoreTable(outcome, players),
       breakdown ? h('div', { class: 'result-breakdown' }, breakdown) : null,
       h('div', { class: 'actions result-actions' },
         h('button', { type: 'button', class: 'primary', id: 'result-dismiss', onclick: dismiss }, t('seeBoard')),

@@ -1,4 +1,4 @@
-// Hash routes: #/ · #/new/<game> · #/play/<id> · #/replay/<id> · #/rules/<game> ·
+// Hash routes: #/ · #/new/<game> · #/tutorial/<game> · #/play/<id> · #/replay/<id> · #/rules/<game> ·
 // #/page/<game>/<name> · #m=<link>. Each route renders into the main element and
 // returns an object with optional destroy() and relang() methods.
 
@@ -13,6 +13,7 @@ export function parseHash(hash) {
   if (head === 'play' && a && parts.length === 2) return { route: 'play', params: { id: a } };
   if (head === 'replay' && a && parts.length === 2) return { route: 'replay', params: { id: a } };
   if (head === 'rules' && a && parts.length === 2) return { route: 'rules', params: { game: a } };
+  if (head === 'tutorial' && a && parts.length === 2) return { route: 'tutorial', params: { game: a } };
   if (head === 'page' && a && b && parts.length === 3) return { route: 'page', params: { game: a, name: b } };
   return { route: 'missing', params: {} };
 }

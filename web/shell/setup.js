@@ -8,6 +8,7 @@ import { engineWait } from './wait.js';
 import { saveMatch, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
+import { tutorialLink } from './tutorial.js';
 import { messagePage } from './pages.js';
 import { titleOf } from './match.js';
 
@@ -39,7 +40,9 @@ export async function setupPage(root, { game }) {
   const startButton = h('button', { type: 'submit', class: 'primary', id: 'start-match' });
   const form = h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', novalidate: true, onsubmit: onStart },
     seatsBox, optionsBox, seedBox, errorBox, startButton);
-  root.append(heading, form);
+  const tutorialBox = h('p', { class: 'tutorial-offer' });
+  root.append(heading, tutorialBox, form);
+  tutorialLink(tutorialBox, game);
 
   let custom = null;
   const ctx = baseCtx(game);

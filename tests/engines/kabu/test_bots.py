@@ -6,7 +6,7 @@ import pytest
 
 from pygames.core import CHANCE, Rng
 from pygames.core.playout import bot_choice, playout
-from pygames.kabu import GAME, strategy
+from pygames.kabu import GAME
 
 from .helpers import add_order, give, play, to_phase5
 from .test_invariants import check_invariants, disguise
@@ -58,10 +58,11 @@ def test_hard_takes_a_cheap_opponent_offer():
     assert len(bids) == 1 and bids[0]["price"] >= 6 and bids[0]["side"] == "buy"
 
 
-def test_hard_and_normal_never_leave_market_orders():
+def test_market_orders_are_only_buys_for_the_market():
     for level in ("normal", "hard"):
         _, actions = bot_duel(5, (level, level))
-        assert not [a for a in actions if " mkt " in a]
+        mkt = [a for a in actions if " mkt " in a]
+        assert mkt and all(a.startswith("buy ") for a in mkt)
 
 
 def test_hard_uses_stop_loss_before_a_drop():
@@ -122,27 +123,66 @@ def test_trading_bots_order_in_most_turns_and_trade_with_each_other(level):
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_bot_leaves_a_bid_under_the_price_that_a_person_can_sell_into(level):
+def test_a_bot_competes_for_a_cheap_market(level):
+    """The defect: a person's market buys took the whole spring market (market orders come first)."""
     s, _ = _bot_phase(to_phase5(), 1, level)
-    bids = [o for o in s.orders if o["owner"] == 1 and o["side"] == "buy"]
-    assert bids and all(o["kind"] == "limit" for o in bids)
-    assert any(s.price[o["issue"]] - 3 <= o["price"] <= s.price[o["issue"]] + 1 for o in bids)
+    mkt = {o["issue"] for o in s.orders if o["owner"] == 1 and o["side"] == "buy" and o["kind"] == "mkt"}
+    assert {"S04", "S05"} <= mkt  # the high dividends for their price
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_bot_holding_much_offers_shares_near_the_price(level):
-    s = give(to_phase5(), 1, "S03", 3)
-    s = play(s, "0:done", "1:done")  # ⑥
-    s.turn = 6  # late in the duel: little dividend left to keep
+def test_a_bot_bids_over_the_price_for_the_persons_good_shares(level):
+    s = give(to_phase5(), 0, "S05", 2)
+    s.market = dict.fromkeys(s.market, 0)
     s, _ = _bot_phase(s, 1, level)
-    asks = [o for o in s.orders if o["owner"] == 1 and o["side"] == "sell" and o["issue"] == "S03"]
-    assert asks and all(15 <= o["price"] <= 15 + strategy.REACH for o in asks)
+    bids = [o for o in s.orders if o["owner"] == 1 and o["side"] == "buy" and o["issue"] == "S05"]
+    assert bids and all(o["kind"] == "limit" and o["price"] > s.price["S05"] for o in bids)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_offers_a_poor_share_at_or_under_the_price(level):
+    s = give(to_phase5(), 1, "S12", 3)
+    s = play(s, "0:done", "1:done")  # ⑥
+    s.turn = 7  # the last turn: one dividend of 10 yen left
+    s.deck[1] = ["E02"]  # and its own last event lowers every issue by 2
+    s, _ = _bot_phase(s, 1, level)
+    asks = [o for o in s.orders if o["owner"] == 1 and o["side"] == "sell" and o["issue"] == "S12"]
+    assert asks and all(o["price"] <= s.price["S12"] for o in asks)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_keeps_shares_that_still_earn(level):
+    s = give(to_phase5(), 1, "S05", 3)
+    s = play(s, "0:done", "1:done")  # ⑥ of spring: seven dividends of 80 yen to come
+    s, _ = _bot_phase(s, 1, level)
+    assert not [o for o in s.orders if o["owner"] == 1 and o["side"] == "sell"]
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_bot_never_takes_an_absurd_offer(level):
     s = give(to_phase5(), 0, "S05", 1)
     s = add_order(s, 0, "sell", "S05", "limit", 9999, 1)
-    s.market["S05"] = 0
+    s.market["S05"] = 1
     s, _ = _bot_phase(s, 1, level)
-    assert all(o["price"] < 100 for o in s.orders if o["owner"] == 1)
+    mine = [o for o in s.orders if o["owner"] == 1 and o["issue"] == "S05"]
+    assert all(o["kind"] == "limit" and o["price"] < 100 for o in mine)  # a market buy would fill at 9999
+
+
+GRABBER_DUELS = 12
+"""Duels against the scripted grabber in CI (bench/kabu_vs_people.py plays hundreds)."""
+
+
+def test_hard_competes_with_a_market_grabber():
+    """Issue 24: a person who market-buys every issue every buy phase took ~90% of the spring market
+    and won 14 of 20. The bench measures ~40% to the computer and the person winning ~32%; here,
+    at small n, loose bounds: the computer gets at least a quarter and the person wins at most 60%."""
+    import pathlib
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "bench"))
+    import kabu_vs_people
+
+    results = [kabu_vs_people.duel(5000 + i // 2, "hard", "grabber", i % 2) for i in range(GRABBER_DUELS)]
+    got, sold = sum(r.spring_bot for r in results), sum(r.spring_all for r in results)
+    assert got >= 0.25 * sold, (got, sold)
+    assert sum(r.score for r in results) <= 0.6 * GRABBER_DUELS

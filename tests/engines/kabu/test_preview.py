@@ -26,7 +26,7 @@ def test_a_market_buy_against_an_absurd_visible_sell_warns_with_units_and_yen():
     assert p["fills"] == [{"qty": 1, "price": 9999, "with": "opponent", "point": "end9"}]
     assert (p["worst_price"], p["total_yen"], p["price_after"]) == (9999, 999900, 9999)
     assert p["far"] and "9,999" in p["warning_ja"] and "9,999" in p["warning_en"]
-    assert p["rest"] == "cancelled" and p["unfilled_qty"] == 1 and "裁定15" in p["summary_ja"]
+    assert p["rest"] == "cancelled" and p["unfilled_qty"] == 1 and "取り消されます" in p["summary_ja"] and "裁定" not in p["summary_ja"]
 
 
 def test_the_price_a_fill_leaves_prices_the_market_fills_of_the_same_judging():

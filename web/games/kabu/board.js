@@ -4,6 +4,7 @@
 import { h } from '../../shell/dom.js';
 import { lineChart } from './chart.js';
 import { MARKS, ROLES, SEASONS, kindLabel, num, signed, turnLabel, yen } from './labels.js';
+import { priceCard } from './cards.js';
 
 /** The class of a figure that changed since the person last looked (view.js flashes them with the shell's flashTracker). */
 function flash(m, key) {
@@ -39,7 +40,8 @@ export function turnStrip(m) {
   }
   const pc = v.last_price_card;
   const card = pc && pc.turn === turn.index
-    ? h('span', { class: `kabu-pricecard${flash(m, 'pricecard')}`, id: 'kabu-price-card' }, ctx.t('株価変動 ', 'Price card '), signed(pc.value),
+    ? h('span', { class: `kabu-pricecard${flash(m, 'pricecard')}`, id: 'kabu-price-card' }, priceCard(ctx, pc.value, { scale: 0.6 }),
+      ctx.t(` 全銘柄 ${signed(pc.value)}`, ` every issue ${signed(pc.value)}`),
       pc.chart ? h('small', {}, ctx.t(`（${pc.chart.map(signed).join('・')}から選択）`, ` (of ${pc.chart.map(signed).join(', ')})`)) : null)
     : null;
   const label = turnLabel(ctx, now, v.years) + (turn.phase <= 10 ? ` ${MARKS[turn.phase]}` : ` ${ctx.t(turn.phase_ja, turn.phase_en)}`);
@@ -81,22 +83,23 @@ export function market(m) {
         h('button', { type: 'button', class: 'kabu-link', 'data-pick': is.id, 'aria-pressed': String(chosen),
           onclick: () => { ui.issue = is.id; ui.priceTouched = false; m.rerender(); } },
         ctx.t(is.name_ja, is.name_en)), h('span', { class: 'kabu-sr' }, ` ${ctx.t(is.sector_ja, is.sector_en)}`)),
-      h('td', { class: `kabu-price${flash(m, `price:${is.id}`)}` }, num(is.price)),
-      h('td', { class: ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : '' }, signed(ch)),
+      h('td', { class: `kabu-price${flash(m, `price:${is.id}`)}` }, num(is.price),
+        h('small', { class: `kabu-chg-inline ${ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : ''}`, 'aria-hidden': 'true' }, signed(ch))),
+      h('td', { class: `kabu-col-chg ${ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : ''}` }, signed(ch)),
       h('td', { class: `kabu-bid${flash(m, `bid:${is.id}`)}` }, best(ctx, b.buys)),
       h('td', { class: `kabu-ask${flash(m, `ask:${is.id}`)}` }, best(ctx, b.sells)),
-      h('td', {}, `${num(is.dividend)}${is.dividend_doubled ? '×2' : ''}`),
+      h('td', { class: 'kabu-col-div' }, `${num(is.dividend)}${is.dividend_doubled ? '×2' : ''}`),
       h('td', { class: flash(m, `mkt:${is.id}`) }, String(is.market_qty)),
       ...m.seats.map(s => h('td', { class: flash(m, `hold${s}:${is.id}`) }, String((v.players[s].holdings || {})[is.id] || 0))));
   });
-  const col = (ja, en, title) => h('th', { scope: 'col', title }, ctx.t(ja, en));
+  const col = (ja, en, title, cls = null) => h('th', { scope: 'col', title, class: cls }, ctx.t(ja, en));
   return h('section', { class: 'kabu-panel kabu-market', id: 'kabu-market', 'aria-labelledby': 'kabu-market-h' },
     h('h2', { id: 'kabu-market-h' }, ctx.t('株式市場', 'Market'),
       h('small', { class: 'kabu-muted' }, ctx.t(`　単位＝${v.unit_yen}円・配当は1株あたり円`, `  1 unit = ${v.unit_yen} yen · dividend per share in yen`))),
     h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
-      h('thead', {}, h('tr', {}, col('銘柄', 'Issue'), col('株価', 'Price'), col('変化', 'Chg', ctx.t('このターン開始時からの変化', 'change since this turn began')),
+      h('thead', {}, h('tr', {}, col('銘柄', 'Issue'), col('株価', 'Price'), col('変化', 'Chg', ctx.t('このターン開始時からの変化', 'change since this turn began'), 'kabu-col-chg'),
         col('買気配', 'Bid', ctx.t('いちばん優先の買い注文', 'best buy order')), col('売気配', 'Ask', ctx.t('いちばん優先の売り注文', 'best sell order')),
-        col('配当', 'Div.'), col('市場', 'Mkt', ctx.t('市場在庫', 'market inventory')),
+        col('配当', 'Div.', null, 'kabu-col-div'), col('市場', 'Mkt', ctx.t('市場在庫', 'market inventory')),
         ...m.seats.map(s => h('th', { scope: 'col' }, m.whoShort(s))))),
       h('tbody', {}, rows))));
 }

@@ -133,7 +133,7 @@ export function setupForm(root, ctx) {
     const years = h('select', { id: 'kabu-years', onchange: e => { state.years = Number(e.target.value); persist(); render('kabu-years'); validate(); } },
       [1, 2, 3].map(y => h('option', { value: y, selected: state.years === y }, ctx.t(`${y}年（${8 * y}ターン）`, `${y} year${y > 1 ? 's' : ''} (${8 * y} turns)`))));
     clear(box).append(
-      h('p', {}, ctx.t('デッキの制限は下に表示されます（最終判定はゲームエンジンが行います）。 ', 'The limits are shown below (the game engine has the final word). '),
+      h('p', {}, ctx.t('デッキの制限は下に表示されます。 ', 'The limits are shown below. '),
         h('a', { href: ctx.rulesHref }, ctx.t('遊び方（ルール）', 'How to play (rules)'))),
       h('label', { for: 'kabu-years' }, ctx.t('年数', 'Length'), ' ', years),
       deckBox(0), deckBox(1));

@@ -3,9 +3,7 @@
 // tools, dividends), and the set of figures that changed (flashed with the shell's flashTracker).
 // It adds to the shell's events strip what the log does not spell out (fills, price moves). Pure rendering; no rules.
 import { h } from '../../shell/dom.js';
-import { MARKS, kindLabel, num, pointLabel, signed, yen } from './labels.js';
-
-const MAX_FEED = 8;
+import { MARKS, kindLabel, num, pointLabel, signed, turnLabel, yen } from './labels.js';
 
 /** Keys of the figures that differ between two views (see board.js `flash`). */
 export function changedKeys(prev, cur, seats) {
@@ -37,29 +35,45 @@ export function changedKeys(prev, cur, seats) {
   return out;
 }
 
-/** Raw happenings between two views (language-free; `text` renders them). */
-export function happenings(prev, cur, me) {
-  if (!prev) return [];
+const ORDER_PHASES = [5, 6, 9, 10];
+
+/** Where in a turn something happened, as a sortable number (③ … ⑩, 清算 11). */
+function pointPos(point, phase) {
+  const m = /^(end|after)(\d+)$/.exec(point || '');
+  if (m) return Number(m[2]) + (m[1] === 'end' ? 0.5 : 0.1);
+  if (point === 'liquidation') return 11;
+  return (phase || 0) + 0.2;
+}
+
+/** The story of the duel from the view's logs (kept in the match record, so it survives a reload):
+ * every price card, fill, cancelled remainder, event, tool use, dividend and the opponent's public
+ * orders, each with its turn and its place in the turn. Language-free; `text` renders an item. */
+export function story(v, me) {
   const out = [];
-  const since = (key) => (cur[key] || []).slice((prev[key] || []).length);
-  const pc = cur.last_price_card;
-  if (pc && JSON.stringify(pc) !== JSON.stringify(prev.last_price_card)) out.push({ kind: 'price', seat: cur.turn.active, card: pc });
-  for (const f of since('fills')) {
-    const last = out[out.length - 1];
-    if (last && last.kind === 'fill' && ['point', 'issue', 'price', 'buyer', 'seller', 'how'].every(k => last.fill[k] === f[k])) last.fill = { ...last.fill, qty: last.fill.qty + f.qty };
-    else out.push({ kind: 'fill', seat: f.buyer === me ? f.seller : f.buyer, fill: { ...f } });
-  }
-  for (const c of since('cancels')) out.push({ kind: 'cancel', seat: c.owner, cancel: c });
-  for (const e of since('events')) out.push({ kind: 'event', seat: e.seat, event: e });
-  for (const u of since('tool_log')) out.push({ kind: 'tool', seat: u.seat, tool: u });
-  for (const d of since('dividends')) if (d.paid && (d.paid[0] || d.paid[1])) out.push({ kind: 'dividend', seat: null, dividend: d });
+  const add = (turn, pos, kind, key, x) => out.push({ turn, pos, kind, key: `${kind}:${key}`, ...x });
+  (v.price_cards || []).forEach((c, i) => add(c.turn, 4, 'price', i, { seat: c.turn % 2, card: c }));
+  (v.fills || []).forEach((f, i) => {
+    if (f.point === 'tool') return; // the tool use says what it sold
+    const prev = out[out.length - 1];
+    if (prev && prev.kind === 'fill' && ['turn', 'point', 'issue', 'price', 'buyer', 'seller', 'how'].every(k => prev.fill[k] === f[k])) {
+      prev.fill = { ...prev.fill, qty: prev.fill.qty + f.qty };
+      return;
+    }
+    add(f.turn, pointPos(f.point, f.phase), 'fill', i, { seat: f.buyer === me ? f.seller : f.buyer, fill: { ...f } });
+  });
+  (v.cancels || []).forEach((c, i) => add(c.turn, pointPos(c.point, c.phase) + 0.05, 'cancel', i, { seat: c.owner, cancel: c }));
+  (v.events || []).forEach((e, i) => add(e.turn, 8, 'event', i, { seat: e.seat, event: e }));
+  (v.tool_log || []).forEach((u, i) => add(u.turn, u.tool === 'T05' ? 3.9 : (u.phase || 0) + 0.05, 'tool', i, { seat: u.seat, tool: u }));
+  (v.dividends || []).forEach((d, i) => { if (d.paid && (d.paid[0] || d.paid[1])) add(d.turn, 7.5, 'dividend', i, { seat: null, dividend: d }); });
   if (me === 0 || me === 1) {
-    const before = new Set(Object.values(prev.book || {}).flatMap(b => [...b.buys, ...b.sells]).map(o => o.id));
-    for (const b of Object.values(cur.book || {})) {
-      for (const o of [...b.buys, ...b.sells]) if (o.owner !== me && !before.has(o.id)) out.push({ kind: 'order', seat: o.owner, order: o });
+    for (const b of Object.values(v.book || {})) {
+      for (const o of [...b.buys, ...b.sells]) {
+        if (o.owner === me || o.sealed || o.phase_id < 0) continue;
+        add(Math.floor(o.phase_id / 4), ORDER_PHASES[o.phase_id % 4] + 0.45, 'order', o.id, { seat: o.owner, order: o });
+      }
     }
   }
-  return out;
+  return out.map((x, i) => ({ ...x, i })).sort((a, b) => a.turn - b.turn || a.pos - b.pos || a.i - b.i);
 }
 
 /** One happening as text in one language. `L` = {t(ja, en), lang, who(seat), issue(id), card(kind, id)}. */
@@ -81,13 +95,13 @@ export function text(x, L) {
     case 'cancel': {
       const c = x.cancel;
       return t(`${MARKS[c.phase] || ''} ${L.who(c.owner)}の成行${c.side === 'buy' ? '買い' : '売り'} ${L.issue(c.issue)} 残り${c.qty}株を取り消し（成行は1回の判定だけ）`,
-        `${MARKS[c.phase] || ''} ${L.who(c.owner)}'s market ${c.side} of ${L.issue(c.issue)}: ${c.qty} left, cancelled (a market order lives for one judging)`);
+        `${MARKS[c.phase] || ''} ${L.whose(c.owner)} market ${c.side} of ${L.issue(c.issue)}: ${c.qty} left, cancelled (a market order lives for one judging)`);
     }
     case 'event': {
       const e = x.event;
       const eff = Object.entries(e.effect || {}).map(([id, d]) => `${L.issue(id)} ${signed(d)}`).join(t('、', ', '));
       return t(`⑧ ${L.who(e.seat)}のイベント「${L.card('events', e.card)}」${e.target ? `→${L.issue(e.target)}` : ''}${eff ? `: ${eff}` : ''}`,
-        `⑧ ${L.who(e.seat)}'s event ${L.card('events', e.card)}${e.target ? ` → ${L.issue(e.target)}` : ''}${eff ? `: ${eff}` : ''}`);
+        `⑧ ${L.whose(e.seat)} event ${L.card('events', e.card)}${e.target ? ` → ${L.issue(e.target)}` : ''}${eff ? `: ${eff}` : ''}`);
     }
     case 'tool': {
       const u = x.tool;
@@ -110,20 +124,43 @@ export function text(x, L) {
   }
 }
 
-/** Keep the newest happenings (newest first), marking the ones that just arrived. */
-export function pushFeed(ui, items) {
-  for (const x of ui.feed || []) x.fresh = false;
-  const fresh = items.slice().reverse().map(x => ({ ...x, fresh: true }));
-  ui.feed = [...fresh, ...(ui.feed || [])].slice(0, MAX_FEED);
+/** The items of `turns`, grouped by turn (oldest first, each in time order), as headed lists. */
+function turnBlocks(m, L, items, turns, fresh) {
+  const { ctx, v } = m;
+  const now = Math.min(v.turn.index, v.turn.total - 1);
+  return turns.flatMap(turn => {
+    const mine = items.filter(x => x.turn === turn);
+    const label = turnLabel(ctx, turn, v.years) + (turn === now && !v.result ? ctx.t('（このターン）', ' (this turn)') : '');
+    return [h('h3', { 'data-turn': turn }, label),
+      mine.length
+        ? h('ol', { class: 'kabu-story' }, mine.map(x => h('li', { class: `kabu-ev-${x.kind}${fresh.has(x.key) ? ' kabu-fresh' : ''}`, 'data-kind': x.kind }, text(x, L))))
+        : h('p', { class: 'kabu-muted' }, ctx.t('まだ何も起きていません。', 'Nothing yet.'))];
+  });
 }
 
-/** The feed box (#kabu-feed): what the computer (and the market) just did. */
+/** 「いま起きたこと」 (#kabu-feed) by the prompt: the previous turn and this one, in time order. Items new
+ * since the person last looked are marked (ui.seen: the keys already shown). */
 export function feedPanel(m, L) {
-  const { ctx, ui } = m;
-  const items = ui.feed || [];
-  return h('section', { class: 'kabu-feed', id: 'kabu-feed', 'aria-labelledby': 'kabu-feed-h' },
+  const { ctx, v, ui } = m;
+  const items = story(v, m.me);
+  const now = Math.min(v.turn.index, v.turn.total - 1);
+  const seen = ui.seen || null;
+  const fresh = new Set(seen ? items.filter(x => !seen.has(x.key)).map(x => x.key) : []);
+  if (ui.seenGen !== m.gen) { ui.seen = new Set(items.map(x => x.key)); ui.seenGen = m.gen; ui.fresh = fresh; }
+  const turns = [now - 1, now].filter(x => x >= 0);
+  return h('section', { class: 'kabu-feed', id: 'kabu-feed', 'aria-labelledby': 'kabu-feed-h', tabindex: '0' },
     h('h2', { id: 'kabu-feed-h' }, ctx.t('いま起きたこと', 'Just now')),
-    items.length
-      ? h('ul', { 'aria-live': 'polite', tabindex: '0', 'aria-label': ctx.t('いま起きたこと', 'Just now') }, items.map(x => h('li', { class: `kabu-ev-${x.kind}${x.fresh ? ' kabu-fresh' : ''}`, 'data-kind': x.kind }, text(x, L))))
-      : h('p', { class: 'kabu-muted' }, ctx.t('相手の注文・約定・イベントはここに出ます。', "The opponent's orders, fills and events appear here.")));
+    ...turnBlocks(m, L, items, turns, ui.fresh || fresh));
+}
+
+/** The turns before those (#kabu-history, a tab on a phone): the rest of the story, nothing twice. */
+export function historyPanel(m, L) {
+  const { ctx, v } = m;
+  const now = Math.min(v.turn.index, v.turn.total - 1);
+  const turns = [];
+  for (let t = 0; t < now - 1; t++) turns.push(t);
+  return h('section', { class: 'kabu-panel kabu-wide', id: 'kabu-history', 'aria-labelledby': 'kabu-history-h' },
+    h('h2', { id: 'kabu-history-h' }, ctx.t('これまでの流れ', 'Earlier turns')),
+    turns.length ? h('div', {}, ...turnBlocks(m, L, story(v, m.me), turns, new Set()))
+      : h('p', { class: 'kabu-muted' }, ctx.t('前のターンの出来事はここに並びます。', 'Earlier turns are listed here.')));
 }

@@ -2,7 +2,8 @@
 // Each takes the render model `m` built in view.js and returns a DOM node. No game rules here.
 import { h } from '../../shell/dom.js';
 import { lineChart } from './chart.js';
-import { SEASONS, ROLES, MARKS, turnLabel, pointLabel, sideLabel, kindLabel, nameOf, yen, signed, num } from './labels.js';
+import { actionCard, stockCard } from './cards.js';
+import { SEASONS, nameOf, yen } from './labels.js';
 
 function panel(id, title, ...children) {
   return h('section', { class: 'kabu-panel', id, 'aria-labelledby': `${id}-h` },
@@ -52,16 +53,23 @@ export function priceCharts(m) {
     h('div', { class: 'kabu-charts' }, figs));
 }
 
-/** Own tool cards (with timing and whether usable now), own event deck, used cards of both. */
+/** The cards as cards: own shares (stock cards with counts), own tools (with timing and whether usable
+ * now) and own event deck; what was drawn or used is in the story (feed.js), not repeated here. */
 export function handPanel(m) {
   const { ctx, v } = m;
   const cat = v.catalog || {};
   const out = [];
   if (v.me) {
+    const held = (v.players[m.me] || {}).holdings || {};
+    const shares = v.issues.filter(is => held[is.id]).map(is => h('div', { class: 'kabu-card', 'data-stock': is.id }, stockCard(ctx, is),
+      h('b', {}, ctx.t(`${held[is.id]}株`, `× ${held[is.id]}`))));
+    out.push(h('h3', {}, ctx.t('持ち株（株式カード）', 'Your shares (stock cards)')),
+      shares.length ? h('div', { class: 'kabu-cards' }, shares) : h('p', {}, ctx.t('なし', 'none')));
     const tools = v.me.hand.map(c => {
       const t = (cat.tools || {})[c.id] || {};
       return h('div', { class: 'kabu-card', 'data-tool': c.id },
-        h('b', {}, nameOf(ctx, t, c.id), c.usable_now ? h('span', { class: 'kabu-up' }, ctx.t('（今使えます）', ' (usable now)')) : ''),
+        actionCard(ctx, 'tool', c.id, t, { usable: c.usable_now }),
+        c.usable_now ? h('b', { class: 'kabu-up' }, ctx.t('今使えます', 'usable now')) : null,
         h('div', { class: 'kabu-muted' }, ctx.t('時機: ', 'When: '), ctx.t(t.timing_ja || '', t.timing_en || '')),
         h('div', {}, ctx.t(t.text_ja || '', t.text_en || '')));
     });
@@ -69,12 +77,10 @@ export function handPanel(m) {
       tools.length ? h('div', { class: 'kabu-cards' }, tools) : h('p', {}, ctx.t('なし', 'none')));
     const events = v.me.deck_remaining.map(id => {
       const e = (cat.events || {})[id] || {};
-      return h('div', { class: 'kabu-card', 'data-event': id },
-        h('b', {}, nameOf(ctx, e, id), ` (${ctx.t('コスト', 'cost')} ${e.cost ?? '?'})`),
-        h('div', { class: 'kabu-muted' }, ctx.t('時機: 自分のターンの⑧で山札から引く', 'When: drawn from your deck at ⑧ of your turn')),
+      return h('div', { class: 'kabu-card', 'data-event': id }, actionCard(ctx, 'event', id, e),
         h('div', {}, ctx.t(e.text_ja || '', e.text_en || '')));
     });
-    out.push(h('h3', {}, ctx.t('イベントカード（自分の山札・順不同）', 'Event cards in your deck (unordered)')),
+    out.push(h('h3', {}, ctx.t('イベントカード（自分の山札・順不同。自分のターンの⑧で1枚引く）', 'Event cards in your deck (unordered; one is drawn at ⑧ of your turn)')),
       events.length ? h('div', { class: 'kabu-cards' }, events) : h('p', {}, ctx.t('なし', 'none')));
     if (v.me.peeked_top) {
       const e = (cat.events || {})[v.me.peeked_top];
@@ -82,43 +88,9 @@ export function handPanel(m) {
         h('strong', {}, nameOf(ctx, e, v.me.peeked_top)), e ? ` (${ctx.t(e.text_ja, e.text_en)})` : ''));
     }
   }
-  const used = (v.tool_log || []).map(u => h('li', {},
-    `${turnLabel(ctx, u.turn, v.years)} ${u.phase ? (['', '', '', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'][u.phase] || '') : ''} `,
-    `${m.who(u.seat)}: ${nameOf(ctx, (cat.tools || {})[u.tool], u.tool)}`,
-    u.sales ? ` — ${Object.entries(u.sales).map(([id, q]) => `${m.issueName(id)}×${q}${u.price && u.price[id] ? ` @${u.price[id]}` : ''}`).join(ctx.t('、', ', '))}` : ''));
-  out.push(h('h3', {}, ctx.t('使われたツール', 'Tools used')), used.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('使われたツール', 'Tools used') }, used) : h('p', {}, ctx.t('まだありません', 'none yet')));
-  const events = (v.events || []).map(e => h('li', {},
-    `${turnLabel(ctx, e.turn, v.years)} ${m.who(e.seat)}: ${nameOf(ctx, (cat.events || {})[e.card], e.card)}`,
-    e.target ? ` → ${m.issueName(e.target)}` : '',
-    e.effect && Object.keys(e.effect).length ? ` (${Object.entries(e.effect).map(([id, d]) => `${m.issueName(id)} ${signed(d)}`).join(ctx.t('、', ', '))})`
-      : (cat.events || {})[e.card] ? ` (${ctx.t(cat.events[e.card].text_ja, cat.events[e.card].text_en)})` : ''));
-  out.push(h('h3', {}, ctx.t('引かれたイベント', 'Events drawn')), events.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('引かれたイベント', 'Events drawn') }, events) : h('p', {}, ctx.t('まだありません', 'none yet')));
+  out.push(h('p', { class: 'kabu-muted' }, ctx.t('引かれたイベントと使われたツールは「いま起きたこと」と「これまで」に出ます。',
+    'Events drawn and tools used are in "Just now" and "Earlier turns".')));
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
-}
-
-/** Every fill with its price and counterparty, newest first; and dividends. */
-export function fillLog(m) {
-  const { ctx, v } = m;
-  const party = x => (x === 'market' ? ctx.t('証券市場', 'Market') : m.who(x));
-  const how = f => {
-    if (f.how === 'trade') return ctx.t('相手と約定', 'between players');
-    if (f.how === 'market') return ctx.t('市場と約定', 'with the market');
-    if (f.how === 'liquidation') return ctx.t('清算', 'liquidation');
-    const t = ((v.catalog || {}).tools || {})[f.how];
-    return t ? ctx.t(`${t.name_ja}（特殊売却）`, `${t.name_en} (special sell)`) : String(f.how || '');
-  };
-  const fills = (v.fills || []).slice().reverse();
-  const rows = fills.map(f => h('li', { class: 'kabu-fill' },
-    h('span', { class: 'kabu-muted' }, `${turnLabel(ctx, f.turn, v.years)} ${pointLabel(ctx, f.point)} · ${how(f)}`), h('br'),
-    h('strong', {}, `${m.issueName(f.issue)} ×${f.qty} @${f.price}`),
-    ctx.t(`　買い手: ${party(f.buyer)} ／ 売り手: ${party(f.seller)}`, `  buyer: ${party(f.buyer)} / seller: ${party(f.seller)}`)));
-  const divs = (v.dividends || []).filter(d => d.paid && (d.paid[0] || d.paid[1])).slice().reverse().map(d => h('li', {},
-    `${turnLabel(ctx, d.turn, v.years)} ⑦: `, m.seats.map(s => `${m.who(s)} ${yen(d.paid[s], ctx.lang)}${d.doubled && d.doubled[s] ? ' (×2)' : ''}`).join(' / ')));
-  return panel('kabu-fills', ctx.t('約定の記録', 'Fills'),
-    h('p', { class: 'kabu-muted' }, ctx.t('新しい順。価格は単位。', 'Newest first; prices in units.')),
-    fills.length ? h('ol', { class: 'kabu-log kabu-fills', reversed: true, tabindex: '0', 'aria-label': ctx.t('約定の記録', 'Fills') }, rows) : h('p', {}, ctx.t('まだ約定はありません。', 'No fills yet.')),
-    h('h3', {}, ctx.t('配当', 'Dividends')),
-    divs.length ? h('ul', { class: 'kabu-log', tabindex: '0', 'aria-label': ctx.t('配当', 'Dividends') }, divs) : h('p', {}, ctx.t('まだありません', 'none yet')));
 }
 
 /** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */

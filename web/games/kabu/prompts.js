@@ -3,6 +3,8 @@
 // ctx.check so the engine explains a refusal before anything is sent. No game rules here.
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
+import { offersPanel, outlookLine } from './offers.js';
+import { priceCard, stockCard } from './cards.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
 
@@ -70,6 +72,8 @@ export function promptPanel(m) {
     const who = (pend.waiting_for || []).filter(s => s !== m.me).map(s => m.who(s)).join(ctx.t('・', ', '));
     body.push(h('p', { id: 'kabu-waiting' }, p.replay ? ctx.t('リプレイを表示中です。', 'Showing a replay.')
       : who ? ctx.t(`${who}の入力を待っています…`, `Waiting for ${who}…`) : ctx.t('処理中…', 'Working…')));
+    const offers = offersPanel(m);
+    if (offers) body.push(offers);
     if (pend.kind === 'orders' && m.me !== null && v.players[m.me].done) {
       body.push(h('p', { class: 'kabu-muted' }, ctx.t('あなたはこのフェーズの注文を確定しました。', 'You have confirmed your orders for this phase.')));
     }
@@ -82,8 +86,10 @@ export function promptPanel(m) {
       case 't04': heading = ctx.t('⑦ 決算分析を使いますか？', '⑦ Use Earnings analysis?');
         body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
       case 'chart': heading = ctx.t('④ 適用する株価変動カードを選ぶ', '④ Choose the price card that applies');
-        body.push(h('p', {}, ctx.t('引いた2枚: ', 'The two cards drawn: '), (pend.cards || []).map(signed).join(' / ')),
-          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(signed(Number(a.split(' ')[1])), a, m, { primary: true }))));
+        body.push(h('p', {}, ctx.t('引いた2枚（どちらも全銘柄に効きます）: ', 'The two cards drawn (either moves every issue): ')),
+          h('div', { class: 'kabu-row kabu-cardrow' }, (pend.cards || []).map(c => priceCard(ctx, c))),
+          h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('chart ')).map(a => button(
+            ctx.t(`${signed(Number(a.split(' ')[1]))}（全銘柄）`, `${signed(Number(a.split(' ')[1]))} (every issue)`), a, m, { primary: true }))));
         lastRowToBar(); break;
       case 't01': case 't02': heading = pend.kind === 't01' ? ctx.t('損切り判断を使いますか？', 'Use Stop-loss?') : ctx.t('先回り利益確定を使いますか？', 'Use Early profit-taking?');
         body.push(...salePrompt(m, pend.kind === 't01' ? 'T01' : 'T02', pend)); lastRowToBar(); break;
@@ -227,6 +233,10 @@ function ordersPrompt(m) {
     : ctx.t('売り注文の入力・変更・取消（持ち株だけ）。市場への売りは④・⑧の直後に約定。',
       'Place, change or cancel sell orders (own shares only). Sales to the market fill right after ④ and ⑧.')));
 
+  // --- the opponent's quotes, each one tap from a filled ticket ---
+  const offers = offersPanel(m);
+  if (offers) out.push(offers);
+
   // --- new order: the ticket follows the issue chosen on the board when it can be ordered ---
   const issues = entry.issues || [];
   const issue = issues.includes(ui.issue) ? ui.issue : (issues.includes(ui.ticketIssue) ? ui.ticketIssue : issues[0] || null);
@@ -301,7 +311,9 @@ function ordersPrompt(m) {
       h('label', { for: 'kabu-price', title: ctx.t(`${entry.min_price}〜${num(entry.max_price)}単位`, `${entry.min_price}–${num(entry.max_price)} units`) },
         ctx.t(`指値（〜${num(entry.max_price)}）`, `Limit (≤ ${num(entry.max_price)})`), price),
       submit);
-    fs.append(form, fieldError, status, warning);
+    // the preview and its warning right under the form; then the issue's card and what it can still earn
+    fs.append(form, fieldError, status, warning,
+      h('div', { class: 'kabu-ticket-card' }, is ? stockCard(ctx, is, { scale: 0.7 }) : null, outlookLine(m, issue)));
     queueMicrotask(validate);
   }
   out.push(fs);

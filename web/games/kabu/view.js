@@ -4,31 +4,21 @@
 import { h, clear } from '../../shell/dom.js';
 import { flashTracker } from '../../shell/turn.js';
 import { seatName as shellSeatName } from '../../shell/seats.js';
-import { priceCharts, handPanel, fillLog, endBreakdown } from './panels.js';
+import { priceCharts, handPanel, endBreakdown } from './panels.js';
 import { turnStrip, moneyStrip, market, orderBook } from './board.js';
-import { changedKeys, happenings, pushFeed, feedPanel } from './feed.js';
+import { changedKeys, feedPanel, historyPanel } from './feed.js';
 import { promptPanel } from './prompts.js';
-import { recentPanel } from './recent.js';
-
-/** The view as it was when this turn began, as far as its logs tell (to fill "just now" on opening). */
-function beforeThisTurn(v) {
-  const turn = v.turn.index;
-  const keep = key => (v[key] || []).filter(x => x.turn < turn);
-  const pc = v.last_price_card && v.last_price_card.turn === turn ? null : v.last_price_card;
-  return { ...v, fills: keep('fills'), events: keep('events'), tool_log: keep('tool_log'), dividends: keep('dividends'),
-    cancels: keep('cancels'), last_price_card: pc };
-}
 
 /** The phone tabs: what is one tap away below the prompt and the market (desktop shows them all). */
-const TABS = [['book', '板', 'Book'], ['assets', '資産', 'Assets'], ['recent', '直近', 'Recent'],
-  ['charts', 'チャート', 'Charts'], ['cards', 'カード', 'Cards'], ['fills', '約定', 'Fills']];
+const TABS = [['book', '板', 'Book'], ['assets', '資産', 'Assets'], ['history', 'これまで', 'Earlier'],
+  ['charts', 'チャート', 'Charts'], ['cards', 'カード', 'Cards']];
 export { setupForm } from './deck.js';
 
 /** Mount the game screen into root. */
 export function mount(root, ctx) {
   const box = h('div', { class: 'kabu', id: 'kabu-view', lang: ctx.lang });
   root.append(box);
-  const ui = { error: '', feed: [], tab: 'book' };
+  const ui = { error: '', tab: 'book' };
   const flashes = flashTracker(box); // the shell's highlight of changed figures, kept across redraws
   let seenView = null; // the view the person last saw (for "just now" and the highlights)
   let seenKey = '';
@@ -49,6 +39,7 @@ export function mount(root, ctx) {
     return {
       t, lang: l,
       who: s => (s === m.me ? t('あなた', 'you') : (seatName(s) || t(s === 0 ? '先攻' : '後攻', s === 0 ? 'First' : 'Second'))),
+      whose: s => (s === m.me ? t('あなたの', 'your') : `${seatName(s) || t(s === 0 ? '先攻' : '後攻', s === 0 ? 'First' : 'Second')}${t('の', "'s")}`),
       issue: id => { const st = (cat.stocks || {})[id]; return st ? t(st.name_ja, st.name_en) : String(id); },
       card: (kind, id) => { const c = (cat[kind] || {})[id]; return c ? t(c.name_ja, c.name_en) : String(id); },
     };
@@ -114,8 +105,6 @@ export function mount(root, ctx) {
       // a new position (not just a language change or a re-render): what changed since the last one
       const same = seenView && seenView.seat === m.v.seat && !payload.replay;
       ui.changed = same ? changedKeys(seenView, m.v, [0, 1]) : new Set();
-      if (same) pushFeed(ui, happenings(seenView, m.v, m.me));
-      else { ui.feed = []; pushFeed(ui, happenings(beforeThisTurn(m.v), m.v, m.me)); }
       seenView = m.v;
       seenKey = viewKey;
       ui.gen = (ui.gen || 0) + 1;
@@ -148,7 +137,10 @@ export function mount(root, ctx) {
       h('div', { class: 'kabu-left' }, market(m), strip, tabbed(orderBook(m), 'book')),
       h('div', { class: 'kabu-right' }, tabbed(moneyStrip(m), 'assets'), now.bar, now.panel, feedPanel(m, lang(m, ctx.lang))),
       tabs,
-      tabbed(recentPanel(m), 'recent'), tabbed(priceCharts(m), 'charts'), tabbed(handPanel(m), 'cards'), tabbed(fillLog(m), 'fills'));
+      tabbed(historyPanel(m, lang(m, ctx.lang)), 'history'), tabbed(priceCharts(m), 'charts'), tabbed(handPanel(m), 'cards'));
+    // the story runs in time order: its newest lines (at the bottom) are the ones in view
+    const feed = document.getElementById('kabu-feed');
+    if (feed) feed.scrollTop = feed.scrollHeight;
     if (fresh) flashes.mark(`.kabu-changed-${m.gen}`);
     else flashes.apply();
     if (focusId) {

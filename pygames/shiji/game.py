@@ -12,6 +12,11 @@ from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_
 from .messages import ENDINGS, NOW, refuse, seat_name, warning_text
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
 
+DECK_SINCE = 3
+"""The engine version from which a new match defaults to 山札 mode (the ruling of 2026-12-03)."""
+OLD_LAND_VERSIONS = tuple(str(v) for v in range(1, DECK_SINCE))
+
+
 class Shiji(Game[State]):
     """四時の札遊び: a two-player climbing card game with stars, goods and a market."""
 
@@ -24,9 +29,11 @@ class Shiji(Game[State]):
     min_seats = 2
     max_seats = 2
     hidden_information = True
-    engine_version = "2"
+    engine_version = "3"
     """2 (2026-12-01): a star or panic shell clears the value to beat (``literal_zero`` keeps the old
-    reading); without goods, land cards may be added freely (``free_add``)."""
+    reading); without goods, land cards may be added freely (``free_add``). 3 (2026-12-03): a new
+    match is played from the deck (山札) unless 本式（土地） is chosen; older records lacking the
+    key keep the land (see :data:`DECK_SINCE`)."""
     option_specs = (
         OptionSpec("reverse", "逆順あり（夜・恐慌で評価が逆転）", "Reverse order (Night and Panic reverse it)", "bool", True),
         OptionSpec("star_order", "運行の原則あり（跳躍・遡行の禁止）", "Star cycle enforced (no skipping or going back)",
@@ -34,7 +41,7 @@ class Shiji(Game[State]):
         OptionSpec("goods", "商品と報酬あり", "Goods and rewards", "bool", True),
         OptionSpec("back_to_front", "前巡の前札の隣に後札を置く", "New back card next to the previous front card",
                    "bool", False),
-        OptionSpec("deck", "山札で遊ぶ（土地なし）", "Play from a shuffled deck (no land)", "bool", False),
+        OptionSpec("deck", "山札で遊ぶ（土地なし）", "Play from a shuffled deck (no land)", "bool", True),
         OptionSpec("closing", "10巡ルール（閉場）", "10-round rule (market closing)", "bool", True),
         OptionSpec("quick_start", "先手を乱数で決める", "Decide the first player at random", "bool", False),
         OptionSpec("literal_zero", "星組の値0を上回る（字義どおり）",
@@ -49,7 +56,10 @@ class Shiji(Game[State]):
     # --- setup ---------------------------------------------------------------------------
     def normalize_options(self, options: dict[str, Any] | None, seats: int,
                           engine_version: str | None = None) -> dict[str, Any]:
-        """Defaults plus a validated puzzle position, if any."""
+        """Defaults plus a validated puzzle position, if any. A record of a version before
+        :data:`DECK_SINCE` that lacks ``deck`` was played on the land (the default then)."""
+        if isinstance(options, dict) and "deck" not in options and engine_version in OLD_LAND_VERSIONS:
+            options = dict(options, deck=False)
         result = super().normalize_options(options, seats, engine_version)
         if result["puzzle"] is not None:
             from .position import check_position

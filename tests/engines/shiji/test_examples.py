@@ -13,6 +13,10 @@ from pygames.shiji.state import BALANCED, PANIC_STATE, Rules
 from .helpers import play, position, take_any
 
 
+
+LAND = {"deck": False}
+"""本式（土地）: the tests below were written for the land game (山札 is the default since v3)."""
+
 def refused(s, action, code, seat=None):
     seat = s.turn if seat is None else seat
     with pytest.raises(GameError) as err:
@@ -281,7 +285,7 @@ def test_option_deck_mode_draws_are_chance():
 
 
 def test_lead_choice_is_secret_and_decides_first():
-    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    s = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
     for seat, cards in ((0, "1 2 3 4 5 6"), (1, "9 8 7 M N X")):
         for c in cards.split():
             s = GAME.apply(s, seat, f"pick {c}")
@@ -313,13 +317,13 @@ def test_only_canonical_codes_are_accepted_and_logs_hide_secret_choices():
                         ("place m 5", "match.action.not_canonical"), ("place M 5\n", "match.action.not_ascii"),
                         ("place M  5", "match.action.spaces"), ("place M 5 ", "match.action.spaces")):
         refused(s, alias, code)
-    s0 = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    s0 = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
     ja, en = GAME.describe_action(s0, 0, "pick N")
     assert "夜" not in ja and "N" not in en.replace("an opening", "")
 
 
 def test_lead_ties_choose_again_then_chance_decides():
-    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    s = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
     for seat in (0, 1):
         for c in "1 2 3 4 5 6".split():
             s = GAME.apply(s, seat, f"pick {c}")
@@ -332,7 +336,7 @@ def test_lead_ties_choose_again_then_chance_decides():
 
 
 def test_quick_start_is_a_chance_node():
-    s = GAME.initial_state(GAME.normalize_options({"quick_start": True}, 2), 2)
+    s = GAME.initial_state(GAME.normalize_options({**LAND, "quick_start": True}, 2), 2)
     for seat in (0, 1):
         for c in "1 2 3 4 5 6".split():
             s = GAME.apply(s, seat, f"pick {c}")
@@ -449,3 +453,14 @@ def test_english_texts_are_english():
     for key, (ja, en) in texts.items():
         assert japanese.search(ja), key
         assert not japanese.search(en), (key, en)
+
+
+def test_a_new_match_is_played_from_the_deck_and_old_records_keep_the_land():
+    """The ruling of 2026-12-03: 山札 by default, 本式（土地） one option away; a record of v1/v2 that
+    lacks the key was played on the land, and an explicit value is kept as it is."""
+    assert GAME.normalize_options({}, 2)["deck"] is True
+    assert GAME.initial_state(GAME.normalize_options({}, 2), 2).rules.deck is True
+    assert GAME.initial_state(GAME.normalize_options(LAND, 2), 2).rules.deck is False
+    for version in ("1", "2"):
+        assert GAME.normalize_options({}, 2, engine_version=version)["deck"] is False
+        assert GAME.normalize_options({"deck": True}, 2, engine_version=version)["deck"] is True

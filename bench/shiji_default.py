@@ -81,11 +81,14 @@ def play(seed: int, first: str, second: str, options: dict) -> dict:
                    Rng.derive(seed, "chance"))
     out = GAME.outcome(s)
     score = 0.5 if out.is_draw else 1.0 if seat_first in out.winners else 0.0
-    return {"score": score, "reason": out.details["reason"], "shells": sum(s.placed), "cpu": cpu}
+    loser_first = len(out.winners) == 1 and seat_first not in out.winners
+    return {"score": score, "reason": out.details["reason"], "shells": sum(s.placed), "cpu": cpu,
+            "loser_first": loser_first}
 
 
 def ci(k: float, n: int) -> str:
     lo, hi = wilson(k, n)
+    lo, hi = max(0.0, lo), min(1.0, hi)
     return f"{k / n:.0%} ({lo:.0%}-{hi:.0%})"
 
 
@@ -113,7 +116,8 @@ def main() -> None:
         print(f"{first:>8} vs {second:<8} win rate of {first}: {ci(score, games)}\n"
               f"    endings: {ends}\n"
               f"    包囲 {ci(count['siege'], games)}; 上がり/閉場 {ci(out_or_close, games)}; "
-              f"two-card losses {ci(count['forbidden_two'], games)}; "
+              f"two-card losses {ci(count['forbidden_two'], games)} (of them by {first} "
+              f"{sum(r['loser_first'] for r in results if r['reason'] == 'forbidden_two')}); "
               f"median shells {statistics.median(r['shells'] for r in results):.0f}\n"
               f"    {cpu_text}; {time.process_time() - t0:.0f} s CPU; load {os.getloadavg()[0]:.2f}", flush=True)
 

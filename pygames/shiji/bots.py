@@ -147,16 +147,23 @@ def veil_choice(s: State, seat: int) -> str | None:
 
 
 # --- placements --------------------------------------------------------------------------
-def placement_score(s: State, seat: int, kinds: tuple[int, ...]) -> float:
-    """The normal level's estimate of a placement (higher is better)."""
+def placement_score(s: State, seat: int, kinds: tuple[int, ...], warned: bool | None = None) -> float:
+    """The normal level's estimate of a placement (higher is better). ``warned``: whether the
+    screen warns about it (computed here when not given; it reads only the placer's side)."""
     after = R.do_place(s, seat, kinds)
+    if after.result is not None and seat in after.result[0] and R.hand_size(after, seat) == 0:
+        return 1000.0                             # 上がり
+    if warned if warned is not None else R.danger(s, seat, kinds) is not None:
+        return -400.0                             # the placement the screen warns about
     if after.result is not None:
-        return 1000.0 if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
+        return WORLD_WIN if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
     if after.tasks and after.tasks[0][0] == "kaijo":
         return 500.0
-    if R.danger(s, seat, kinds) is not None:      # the placement the screen warns about
-        return -400.0
     return evaluate(after, seat) - _spend(s, kinds) + FORCE * _forcing(after)
+
+
+WORLD_WIN = 60.0
+"""Worth of the opponent losing at once in a sampled world (their hidden hand is only a guess)."""
 
 
 FORCE = 3.0
@@ -204,7 +211,10 @@ def evaluate(s: State, seat: int) -> float:
     if mine == 1:
         score -= 2.0
     hand = s.hand[seat]
-    specials = sum(hand[k] for k in STARS) + hand[PANIC]
+    specials: float = sum(hand[k] for k in STARS) + hand[PANIC]
+    if s.star >= 0 and s.rules.star_order:    # a star the cycle does not allow yet must wait: more cards
+        allowed = next_star(s.star)
+        specials += STUCK * sum(hand[k] for k in STARS if k != allowed)
     # each star or 恐慌 needs a number partner and the last shell must be numbers: short of that,
     # the hand ends as two cards with a star (禁止行為)
     score -= STAR_PRESSURE * max(0, 2 * specials + 2 - mine)
@@ -213,6 +223,9 @@ def evaluate(s: State, seat: int) -> float:
         score += ANSWER if specials else 0.0     # one star or 恐慌 kept answers any value (no 包囲)
     return score
 
+
+STUCK = 0.5
+"""A star the cycle does not allow next counts as this much more than one special (it waits)."""
 
 ANSWER = 1.0
 """Worth of keeping at least one star or 恐慌 while the hand is long enough to play it out."""
@@ -233,7 +246,8 @@ def rank_placements(s: State, seat: int, rng: Rng) -> list[tuple[int, ...]]:
     if len(options) <= 1:
         return options
     worlds = [sample_world(s, seat, rng) for _ in range(NORMAL_SAMPLES)]
-    scores = {k: sum(placement_score(w, seat, k) for w in worlds) for k in options}
+    warned = {k: R.danger(s, seat, k) is not None for k in options}
+    scores = {k: sum(placement_score(w, seat, k, warned[k]) for w in worlds) for k in options}
     return sorted(options, key=lambda k: -scores[k])
 
 

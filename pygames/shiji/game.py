@@ -249,6 +249,16 @@ class Shiji(Game[State]):
         problem = R.danger(s, seat, args)
         return warning_text(*problem) if problem else None
 
+    def check_details(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
+        """Before a legal placement: its ``warning`` (it loses), ``caution`` (on the land, the
+        opponent's shells it could not answer afterwards) and ``adds`` (cards added to hands, and
+        why); None for other actions. Reads only what ``seat`` may see."""
+        verb, args = parse(action)
+        if verb != "place" or s.tasks or s.phase != "play":
+            return None
+        from .view import details
+        return details(s, seat, args)
+
     def describe_action(self, s: State, seat: int, action: str) -> tuple[str, str]:
         from .view import describe
         return describe(self, s, seat, action)

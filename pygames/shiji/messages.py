@@ -69,6 +69,11 @@ WARNINGS: dict[str, tuple[str, str]] = {
                             ("This leaves you one card: one card makes no shell, so you lose at the start of your "
                              "next turn (siege) unless the opponent's star or panic shell adds cards to your hand")),
 }
+WARNINGS["shiji.warn.two_ahead"] = (
+    ("この貝札を並べると手札が {cards_ja} の４枚になります。次の手番にどの２枚を並べても、残り２枚に星札・恐慌札が"
+     "残ります（星札は数字札か次の星札と組んで早めに使いましょう）"),
+    ("This leaves you four cards, {cards_en}: whichever two you place next turn, the last two include a star "
+     "or the panic card and cannot go out (pair stars with a number, or with the next star, early)"))
 WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: rot"),
                 "bankrupt": ("土地の札が足りない: 破産", "your land is too small: bankruptcy"),
                 "siege": ("包囲", "siege"), "forbidden_two": ("禁止行為", "forbidden")}

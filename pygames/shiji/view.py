@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules as R
+from . import risks, rules as R
 from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, parse_card, to_list
 from .state import BALANCED, PANIC_STATE, State
 from .messages import refuse, seat_name, warning_text
@@ -91,7 +91,8 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
     for pair in pairs:
         action = ("lead " if lead else "place ") + " ".join(CODES[k] for k in pair)
         entry = shell_entry(s, pair, action)
-        entry["warning"] = entry["refusal"] = None
+        entry["warning"] = entry["refusal"] = entry["caution"] = None
+        entry["adds"] = []
         if lead:
             entry["legal"] = True
         else:
@@ -101,10 +102,20 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
                 err = refuse(problem[0], action, **problem[1])
                 entry["refusal"] = {"code": err.code, "ja": err.message_ja, "en": err.message_en}
             else:
-                danger = R.danger(s, seat, pair)
-                entry["warning"] = warning_text(*danger) if danger else None
+                entry.update(details(s, seat, pair))
         out.append(entry)
     return out
+
+
+def details(s: State, seat: int, kinds: tuple[int, ...]) -> dict[str, Any]:
+    """What the screen says before a legal placement: ``warning`` (it loses: the screen asks),
+    ``caution`` (on the land, the opponent's values it could not answer afterwards) and ``adds``
+    (cards the placement adds to hands, and why)."""
+    danger = R.danger(s, seat, kinds)
+    caution = risks.unanswered(s, seat, kinds) if danger is None else None
+    return {"warning": warning_text(*danger) if danger else None,
+            "caution": risks.caution_text(caution) if caution else None,
+            "adds": risks.additions(s, seat, kinds)}
 
 
 def _last_shell(s: State, seat: int, viewer: int | None) -> dict[str, Any] | None:
@@ -199,6 +210,7 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
         "lead": lead_info(s),
         "shells": shells_for(s, viewer) if viewer is not None and s.result is None and not s.tasks
         and viewer in game.to_move(s) and s.phase in ("play", "lead") else [],
+        "additions": risks.after_view(s, viewer),
         "tip": TIP_LITERAL if not s.rules.star_clears else TIP,
         "task": task,
         "lead_shown": [list(v) for v in s.lead_shown],

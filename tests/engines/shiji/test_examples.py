@@ -464,3 +464,45 @@ def test_a_new_match_is_played_from_the_deck_and_old_records_keep_the_land():
     for version in ("1", "2"):
         assert GAME.normalize_options({}, 2, engine_version=version)["deck"] is False
         assert GAME.normalize_options({"deck": True}, 2, engine_version=version)["deck"] is True
+
+
+def test_warnings_read_only_the_placers_side():
+    """The same placement gets the same warning whatever the opponent hides (here one hand would
+    lose at the start of its turn, the other would not)."""
+    a = position([["9", "X", "3", "4"], ["1", "N"]], to_beat=12)
+    b = position([["9", "X", "3", "4"], ["9", "8"]], to_beat=12)
+    assert GAME.warning(a, 0, "place 3 4") == GAME.warning(b, 0, "place 3 4") is not None
+
+
+def test_two_card_rule_a_turn_ahead_and_no_one_card_warning_in_deck_mode():
+    # 朝 was the last star: 夕 and 夜 must wait, so four cards 5·7·夕·夜 leave two with a star whatever is placed
+    s = position([["5", "7", "E", "N", "9", "8"], ["9", "9", "8"]], to_beat=12, star=MORNING)
+    w = GAME.warning(s, 0, "place 9 8")
+    assert w["code"] == "shiji.warn.two_ahead" and "４枚" in w["ja"] and "four cards" in w["en"]
+    # with 昼 allowed, 昼·夕 in cycle order or 昼 with a number gets out of it
+    s = position([["5", "7", "D", "E", "9", "8"], ["9", "9", "8"]], to_beat=12, star=MORNING)
+    assert GAME.warning(s, 0, "place 9 8") is None
+    deck = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12, rules=Rules(deck=True))
+    assert GAME.warning(deck, 0, "place 9 8") is None      # one card: in 山札 mode that player draws 2
+
+
+def test_check_details_names_the_answers_left_and_the_cards_added():
+    # land: after 3·4 the hand 1·9 beats nothing above 91 (no star, no 恐慌); the opponent may hold
+    # any card this player has not seen (91 ties and 92-99 win: nothing in hand answers them)
+    s = position([["3", "4", "1", "9"], ["9", "9", "8"]], to_beat=12)
+    d = GAME.check_details(s, 0, "place 3 4")
+    assert d["warning"] is None and d["caution"]["code"] == "shiji.warn.no_answer"
+    assert "返せません" in d["caution"]["ja"] and d["caution"]["params"]["examples"][0] == "91"
+    assert d["caution"]["params"]["count"] < d["caution"]["params"]["total"]
+    # keeping 恐慌 as an answer: nothing unanswerable
+    s = position([["3", "4", "X", "2", "5"], ["9", "9", "8"]], to_beat=12)
+    assert GAME.check_details(s, 0, "place 3 4")["caution"] is None
+    # goods say that cards are added and why; a star shell says the opponent pays the tax
+    s = position([["5", "5", "1", "2", "E"], ["9", "9", "8"]], rows=(["3", "4"], []))
+    adds = GAME.check_details(s, 0, "place 5 5")["adds"]
+    assert adds[0]["kind"] == "reward" and adds[0]["count"] == 7 and "報酬" in adds[0]["ja"]
+    adds = GAME.check_details(s, 0, "place E 1")["adds"]
+    assert [(x["kind"], x["seat"], x["count"]) for x in adds] == [("tax", 1, 1)]
+    deck = position([["5", "5", "1", "2"], ["9", "9", "8"]], rows=(["3", "4"], []), rules=Rules(deck=True))
+    adds = GAME.check_details(deck, 0, "place 5 5")["adds"]
+    assert adds[0]["count"] == 2 and "山札" in adds[0]["ja"]

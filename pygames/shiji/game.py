@@ -280,7 +280,7 @@ class Shiji(Game[State]):
         return action.startswith("place") or action.startswith("accept")
 
     def extra_calls(self) -> dict[str, Any]:
-        """The 詰み札 calls: list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution."""
+        """The 詰み札 calls (list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution) and glossary."""
         return puzzles.calls(self)
 
     # --- computer ------------------------------------------------------------------------

@@ -147,7 +147,8 @@ def veil_choice(s: State, seat: int) -> str | None:
 
 
 # --- placements --------------------------------------------------------------------------
-def placement_score(s: State, seat: int, kinds: tuple[int, ...], warned: bool | None = None) -> float:
+def placement_score(s: State, seat: int, kinds: tuple[int, ...], warned: bool | None = None,
+                    behind: bool = False) -> float:
     """The normal level's estimate of a placement (higher is better). ``warned``: whether the
     screen warns about it (computed here when not given; it reads only the placer's side)."""
     after = R.do_place(s, seat, kinds)
@@ -159,12 +160,15 @@ def placement_score(s: State, seat: int, kinds: tuple[int, ...], warned: bool | 
         return WORLD_WIN if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
     if after.tasks and after.tasks[0][0] == "kaijo":
         return 500.0
-    return evaluate(after, seat) - _spend(s, kinds) + FORCE * _forcing(after)
+    return evaluate(after, seat, behind) - _spend(s, kinds) + FORCE * _forcing(after) * (BEHIND_FORCE if behind else 1)
 
 
 WORLD_WIN = 60.0
 """Worth of the opponent losing at once in a sampled world (their hidden hand is only a guess)."""
 
+
+BEHIND_FORCE = 1.0
+"""How much more blocking is worth when behind."""
 
 FORCE = 3.0
 """Weight of how hard the placed value is to answer (the opponent may be besieged)."""
@@ -198,14 +202,16 @@ def pending(s: State, seat: int) -> int:
         sum(1 for t in s.tasks if t[0] == "merchant" and t[1] == seat)
 
 
-def evaluate(s: State, seat: int) -> float:
-    """A static estimate of ``s`` for ``seat``: fewer own cards, more opponent cards."""
+def evaluate(s: State, seat: int, behind: bool = False) -> float:
+    """A static estimate of ``s`` for ``seat``: fewer own cards, more opponent cards. ``behind``
+    (the opponent is nearer going out): the opponent's cards weigh more, so taxing them and keeping
+    answers (making the match last) is worth more than shedding cards."""
     if s.result is not None:
         return 1000.0 if seat in s.result[0] else -1000.0 if s.result[0] else 0.0
     opp = 1 - seat
     mine = R.hand_size(s, seat) + pending(s, seat)
     theirs = R.hand_size(s, opp) + pending(s, opp)
-    score = -1.0 * mine + 0.6 * theirs
+    score = -1.0 * mine + (BEHIND_THEIRS if behind else 0.6) * theirs
     if mine > R.HAND_LIMIT - 2:
         score -= 3.0
     if mine == 1:
@@ -227,6 +233,11 @@ def evaluate(s: State, seat: int) -> float:
 STUCK = 0.5
 """A star the cycle does not allow next counts as this much more than one special (it waits)."""
 
+BEHIND = 2
+"""Cards more than the opponent from which a player counts as behind (see :func:`evaluate`)."""
+BEHIND_THEIRS = 1.2
+"""Weight of the opponent's cards when behind (0.6 otherwise)."""
+
 ANSWER = 1.0
 """Worth of keeping at least one star or 恐慌 while the hand is long enough to play it out."""
 
@@ -247,7 +258,8 @@ def rank_placements(s: State, seat: int, rng: Rng) -> list[tuple[int, ...]]:
         return options
     worlds = [sample_world(s, seat, rng) for _ in range(NORMAL_SAMPLES)]
     warned = {k: R.danger(s, seat, k) is not None for k in options}
-    scores = {k: sum(placement_score(w, seat, k, warned[k]) for w in worlds) for k in options}
+    behind = R.hand_size(s, seat) - R.hand_size(s, 1 - seat) >= BEHIND
+    scores = {k: sum(placement_score(w, seat, k, warned[k], behind) for w in worlds) for k in options}
     return sorted(options, key=lambda k: -scores[k])
 
 

@@ -28,6 +28,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                    "(you may only go out with a number shell)"),
     "shiji.place.not_superior": ("値{value:02d}は相手の{to_beat:02d}より優位ではありません（{order_ja}）",
                                  "{value:02d} does not beat the opponent's {to_beat:02d} ({order_en})"),
+    "shiji.place.zero_pair_ascending": ("値{value:02d}は相手の{to_beat:02d}より優位ではありません。00 が揃うと昇順に戻ってから比べます"
+                                        "（昇順: 大きい値が優位。同じ値も可）",
+                                        "{value:02d} does not beat the opponent's {to_beat:02d}: a 00 pair turns the order "
+                                        "ascending first, then the values are compared (higher wins; an equal value is "
+                                        "allowed)"),
     "shiji.place.jump": ("運行の原則に反します（跳躍）: 次に出せる星札は{allowed_ja}です",
                          "Against the star cycle (a skip): the next star must be {allowed_en}"),
     "shiji.place.backward": ("運行の原則に反します（遡行）: 次に出せる星札は{allowed_ja}です",

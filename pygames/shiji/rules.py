@@ -113,7 +113,7 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
         value = a * 10 + b
         rev = s.reverse and not zero_pair
         if not superior(value, s.to_beat, rev, equal_ok=zero_pair):
-            return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
+            return _not_superior(s, value, rev, zero_pair)
         return None
     numbers = [k for k in kinds if is_number(k)]
     stars = [k for k in kinds if k in STARS]
@@ -127,7 +127,7 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
         value = shell_value(kinds)
         rev = s.reverse and not zero_pair
         if not superior(value, s.to_beat, rev, equal_ok=zero_pair):
-            return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
+            return _not_superior(s, value, rev, zero_pair)
         return None
     if stars:
         allowed = allowed_stars(s, zero_pair)
@@ -136,6 +136,14 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
         if len(stars) == 2 and s.rules.star_order and stars[1] != next_star(stars[0]):
             return ("shiji.place.star_pair_order", {"first": stars[0], "second": stars[1]})
     return None
+
+
+def _not_superior(s: State, value: int, rev: bool, zero_pair: bool) -> Problem:
+    """The refusal of a number shell that does not beat; a 00 pair that turned a reverse order
+    ascending says so (the status said 逆順, the comparison is made in ascending order)."""
+    if zero_pair and s.reverse:
+        return ("shiji.place.zero_pair_ascending", {"value": value, "to_beat": s.to_beat, "reverse": False})
+    return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
 
 
 def _star_fault(s: State, star: int) -> str:

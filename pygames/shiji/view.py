@@ -17,6 +17,9 @@ TIP_LITERAL = {"ja": "ヒント（字義どおりの読み）: 夜の星組の�
                      "00の双札だけです。答えられないとその場で負け（包囲）。",
                "en": "Tip (literal reading): after a Night star shell the order is reversed with 00 to beat: only a "
                      "Morning star, the panic card or a 00 pair can answer, and with none of them you lose (siege)."}
+ORDER_NOTE = {"ja": "00 が揃うと昇順に戻ってから比べます",
+              "en": "A 00 pair turns the order ascending first, then compares"}
+"""Said with 逆順: a 00 pair (inside the shell or with the row's last 0) compares in ascending order."""
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
 
 
@@ -205,6 +208,7 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
         "last_value": last_value,
         "last_seat": s.last[0] if s.last else None,
         "order": "desc" if s.reverse else "asc",
+        "order_note": ORDER_NOTE if s.reverse and s.rules.goods else None,
         "star": star_info(s),
         "round": round_info(s),
         "lead": lead_info(s),

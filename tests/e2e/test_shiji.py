@@ -25,6 +25,12 @@ def _fast_bots(page: Any) -> None:
     page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
 
 
+def _land(page: Any) -> None:
+    """Choose 本式（土地） at setup (the tests below were written for the land game; 山札 is the default)."""
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.locator("[data-testid=mode-land] input").check()
+
+
 def _wait_idle(page: Any) -> None:
     page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
 
@@ -90,8 +96,8 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_
     _fast_bots(page)
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)
-    page.wait_for_selector(".sj-setup input[type=checkbox]")
-    bools = [o for o in GAME.info()["options"] if o["kind"] == "bool"]
+    _land(page)
+    bools = [o for o in GAME.info()["options"] if o["kind"] == "bool" and o["key"] != "deck"]
     assert page.locator(".sj-setup input[type=checkbox]").count() == len(bools)   # the engine's list, its labels
     assert page.locator(".sj-setup label", has_text="字義どおり").count() == 1
     page.fill("#seed", str(SEED))
@@ -243,7 +249,7 @@ def test_phone_prompt_and_primary_action_in_view(new_page, site, wait_for_engine
     _fast_bots(phone)
     phone.goto(site.url + "#/new/shiji")
     wait_for_engine(phone)
-    phone.wait_for_selector(".sj-setup input[type=checkbox]")
+    _land(phone)
     phone.fill("#seed", str(SEED))
     phone.click("#start-match")
     phone.wait_for_url("**#/play/*")
@@ -268,6 +274,7 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     assert_no_horizontal_overflow(phone)
     phone.goto(site.url + "#/new/shiji")
     phone.wait_for_selector("#start-match")
+    _land(phone)
     phone.fill("#seed", str(SEED))
     phone.click("#start-match")
     phone.wait_for_url("**#/play/*")
@@ -286,7 +293,8 @@ def _record_until(stop: Callable[[dict, list[str]], bool], seed: int = KEY_SEED)
     from pygames.core.match import Match
     from pygames.shiji import GAME
     from tests.e2e.shiji_policy import choose
-    match = Match.new("shiji", None, [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}], seed)
+    match = Match.new("shiji", {"deck": False}, [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}],
+                      seed)
     while match.to_move() and match.ply < 600:
         if 1 in match.to_move():
             match.play(1, match.bot_action(1))

@@ -506,3 +506,21 @@ def test_check_details_names_the_answers_left_and_the_cards_added():
     deck = position([["5", "5", "1", "2"], ["9", "9", "8"]], rows=(["3", "4"], []), rules=Rules(deck=True))
     adds = GAME.check_details(deck, 0, "place 5 5")["adds"]
     assert adds[0]["count"] == 2 and "山札" in adds[0]["ja"]
+
+
+def test_a_zero_pair_refusal_says_the_order_turns_ascending_first():
+    """Issue 25 (puzzle L1-01): the status says 逆順, yet 0·0 is compared in ascending order."""
+    # the row ends with a 0: a front 0 makes the 00 pair, so 04 is compared in ascending order
+    s = position([["0", "4", "5", "9"], ["9", "9", "8"]], rows=(["7", "0"], []), to_beat=71, reverse=True,
+                 merchant=(False, True))
+    with pytest.raises(GameError) as err:
+        GAME.apply(s, 0, "place 0 4")
+    assert err.value.code == "shiji.place.zero_pair_ascending"
+    assert "00 が揃うと昇順に戻ってから比べます" in err.value.message_ja and "ascending first" in err.value.message_en
+    view = GAME.view(s, 0)
+    assert view["order"] == "desc" and view["order_note"]["ja"] == "00 が揃うと昇順に戻ってから比べます"
+    entry = next(e for e in view["shells"] if e["action"] == "place 0 4")
+    assert entry["refusal"]["code"] == "shiji.place.zero_pair_ascending"
+    with pytest.raises(GameError) as err:       # no 00 pair: the plain refusal, in reverse order
+        GAME.apply(s, 0, "place 9 5")
+    assert err.value.code == "shiji.place.not_superior" and "逆順" in err.value.message_ja

@@ -24,8 +24,9 @@ from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_
 from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
-HARD_ITERATIONS = 576
-"""Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
+HARD_ITERATIONS = 256
+"""Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time;
+576 until 2026-12-03, up to 1 s CPU a move; with the ply bound below, under 0.3 s)."""
 HARD_CANDIDATES = 32
 """The hard level weighs up to this many placements (best first by the normal heuristic) by rollouts."""
 PUZZLE_NODES = 200_000
@@ -338,9 +339,14 @@ ROLLOUT_KILL = True
 """Rollouts play the siege when the strongest number shell gives one (a player who wants to win would)."""
 
 
+PLIES = [0]
+"""Plies played by rollouts so far (a counter :func:`halving` reads to keep within its budget)."""
+
+
 def rollout(s: State, seat: int, rng: Rng) -> float:
     """Play ``s`` to the end with the fast policy; 1 win, 0.5 draw, 0 loss for ``seat``."""
     for _ in range(ROLLOUT_LIMIT):
+        PLIES[0] += 1
         if s.result is not None:
             break
         if s.tasks:
@@ -398,6 +404,7 @@ def halving(s: State, seat: int, moves: list[Callable[[State], State]], budget: 
     totals = [0.0] * n
     counts = [0] * n
     per_round = max(1, budget // max(1, math.ceil(math.log2(n))) if n > 1 else budget)
+    limit = PLIES[0] + budget * PLIES_PER_ROLLOUT      # the work bound: plies, not wall time
     while True:
         for _ in range(max(1, per_round // len(alive))):
             world = sample_world(s, seat, rng)
@@ -405,12 +412,18 @@ def halving(s: State, seat: int, moves: list[Callable[[State], State]], budget: 
             for j in alive:
                 totals[j] += rollout(moves[j](world), seat, Rng(seed ^ j))
                 counts[j] += 1
-        if len(alive) <= 2:
+            if PLIES[0] > limit:
+                break
+        if len(alive) <= 2 or PLIES[0] > limit:
+            alive = [j for j in alive if counts[j]] or alive
             break
         alive.sort(key=lambda j: (-totals[j] / counts[j], j))
         alive = alive[:max(2, (len(alive) + 1) // 2)]
     return max(alive, key=lambda j: (totals[j] / counts[j], -j))
 
+
+PLIES_PER_ROLLOUT = 10
+"""The rollout plies a decision may spend, per rollout of its budget (long rollouts stop it early)."""
 
 TAKE_CANDIDATES = 4
 """The hard level weighs this many land cards by rollouts when it adds a card to its hand."""

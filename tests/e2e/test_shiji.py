@@ -385,3 +385,50 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     seat = final["view"]["result"]["seat"]
     assert seat < 0 or final["players"][seat]["name"] in ending.inner_text(), ending.inner_text()
     shot(page, f"{name}-7-final-position")
+
+
+# --- issue 25: the setup choice, a land-mode caution, a word explained on tap -------------------
+CAUTION_SEED = 1
+"""A land match (the test's policy against the easy computer) where a placement leaves answers short."""
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (375, 812, "en-US")])
+def test_setup_choice_land_caution_and_glossary_tap(new_page, site, wait_for_engine, width, height, locale):
+    lang = locale[:2]
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    _fast_bots(page)
+    name = f"shiji-{lang}-{width}"
+    # 1. the setup: 山札 chosen by default, 本式（土地） one choice away, one line each; remembered
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    assert page.locator("[data-testid=mode-deck] input").is_checked()
+    lines = page.locator(".sj-setup .sj-mode-line").all_inner_texts()
+    assert len(lines) == 2 and all(lines)
+    shot(page, f"{name}-8-setup-choice")
+    _land(page)
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    assert page.locator("[data-testid=mode-land] input").is_checked()        # remembered in this browser
+    # 2. on the land, before a placement: the opponent's values it could not answer afterwards
+    record, _ = _record_until(lambda view, legal: view["phase"] == "play" and not view["task"]
+                              and any(e["legal"] and e["caution"] for e in view["shells"]), CAUTION_SEED)
+    _put(page, site, record, "shijicaution")
+    risky = next(e for e in page.evaluate("() => window.pygamesMatch.payload.view.shells") if e["legal"] and e["caution"])
+    _click_hand(page, "#view-root", risky["cards"])
+    verdict = page.locator("#view-root [data-testid=verdict].sj-warnv")
+    verdict.wait_for()
+    said = verdict.inner_text()
+    assert ("返せません" in said) if lang == "ja" else ("could not answer" in said), said
+    assert risky["caution"]["params"]["examples"][0] in said
+    shot(page, f"{name}-9-land-caution")
+    # 3. a word on screen explained on tap (the glossary shared with the rules page)
+    term = page.locator("#view-root .sj-table .sj-term").first
+    term.click()
+    tip = page.locator("#view-root [data-testid=term-tip]")
+    tip.wait_for()
+    assert len(tip.inner_text()) > 15
+    assert_in_viewport(page, "#view-root [data-testid=term-tip]")
+    shot(page, f"{name}-10-glossary-tap")
+    assert_no_horizontal_overflow(page)

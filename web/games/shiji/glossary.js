@@ -1,7 +1,7 @@
 // 四時の札遊び: the words a newcomer meets, explained on tap. The words and their explanations are
 // the engine's data (the `glossary` call, pygames/shiji/data/glossary.json), shared with the rules page.
 
-import { el } from './board.js';
+import { el, jaTerms } from './board.js';
 
 let cache = null;
 
@@ -64,7 +64,7 @@ export function termTip(t) {
     box.replaceChildren();
     if (!shown) { box.hidden = true; return; }
     box.hidden = false;
-    box.append(el('strong', {}, t(shown.ja, shown.en)), ' ', el('span', {}, t(shown.text_ja, shown.text_en)), ' ',
+    box.append(el('strong', {}, jaTerms(t(shown.ja, shown.en), t('ja', 'en') === 'en')), ' ', el('span', {}, t(shown.text_ja, shown.text_en)), ' ',
       el('button', { type: 'button', class: 'sj-btn sj-gloss-close', onclick: () => { shown = null; render(); } }, t('閉じる', 'Close')));
   }
   return { el: box, show(term) { shown = term; render(); }, render };

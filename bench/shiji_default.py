@@ -35,6 +35,8 @@ from stats import wilson  # noqa: E402
 
 ENDINGS = (("siege", "包囲"), ("forbidden_two", "2枚星"), ("agari", "上がり"), ("raitei", "雷霆"),
            ("closing", "閉場"), ("rot", "腐敗"), ("bankrupt", "破産"), ("kaijo", "解除"))
+PROGRESS = int(os.environ.get("SHIJI_BENCH_PROGRESS", "0"))
+"""Print the running win rate every this many games (0: only at the end)."""
 GROUPS = {"people": [("normal", "normal"), ("newcomer", "normal")], "hard": [("hard", "normal")],
           "greedy": [("greedy", "easy"), ("greedy", "normal"), ("greedy", "hard")]}
 
@@ -102,7 +104,13 @@ def main() -> None:
           f"load {os.getloadavg()[0]:.2f}", flush=True)
     for first, second in pairings:
         t0 = time.process_time()
-        results = [play(seed, first, second, options) for seed in range(games)]
+        results = []
+        for seed in range(games):
+            results.append(play(seed, first, second, options))
+            if PROGRESS and (seed + 1) % PROGRESS == 0 and seed + 1 < games:
+                done = len(results)
+                print(f"    ... {done} games: win rate of {first} {ci(sum(r['score'] for r in results), done)}; "
+                      f"load {os.getloadavg()[0]:.1f}", flush=True)
         score = sum(r["score"] for r in results)
         count = {code: sum(r["reason"] == code for r in results) for code, _ in ENDINGS}
         ends = ", ".join(f"{name} {ci(count[code], games)}" for code, name in ENDINGS if count[code])

@@ -112,7 +112,7 @@ export function createTable(root, io) {
   /** Every glossary word with its explanation (the same words are tappable where they appear). */
   function words() {
     return el('details', { class: 'sj-words', dataset: { testid: 'words' } }, el('summary', {}, t('用語の説明', 'Words explained')),
-      el('dl', {}, glossary.terms.map((term) => [el('dt', {}, m(t(term.ja, term.en))), el('dd', {}, t(term.text_ja, term.text_en))])));
+      el('dl', {}, glossary.terms.map((term) => [el('dt', {}, m(t(term.ja, term.en))), el('dd', {}, t(term.text_ja, term.text_en))]).flat()));
   }
 
   /** The current prompt, first in the action bar. */

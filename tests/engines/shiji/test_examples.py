@@ -381,24 +381,24 @@ def test_warning_two_cards_with_a_star_left():
     # the issue's case: 9 and 恐慌 left after the placement
     s = position([["9", "X", "3", "4"], ["9", "9", "8"]], to_beat=12)
     assert "place 3 4" in GAME.legal_actions(s, 0)
-    w = GAME.warning(s, 0, "place 3 4")
+    w = GAME.check_details(s, 0, "place 3 4")["warning"]
     assert w["code"] == "shiji.warn.two_with_star" and "恐慌" in w["ja"] and "Panic" in w["en"]
     assert w["params"]["cards"] == ["9", "X"]
-    assert GAME.warning(s, 0, "place X 3") is None or GAME.warning(s, 0, "place X 3")["code"] != "shiji.warn.two_with_star"
-    assert GAME.warning(s, 0, "place 4 3") is not None        # the same two cards remain
+    assert GAME.check_details(s, 0, "place X 3")["warning"] is None
+    assert GAME.check_details(s, 0, "place 4 3")["warning"] is not None        # the same two cards remain
     s = position([["9", "8", "3", "4"], ["9", "9", "8"]], to_beat=12)
-    assert GAME.warning(s, 0, "place 3 4") is None
+    assert GAME.check_details(s, 0, "place 3 4")["warning"] is None
 
 
 def test_warning_one_card_left_and_rot_at_once():
     s = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12)
-    assert GAME.warning(s, 0, "place 9 8")["code"] == "shiji.warn.one_card"
+    assert GAME.check_details(s, 0, "place 9 8")["warning"]["code"] == "shiji.warn.one_card"
     # 34 then 55: 7 cards of reward on a hand of 6 → above 10
     s = position([["5", "5", "1", "2", "6", "7", "8", "9"], ["9", "9", "8"]], rows=(["3", "4"], []))
-    w = GAME.warning(s, 0, "place 5 5")
+    w = GAME.check_details(s, 0, "place 5 5")["warning"]
     assert w["code"] == "shiji.warn.loses_now" and w["params"]["reason"] == "rot" and "腐敗" in w["ja"]
     with pytest.raises(GameError) as err:
-        GAME.warning(s, 0, "place 1 1")
+        GAME.check_details(s, 0, "place 1 1")
     assert err.value.code == "shiji.place.not_in_hand"
 
 
@@ -471,19 +471,19 @@ def test_warnings_read_only_the_placers_side():
     lose at the start of its turn, the other would not)."""
     a = position([["9", "X", "3", "4"], ["1", "N"]], to_beat=12)
     b = position([["9", "X", "3", "4"], ["9", "8"]], to_beat=12)
-    assert GAME.warning(a, 0, "place 3 4") == GAME.warning(b, 0, "place 3 4") is not None
+    assert GAME.check_details(a, 0, "place 3 4")["warning"] == GAME.check_details(b, 0, "place 3 4")["warning"] is not None
 
 
 def test_two_card_rule_a_turn_ahead_and_no_one_card_warning_in_deck_mode():
     # 朝 was the last star: 夕 and 夜 must wait, so four cards 5·7·夕·夜 leave two with a star whatever is placed
     s = position([["5", "7", "E", "N", "9", "8"], ["9", "9", "8"]], to_beat=12, star=MORNING)
-    w = GAME.warning(s, 0, "place 9 8")
+    w = GAME.check_details(s, 0, "place 9 8")["warning"]
     assert w["code"] == "shiji.warn.two_ahead" and "４枚" in w["ja"] and "four cards" in w["en"]
     # with 昼 allowed, 昼·夕 in cycle order or 昼 with a number gets out of it
     s = position([["5", "7", "D", "E", "9", "8"], ["9", "9", "8"]], to_beat=12, star=MORNING)
-    assert GAME.warning(s, 0, "place 9 8") is None
+    assert GAME.check_details(s, 0, "place 9 8")["warning"] is None
     deck = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12, rules=Rules(deck=True))
-    assert GAME.warning(deck, 0, "place 9 8") is None      # one card: in 山札 mode that player draws 2
+    assert GAME.check_details(deck, 0, "place 9 8")["warning"] is None      # one card: in 山札 mode that player draws 2
 
 
 def test_check_details_names_the_answers_left_and_the_cards_added():

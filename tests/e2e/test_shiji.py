@@ -424,7 +424,7 @@ def test_setup_choice_land_caution_and_glossary_tap(new_page, site, wait_for_eng
     assert risky["caution"]["params"]["examples"][0] in said
     shot(page, f"{name}-9-land-caution")
     # 3. a word on screen explained on tap (the glossary shared with the rules page)
-    term = page.locator("#view-root .sj-table .sj-term").first
+    term = page.locator("#view-root .sj-table .sj-term:visible").first    # some labels are hidden on phones
     term.click()
     tip = page.locator("#view-root [data-testid=term-tip]")
     tip.wait_for()

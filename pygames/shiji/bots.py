@@ -24,8 +24,9 @@ from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_
 from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
-HARD_ITERATIONS = 576
-"""Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time)."""
+HARD_ITERATIONS = 256
+"""Rollouts per hard decision, spread over the candidates (an iteration budget, not wall time;
+576 until 2026-12-03, up to 1 s CPU a move; with the ply bound below, under 0.3 s)."""
 HARD_CANDIDATES = 32
 """The hard level weighs up to this many placements (best first by the normal heuristic) by rollouts."""
 PUZZLE_NODES = 200_000
@@ -147,17 +148,28 @@ def veil_choice(s: State, seat: int) -> str | None:
 
 
 # --- placements --------------------------------------------------------------------------
-def placement_score(s: State, seat: int, kinds: tuple[int, ...]) -> float:
-    """The normal level's estimate of a placement (higher is better)."""
+def placement_score(s: State, seat: int, kinds: tuple[int, ...], warned: bool | None = None,
+                    behind: bool = False) -> float:
+    """The normal level's estimate of a placement (higher is better). ``warned``: whether the
+    screen warns about it (computed here when not given; it reads only the placer's side)."""
     after = R.do_place(s, seat, kinds)
+    if after.result is not None and seat in after.result[0] and R.hand_size(after, seat) == 0:
+        return 1000.0                             # 上がり
+    if warned if warned is not None else R.danger(s, seat, kinds) is not None:
+        return -400.0                             # the placement the screen warns about
     if after.result is not None:
-        return 1000.0 if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
+        return WORLD_WIN if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
     if after.tasks and after.tasks[0][0] == "kaijo":
         return 500.0
-    if R.danger(s, seat, kinds) is not None:      # the placement the screen warns about
-        return -400.0
-    return evaluate(after, seat) - _spend(s, kinds) + FORCE * _forcing(after)
+    return evaluate(after, seat, behind) - _spend(s, kinds) + FORCE * _forcing(after) * (BEHIND_FORCE if behind else 1)
 
+
+WORLD_WIN = 60.0
+"""Worth of the opponent losing at once in a sampled world (their hidden hand is only a guess)."""
+
+
+BEHIND_FORCE = 1.0
+"""How much more blocking is worth when behind."""
 
 FORCE = 3.0
 """Weight of how hard the placed value is to answer (the opponent may be besieged)."""
@@ -191,20 +203,25 @@ def pending(s: State, seat: int) -> int:
         sum(1 for t in s.tasks if t[0] == "merchant" and t[1] == seat)
 
 
-def evaluate(s: State, seat: int) -> float:
-    """A static estimate of ``s`` for ``seat``: fewer own cards, more opponent cards."""
+def evaluate(s: State, seat: int, behind: bool = False) -> float:
+    """A static estimate of ``s`` for ``seat``: fewer own cards, more opponent cards. ``behind``
+    (the opponent is nearer going out): the opponent's cards weigh more, so taxing them and keeping
+    answers (making the match last) is worth more than shedding cards."""
     if s.result is not None:
         return 1000.0 if seat in s.result[0] else -1000.0 if s.result[0] else 0.0
     opp = 1 - seat
     mine = R.hand_size(s, seat) + pending(s, seat)
     theirs = R.hand_size(s, opp) + pending(s, opp)
-    score = -1.0 * mine + 0.6 * theirs
+    score = -1.0 * mine + (BEHIND_THEIRS if behind else 0.6) * theirs
     if mine > R.HAND_LIMIT - 2:
         score -= 3.0
     if mine == 1:
         score -= 2.0
     hand = s.hand[seat]
-    specials = sum(hand[k] for k in STARS) + hand[PANIC]
+    specials: float = sum(hand[k] for k in STARS) + hand[PANIC]
+    if s.star >= 0 and s.rules.star_order:    # a star the cycle does not allow yet must wait: more cards
+        allowed = next_star(s.star)
+        specials += STUCK * sum(hand[k] for k in STARS if k != allowed)
     # each star or 恐慌 needs a number partner and the last shell must be numbers: short of that,
     # the hand ends as two cards with a star (禁止行為)
     score -= STAR_PRESSURE * max(0, 2 * specials + 2 - mine)
@@ -213,6 +230,14 @@ def evaluate(s: State, seat: int) -> float:
         score += ANSWER if specials else 0.0     # one star or 恐慌 kept answers any value (no 包囲)
     return score
 
+
+STUCK = 0.5
+"""A star the cycle does not allow next counts as this much more than one special (it waits)."""
+
+BEHIND = 2
+"""Cards more than the opponent from which a player counts as behind (see :func:`evaluate`)."""
+BEHIND_THEIRS = 1.2
+"""Weight of the opponent's cards when behind (0.6 otherwise)."""
 
 ANSWER = 1.0
 """Worth of keeping at least one star or 恐慌 while the hand is long enough to play it out."""
@@ -233,7 +258,9 @@ def rank_placements(s: State, seat: int, rng: Rng) -> list[tuple[int, ...]]:
     if len(options) <= 1:
         return options
     worlds = [sample_world(s, seat, rng) for _ in range(NORMAL_SAMPLES)]
-    scores = {k: sum(placement_score(w, seat, k) for w in worlds) for k in options}
+    warned = {k: R.danger(s, seat, k) is not None for k in options}
+    behind = R.hand_size(s, seat) - R.hand_size(s, 1 - seat) >= BEHIND
+    scores = {k: sum(placement_score(w, seat, k, warned[k], behind) for w in worlds) for k in options}
     return sorted(options, key=lambda k: -scores[k])
 
 
@@ -312,9 +339,14 @@ ROLLOUT_KILL = True
 """Rollouts play the siege when the strongest number shell gives one (a player who wants to win would)."""
 
 
+PLIES = [0]
+"""Plies played by rollouts so far (a counter :func:`halving` reads to keep within its budget)."""
+
+
 def rollout(s: State, seat: int, rng: Rng) -> float:
     """Play ``s`` to the end with the fast policy; 1 win, 0.5 draw, 0 loss for ``seat``."""
     for _ in range(ROLLOUT_LIMIT):
+        PLIES[0] += 1
         if s.result is not None:
             break
         if s.tasks:
@@ -372,6 +404,7 @@ def halving(s: State, seat: int, moves: list[Callable[[State], State]], budget: 
     totals = [0.0] * n
     counts = [0] * n
     per_round = max(1, budget // max(1, math.ceil(math.log2(n))) if n > 1 else budget)
+    limit = PLIES[0] + budget * PLIES_PER_ROLLOUT      # the work bound: plies, not wall time
     while True:
         for _ in range(max(1, per_round // len(alive))):
             world = sample_world(s, seat, rng)
@@ -379,12 +412,18 @@ def halving(s: State, seat: int, moves: list[Callable[[State], State]], budget: 
             for j in alive:
                 totals[j] += rollout(moves[j](world), seat, Rng(seed ^ j))
                 counts[j] += 1
-        if len(alive) <= 2:
+            if PLIES[0] > limit:
+                break
+        if len(alive) <= 2 or PLIES[0] > limit:
+            alive = [j for j in alive if counts[j]] or alive
             break
         alive.sort(key=lambda j: (-totals[j] / counts[j], j))
         alive = alive[:max(2, (len(alive) + 1) // 2)]
     return max(alive, key=lambda j: (totals[j] / counts[j], -j))
 
+
+PLIES_PER_ROLLOUT = 10
+"""The rollout plies a decision may spend, per rollout of its budget (long rollouts stop it early)."""
 
 TAKE_CANDIDATES = 4
 """The hard level weighs this many land cards by rollouts when it adds a card to its hand."""

@@ -10,8 +10,13 @@ from . import actions, bots, puzzles, rules as R, text, view
 from .actions import lead_pairs, parse
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, is_number, to_list
 from .position import check_position, state_from_position
-from .messages import ENDINGS, seat_name, warning_text
+from .messages import ENDINGS, seat_name
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
+
+DECK_SINCE = 3
+"""The engine version from which a new match defaults to 山札 mode (the ruling of 2026-12-03)."""
+OLD_LAND_VERSIONS = tuple(str(v) for v in range(1, DECK_SINCE))
+
 
 class Shiji(Game[State]):
     """四時の札遊び: a two-player climbing card game with stars, goods and a market."""
@@ -25,9 +30,11 @@ class Shiji(Game[State]):
     min_seats = 2
     max_seats = 2
     hidden_information = True
-    engine_version = "2"
+    engine_version = "3"
     """2 (2026-12-01): a star or panic shell clears the value to beat (``literal_zero`` keeps the old
-    reading); without goods, land cards may be added freely (``free_add``)."""
+    reading); without goods, land cards may be added freely (``free_add``). 3 (2026-12-03): a new
+    match is played from the deck (山札) unless 本式（土地） is chosen; older records lacking the
+    key keep the land (see :data:`DECK_SINCE`)."""
     option_specs = (
         OptionSpec("reverse", "逆順あり（夜・恐慌で評価が逆転）", "Reverse order (Night and Panic reverse it)", "bool", True),
         OptionSpec("star_order", "運行の原則あり（跳躍・遡行の禁止）", "Star cycle enforced (no skipping or going back)",
@@ -35,7 +42,7 @@ class Shiji(Game[State]):
         OptionSpec("goods", "商品と報酬あり", "Goods and rewards", "bool", True),
         OptionSpec("back_to_front", "前巡の前札の隣に後札を置く", "New back card next to the previous front card",
                    "bool", False),
-        OptionSpec("deck", "山札で遊ぶ（土地なし）", "Play from a shuffled deck (no land)", "bool", False),
+        OptionSpec("deck", "山札で遊ぶ（土地なし）", "Play from a shuffled deck (no land)", "bool", True),
         OptionSpec("closing", "10巡ルール（閉場）", "10-round rule (market closing)", "bool", True),
         OptionSpec("quick_start", "先手を乱数で決める", "Decide the first player at random", "bool", False),
         OptionSpec("literal_zero", "星組の値0を上回る（字義どおり）",
@@ -50,7 +57,10 @@ class Shiji(Game[State]):
     # --- setup ---------------------------------------------------------------------------
     def normalize_options(self, options: dict[str, Any] | None, seats: int,
                           engine_version: str | None = None) -> dict[str, Any]:
-        """Defaults plus a validated puzzle position, if any."""
+        """Defaults plus a validated puzzle position, if any. A record of a version before
+        :data:`DECK_SINCE` that lacks ``deck`` was played on the land (the default then)."""
+        if isinstance(options, dict) and "deck" not in options and engine_version in OLD_LAND_VERSIONS:
+            options = dict(options, deck=False)
         result = super().normalize_options(options, seats, engine_version)
         if result["puzzle"] is not None:
             # version 1 shipped puzzles that were not reachable: its records keep loading
@@ -114,15 +124,16 @@ class Shiji(Game[State]):
         return view.build(s, seat)
 
     def check_details(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
-        """The danger of a legal placement (it loses at once or at the start of the placer's next
-        turn) as ``{code, ja, en, params}`` naming the rule, or None; GameError if ``action`` is
-        not legal now. Nothing is applied."""
+        """Before a legal placement: its ``warning`` (it loses), ``caution`` (on the land, the
+        opponent's shells it could not answer afterwards) and ``adds`` (cards added to hands, and
+        why) as ``{warning, caution, adds}``, each warning ``{code, ja, en, params}`` naming the rule;
+        None for other actions. GameError if ``action`` is not legal now. Nothing is applied; it
+        reads only what ``seat`` may see."""
         self.apply(s, seat, action)
         verb, args = parse(action)
-        if verb != "place" or s.tasks:
+        if verb != "place" or s.tasks or s.phase != "play":
             return None
-        problem = R.danger(s, seat, args)
-        return warning_text(*problem) if problem else None
+        return view.details(s, seat, args)
 
     def describe_action(self, s: State, seat: int, action: str) -> tuple[str, str]:
         return text.describe(s, seat, action)
@@ -144,7 +155,7 @@ class Shiji(Game[State]):
         return action.startswith("place") or action.startswith("accept")
 
     def extra_calls(self) -> dict[str, Any]:
-        """The 詰み札 calls: list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution."""
+        """The 詰み札 calls (list_puzzles, start_puzzle, check_puzzle_move, puzzle_solution) and glossary."""
         return puzzles.calls(self)
 
     # --- computer ------------------------------------------------------------------------

@@ -28,6 +28,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                    "(you may only go out with a number shell)"),
     "shiji.place.not_superior": ("値{value:02d}は相手の{to_beat:02d}より優位ではありません（{order_ja}）",
                                  "{value:02d} does not beat the opponent's {to_beat:02d} ({order_en})"),
+    "shiji.place.zero_pair_ascending": ("値{value:02d}は相手の{to_beat:02d}より優位ではありません。00 が揃うと昇順に戻ってから比べます"
+                                        "（昇順: 大きい値が優位。同じ値も可）",
+                                        "{value:02d} does not beat the opponent's {to_beat:02d}: a 00 pair turns the order "
+                                        "ascending first, then the values are compared (higher wins; an equal value is "
+                                        "allowed)"),
     "shiji.place.jump": ("運行の原則に反します（跳躍）: 次に出せる星札は{allowed_ja}です",
                          "Against the star cycle (a skip): the next star must be {allowed_en}"),
     "shiji.place.backward": ("運行の原則に反します（遡行）: 次に出せる星札は{allowed_ja}です",
@@ -69,6 +74,11 @@ WARNINGS: dict[str, tuple[str, str]] = {
                             ("This leaves you one card: one card makes no shell, so you lose at the start of your "
                              "next turn (siege) unless the opponent's star or panic shell adds cards to your hand")),
 }
+WARNINGS["shiji.warn.two_ahead"] = (
+    ("この貝札を並べると手札が {cards_ja} の４枚になります。次の手番にどの２枚を並べても、残り２枚に星札・恐慌札が"
+     "残ります（星札は数字札か次の星札と組んで早めに使いましょう）"),
+    ("This leaves you four cards, {cards_en}: whichever two you place next turn, the last two include a star "
+     "or the panic card and cannot go out (pair stars with a number, or with the next star, early)"))
 WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: rot"),
                 "bankrupt": ("土地の札が足りない: 破産", "your land is too small: bankruptcy"),
                 "siege": ("包囲", "siege"), "forbidden_two": ("禁止行為", "forbidden")}

@@ -90,7 +90,20 @@ def puzzle_solution(game: Game[Any], id: str) -> dict[str, Any]:
             "result": {"ja": out.reason_ja, "en": out.reason_en} if out else None}
 
 
+@lru_cache(maxsize=1)
+def _glossary() -> dict[str, Any]:
+    text = resources.files("pygames.shiji").joinpath("data/glossary.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def glossary() -> dict[str, Any]:
+    """The words a newcomer meets (term, ja/en explanation) and the two ways to play (one line each)."""
+    data = _glossary()
+    return {"terms": data["terms"], "modes": data["modes"]}
+
+
 def calls(game: Game[Any]) -> dict[str, Callable[..., dict[str, Any]]]:
-    """The puzzle calls by name, those that play the game bound to ``game``."""
-    return {"list_puzzles": list_puzzles, "start_puzzle": start_puzzle,
+    """The puzzle calls by name, those that play the game bound to ``game``, and the glossary."""
+    return {"glossary": glossary, "list_puzzles": list_puzzles, "start_puzzle": start_puzzle,
             "check_puzzle_move": partial(check_puzzle_move, game), "puzzle_solution": partial(puzzle_solution, game)}

@@ -116,7 +116,7 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
         value = a * 10 + b
         rev = s.reverse and not zero_pair
         if not superior(value, s.to_beat, rev, equal_ok=zero_pair):
-            return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
+            return _not_superior(s, value, rev, zero_pair)
         return None
     numbers = [k for k in kinds if is_number(k)]
     stars = [k for k in kinds if k in STARS]
@@ -130,7 +130,7 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
         value = shell_value(kinds)
         rev = s.reverse and not zero_pair
         if not superior(value, s.to_beat, rev, equal_ok=zero_pair):
-            return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
+            return _not_superior(s, value, rev, zero_pair)
         return None
     if stars:
         allowed = allowed_stars(s, zero_pair)
@@ -139,6 +139,14 @@ def place_problem(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None
         if len(stars) == 2 and s.rules.star_order and stars[1] != next_star(stars[0]):
             return ("shiji.place.star_pair_order", {"first": stars[0], "second": stars[1]})
     return None
+
+
+def _not_superior(s: State, value: int, rev: bool, zero_pair: bool) -> Problem:
+    """The refusal of a number shell that does not beat; a 00 pair that turned a reverse order
+    ascending says so (the status said 逆順, the comparison is made in ascending order)."""
+    if zero_pair and s.reverse:
+        return ("shiji.place.zero_pair_ascending", {"value": value, "to_beat": s.to_beat, "reverse": False})
+    return ("shiji.place.not_superior", {"value": value, "to_beat": s.to_beat, "reverse": rev})
 
 
 def _star_fault(s: State, star: int) -> str:
@@ -223,8 +231,9 @@ def lose(s: State, seat: int, reason: str) -> State:
     return replace(s, phase="over", tasks=(), result=((1 - seat,), reason, seat))
 
 
-def do_place(s: State, seat: int, kinds: tuple[int, ...]) -> State:
-    """Place an already-validated shell and queue its consequences; returns the advanced state."""
+def do_place(s: State, seat: int, kinds: tuple[int, ...], resolve: bool = True) -> State:
+    """Place an already-validated shell and queue its consequences; returns the advanced state
+    (with ``resolve`` False: the queued steps are left unresolved, for :func:`danger`)."""
     opp = 1 - seat
     hand = s.hand[seat]
     for k in kinds:
@@ -272,7 +281,7 @@ def do_place(s: State, seat: int, kinds: tuple[int, ...]) -> State:
         tasks.append(("recover", opp))
     tasks.append(("end", seat))
     s = replace(s, reverse=reverse, star=star, tasks=tuple(tasks))
-    return advance(s)
+    return advance(s) if resolve else s
 
 
 def advance(s: State) -> State:
@@ -364,23 +373,68 @@ def pending_additions(s: State, seat: int) -> int:
 
 
 def danger(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None:
-    """Why a legal placement loses at once or at the start of the placer's next turn, or None.
+    """Why a legal placement loses at once, at the start of the placer's next turn, or the turn
+    after (the two-card rule a turn ahead), or None. It reads only the placer's side and public
+    counts, never the opponent's hidden hand (a warning must not hint at it).
 
-    At once: the rewards push the hand above 10 (腐敗) or the land runs out (破産). At the start of
-    the next turn (unless the opponent's star or panic shell adds cards first): one card left, which
-    can form no shell (包囲), or two cards of which one is a star or 恐慌 (禁止行為)."""
-    after = do_place(s, seat, kinds)
+    At once: the rewards or 交換 push the hand above 10 (腐敗) or the land runs out (破産). At the
+    start of the next turn (unless the opponent's star or panic shell adds cards first): two cards of
+    which one is a star or 恐慌 (禁止行為), or, on the land, one card, which forms no shell (包囲; in
+    山札 mode that player draws instead). A turn ahead: four cards whose every shell leaves two with
+    a star or 恐慌 among them."""
+    after = do_place(s, seat, kinds, resolve=False)
     if after.result is not None:
-        if after.result[0] and seat not in after.result[0]:
-            return ("shiji.warn.loses_now", {"reason": after.result[1]})
-        return None
+        return None                      # 上がり (or the opponent's 解除 chance): nothing to fear
+    have, land = hand_size(after, seat), land_size(after, seat)
+    added = 0
+    for task in after.tasks:
+        if task[0] in ("take", "draw") and task[1] == seat:
+            n = task[2]
+            if n and have + min(n, land) > HAND_LIMIT:
+                return ("shiji.warn.loses_now", {"reason": "rot"})
+            if land < n:
+                return ("shiji.warn.loses_now", {"reason": "bankrupt"})
+            have, land, added = have + n, land - n, added + n
+        elif task[0] in ("take", "draw") and task[2] and (
+                hand_size(after, task[1]) + min(task[2], land_size(after, task[1])) > HAND_LIMIT
+                or land_size(after, task[1]) < task[2]):
+            return None                  # the tax ends the match in the placer's favour (public counts)
+        elif task[0] == "merchant":
+            have += 1
+            if have > HAND_LIMIT:
+                return ("shiji.warn.loses_now", {"reason": "rot"})
     hand = after.hand[seat]
-    size = sum(hand) + pending_additions(after, seat)
-    if size == 2 and has_star_or_panic(hand):
+    if PANIC in kinds and after.merchant[seat] != s.merchant[seat]:
+        hand = add(hand, 0)              # the merchant 0 comes into hand (交換)
+    if have == 2 and has_star_or_panic(hand):
         return ("shiji.warn.two_with_star", {"cards": [k for k in range(NUM_KINDS) for _ in range(hand[k])]})
-    if size == 1 and not can_add(replace(after, tasks=()), seat):
+    if have == 1 and not s.rules.deck and not can_add(replace(after, tasks=(), hand=_set(after.hand, seat, hand)), seat):
         return ("shiji.warn.one_card", {})
+    if have == 4 and not added and not escapes(hand, allowed_stars(after)):
+        return ("shiji.warn.two_ahead", {"cards": [k for k in range(NUM_KINDS) for _ in range(hand[k])]})
     return None
+
+
+def escapes(hand: tuple[int, ...], allowed: tuple[int, ...] = STARS) -> bool:
+    """True if some shell of ``hand`` (whatever the value to beat) leaves no two cards with a star or
+    恐慌 among them: a star the cycle ``allowed`` (or 恐慌) with a number, two stars in cycle order,
+    or two numbers. (If the opponent places a star first, its tax adds a card anyway.)"""
+    kinds = [k for k in range(NUM_KINDS) if hand[k]]
+    for a in kinds:
+        for b in kinds:
+            if a == b and hand[a] < 2:
+                continue
+            first = next((k for k in (a, b) if k in STARS), None)
+            if first is not None and first not in allowed:
+                continue
+            if a in STARS and b in STARS and next_star(a) != b:
+                continue
+            if PANIC in (a, b) and not (is_number(a) or is_number(b)):
+                continue
+            left = add(add(hand, a, -1), b, -1)
+            if not (sum(left) == 2 and has_star_or_panic(left)):
+                return True
+    return False
 
 
 def close_market(s: State) -> State:

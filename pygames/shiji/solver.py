@@ -79,18 +79,23 @@ class Solver:
         return None
 
     def defence(self, s: State, defender: int, limit: int = MAX_DEPTH) -> str:
-        """The defender's reply that refutes the attacker if possible, else resists the longest
-        (ties: the first in the engine's order, so the reply is deterministic)."""
+        """The defender's reply that refutes the attacker if possible, else resists the longest: the
+        attacker's fastest forced win is the furthest away; among equals a reply that does not lose
+        at once, then the one that leaves the attacker the fewest winning moves (ties: the first in
+        the engine's order, so the reply is deterministic)."""
         attacker = 1 - defender
-        best, best_depth = None, -1
+        best, best_score = None, None
         for a in self.game.legal_actions(s, defender):
             child = self.game.apply(s, defender, a)
             if child.result is not None and defender in child.result[0]:
                 return a
             d = self.depth(child, attacker, limit)
-            score = limit + 1 if d is None else d
-            if score > best_depth:
-                best, best_depth = a, score
+            survives = child.result is None
+            playing = not child.tasks and child.phase == "play" and self.game.to_move(child) == (attacker,)
+            wins = len(self.winning_moves(child, attacker, d)) if d is not None and survives and playing else 0
+            score = (limit + 1 if d is None else d, survives, -wins)
+            if best_score is None or score > best_score:
+                best, best_score = a, score
         assert best is not None
         return best
 

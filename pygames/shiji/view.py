@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules as R
+from . import risks, rules as R
 from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, to_list
 from .state import BALANCED, PANIC_STATE, State
 from ..core.errors import refuse
@@ -18,6 +18,9 @@ TIP_LITERAL = {"ja": "ヒント（字義どおりの読み）: 夜の星組の�
                      "00の双札だけです。答えられないとその場で負け（包囲）。",
                "en": "Tip (literal reading): after a Night star shell the order is reversed with 00 to beat: only a "
                      "Morning star, the panic card or a 00 pair can answer, and with none of them you lose (siege)."}
+ORDER_NOTE = {"ja": "00 が揃うと昇順に戻ってから比べます",
+              "en": "A 00 pair turns the order ascending first, then compares"}
+"""Said with 逆順: a 00 pair (inside the shell or with the row's last 0) compares in ascending order."""
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
 
 
@@ -92,7 +95,8 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
     for pair in pairs:
         action = ("lead " if lead else "place ") + " ".join(CODES[k] for k in pair)
         entry = shell_entry(s, pair, action)
-        entry["warning"] = entry["refusal"] = None
+        entry["warning"] = entry["refusal"] = entry["caution"] = None
+        entry["adds"] = []
         if lead:
             entry["legal"] = True
         else:
@@ -102,10 +106,20 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
                 err = refuse(problem[0], action=action, **problem[1])
                 entry["refusal"] = {"code": err.code, "ja": err.message_ja, "en": err.message_en}
             else:
-                danger = R.danger(s, seat, pair)
-                entry["warning"] = warning_text(*danger) if danger else None
+                entry.update(details(s, seat, pair))
         out.append(entry)
     return out
+
+
+def details(s: State, seat: int, kinds: tuple[int, ...]) -> dict[str, Any]:
+    """What the screen says before a legal placement: ``warning`` (it loses: the screen asks),
+    ``caution`` (on the land, the opponent's values it could not answer afterwards) and ``adds``
+    (cards the placement adds to hands, and why)."""
+    danger = R.danger(s, seat, kinds)
+    caution = risks.unanswered(s, seat, kinds) if danger is None else None
+    return {"warning": warning_text(*danger) if danger else None,
+            "caution": risks.caution_text(caution) if caution else None,
+            "adds": risks.additions(s, seat, kinds)}
 
 
 def _last_shell(s: State, seat: int, viewer: int | None) -> dict[str, Any] | None:
@@ -195,11 +209,13 @@ def build(s: State, viewer: int | None) -> dict[str, Any]:
         "last_value": last_value,
         "last_seat": s.last[0] if s.last else None,
         "order": "desc" if s.reverse else "asc",
+        "order_note": ORDER_NOTE if s.reverse and s.rules.goods else None,
         "star": star_info(s),
         "round": round_info(s),
         "lead": lead_info(s),
         "shells": shells_for(s, viewer) if viewer is not None and s.result is None and not s.tasks
         and viewer in R.to_move(s) and s.phase in ("play", "lead") else [],
+        "additions": risks.after_view(s, viewer),
         "tip": TIP_LITERAL if not s.rules.star_clears else TIP,
         "task": task,
         "lead_shown": [list(v) for v in s.lead_shown],

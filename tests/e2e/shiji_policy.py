@@ -42,12 +42,15 @@ def choose(legal: list[str], view: dict[str, Any], seat: int, first_lead: str | 
     return min(safe, key=cost)["action"]
 
 
-def simulate(seed: int, first_lead: str | None = None, level: str = "easy") -> tuple[Any, list[str]]:
+def simulate(seed: int, first_lead: str | None = None, level: str = "easy",
+             options: dict[str, Any] | None = None) -> tuple[Any, list[str]]:
     """The match the browser test will play: the computer (seat 1) acts whenever it may, as the
-    shell's runner does, and seat 0 follows :func:`choose`. Returns (final state, actions)."""
+    shell's runner does, and seat 0 follows :func:`choose`. Returns (final state, actions). The
+    land game (本式) unless ``options`` says otherwise."""
     from pygames.core.match import Match
     from pygames.shiji import GAME
-    match = Match.new("shiji", None, [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": level}], seed)
+    match = Match.new("shiji", {"deck": False} if options is None else options,
+                      [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": level}], seed)
     while match.to_move() and match.ply < 600:
         movers = match.to_move()
         if 1 in movers:

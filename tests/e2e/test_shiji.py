@@ -25,6 +25,12 @@ def _fast_bots(page: Any) -> None:
     page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
 
 
+def _land(page: Any) -> None:
+    """Choose 本式（土地） at setup (the tests below were written for the land game; 山札 is the default)."""
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.locator("[data-testid=mode-land] input").check()
+
+
 def _wait_idle(page: Any) -> None:
     page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
 
@@ -90,8 +96,8 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_
     _fast_bots(page)
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)
-    page.wait_for_selector(".sj-setup input[type=checkbox]")
-    bools = [o for o in GAME.info()["options"] if o["kind"] == "bool"]
+    _land(page)
+    bools = [o for o in GAME.info()["options"] if o["kind"] == "bool" and o["key"] != "deck"]
     assert page.locator(".sj-setup input[type=checkbox]").count() == len(bools)   # the engine's list, its labels
     assert page.locator(".sj-setup label", has_text="字義どおり").count() == 1
     page.fill("#seed", str(SEED))
@@ -243,7 +249,7 @@ def test_phone_prompt_and_primary_action_in_view(new_page, site, wait_for_engine
     _fast_bots(phone)
     phone.goto(site.url + "#/new/shiji")
     wait_for_engine(phone)
-    phone.wait_for_selector(".sj-setup input[type=checkbox]")
+    _land(phone)
     phone.fill("#seed", str(SEED))
     phone.click("#start-match")
     phone.wait_for_url("**#/play/*")
@@ -268,6 +274,7 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
     assert_no_horizontal_overflow(phone)
     phone.goto(site.url + "#/new/shiji")
     phone.wait_for_selector("#start-match")
+    _land(phone)
     phone.fill("#seed", str(SEED))
     phone.click("#start-match")
     phone.wait_for_url("**#/play/*")
@@ -286,7 +293,8 @@ def _record_until(stop: Callable[[dict, list[str]], bool], seed: int = KEY_SEED)
     from pygames.core.match import Match
     from pygames.shiji import GAME
     from tests.e2e.shiji_policy import choose
-    match = Match.new("shiji", None, [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}], seed)
+    match = Match.new("shiji", {"deck": False}, [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}],
+                      seed)
     while match.to_move() and match.ply < 600:
         if 1 in match.to_move():
             match.play(1, match.bot_action(1))
@@ -377,3 +385,50 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     seat = final["view"]["result"]["seat"]
     assert seat < 0 or final["players"][seat]["name"] in ending.inner_text(), ending.inner_text()
     shot(page, f"{name}-7-final-position")
+
+
+# --- issue 25: the setup choice, a land-mode caution, a word explained on tap -------------------
+CAUTION_SEED = 1
+"""A land match (the test's policy against the easy computer) where a placement leaves answers short."""
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (375, 812, "en-US")])
+def test_setup_choice_land_caution_and_glossary_tap(new_page, site, wait_for_engine, width, height, locale):
+    lang = locale[:2]
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    _fast_bots(page)
+    name = f"shiji-{lang}-{width}"
+    # 1. the setup: 山札 chosen by default, 本式（土地） one choice away, one line each; remembered
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    assert page.locator("[data-testid=mode-deck] input").is_checked()
+    lines = page.locator(".sj-setup .sj-mode-line").all_inner_texts()
+    assert len(lines) == 2 and all(lines)
+    shot(page, f"{name}-8-setup-choice")
+    _land(page)
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    assert page.locator("[data-testid=mode-land] input").is_checked()        # remembered in this browser
+    # 2. on the land, before a placement: the opponent's values it could not answer afterwards
+    record, _ = _record_until(lambda view, legal: view["phase"] == "play" and not view["task"]
+                              and any(e["legal"] and e["caution"] for e in view["shells"]), CAUTION_SEED)
+    _put(page, site, record, "shijicaution")
+    risky = next(e for e in page.evaluate("() => window.pygamesMatch.payload.view.shells") if e["legal"] and e["caution"])
+    _click_hand(page, "#view-root", risky["cards"])
+    verdict = page.locator("#view-root [data-testid=verdict].sj-warnv")
+    verdict.wait_for()
+    said = verdict.inner_text()
+    assert ("返せません" in said) if lang == "ja" else ("could not answer" in said), said
+    assert risky["caution"]["params"]["examples"][0] in said
+    shot(page, f"{name}-9-land-caution")
+    # 3. a word on screen explained on tap (the glossary shared with the rules page)
+    term = page.locator("#view-root .sj-table .sj-term:visible").first    # some labels are hidden on phones
+    term.click()
+    tip = page.locator("#view-root [data-testid=term-tip]")
+    tip.wait_for()
+    assert len(tip.inner_text()) > 15
+    assert_in_viewport(page, "#view-root [data-testid=term-tip]")
+    shot(page, f"{name}-10-glossary-tap")
+    assert_no_horizontal_overflow(page)

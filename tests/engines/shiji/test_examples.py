@@ -13,6 +13,10 @@ from pygames.shiji.state import BALANCED, PANIC_STATE, Rules
 from .helpers import play, position, take_any
 
 
+
+LAND = {"deck": False}
+"""本式（土地）: the tests below were written for the land game (山札 is the default since v3)."""
+
 def refused(s, action, code, seat=None):
     seat = s.turn if seat is None else seat
     with pytest.raises(GameError) as err:
@@ -281,7 +285,7 @@ def test_option_deck_mode_draws_are_chance():
 
 
 def test_lead_choice_is_secret_and_decides_first():
-    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    s = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
     for seat, cards in ((0, "1 2 3 4 5 6"), (1, "9 8 7 M N X")):
         for c in cards.split():
             s = GAME.apply(s, seat, f"pick {c}")
@@ -313,13 +317,13 @@ def test_only_canonical_codes_are_accepted_and_logs_hide_secret_choices():
                         ("place m 5", "match.action.not_canonical"), ("place M 5\n", "match.action.not_ascii"),
                         ("place M  5", "match.action.spaces"), ("place M 5 ", "match.action.spaces")):
         refused(s, alias, code)
-    s0 = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    s0 = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
     ja, en = GAME.describe_action(s0, 0, "pick N")
     assert "夜" not in ja and "N" not in en.replace("an opening", "")
 
 
 def test_lead_ties_choose_again_then_chance_decides():
-    s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+    s = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
     for seat in (0, 1):
         for c in "1 2 3 4 5 6".split():
             s = GAME.apply(s, seat, f"pick {c}")
@@ -332,7 +336,7 @@ def test_lead_ties_choose_again_then_chance_decides():
 
 
 def test_quick_start_is_a_chance_node():
-    s = GAME.initial_state(GAME.normalize_options({"quick_start": True}, 2), 2)
+    s = GAME.initial_state(GAME.normalize_options({**LAND, "quick_start": True}, 2), 2)
     for seat in (0, 1):
         for c in "1 2 3 4 5 6".split():
             s = GAME.apply(s, seat, f"pick {c}")
@@ -377,21 +381,21 @@ def test_warning_two_cards_with_a_star_left():
     # the issue's case: 9 and 恐慌 left after the placement
     s = position([["9", "X", "3", "4"], ["9", "9", "8"]], to_beat=12)
     assert "place 3 4" in GAME.legal_actions(s, 0)
-    w = GAME.check_details(s, 0, "place 3 4")
+    w = GAME.check_details(s, 0, "place 3 4")["warning"]
     assert w["code"] == "shiji.warn.two_with_star" and "恐慌" in w["ja"] and "Panic" in w["en"]
     assert w["params"]["cards"] == ["9", "X"]
-    assert GAME.check_details(s, 0, "place X 3") is None or GAME.check_details(s, 0, "place X 3")["code"] != "shiji.warn.two_with_star"
-    assert GAME.check_details(s, 0, "place 4 3") is not None        # the same two cards remain
+    assert GAME.check_details(s, 0, "place X 3")["warning"] is None
+    assert GAME.check_details(s, 0, "place 4 3")["warning"] is not None        # the same two cards remain
     s = position([["9", "8", "3", "4"], ["9", "9", "8"]], to_beat=12)
-    assert GAME.check_details(s, 0, "place 3 4") is None
+    assert GAME.check_details(s, 0, "place 3 4")["warning"] is None
 
 
 def test_warning_one_card_left_and_rot_at_once():
     s = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12)
-    assert GAME.check_details(s, 0, "place 9 8")["code"] == "shiji.warn.one_card"
+    assert GAME.check_details(s, 0, "place 9 8")["warning"]["code"] == "shiji.warn.one_card"
     # 34 then 55: 7 cards of reward on a hand of 6 → above 10
     s = position([["5", "5", "1", "2", "6", "7", "8", "9"], ["9", "9", "8"]], rows=(["3", "4"], []))
-    w = GAME.check_details(s, 0, "place 5 5")
+    w = GAME.check_details(s, 0, "place 5 5")["warning"]
     assert w["code"] == "shiji.warn.loses_now" and w["params"]["reason"] == "rot" and "腐敗" in w["ja"]
     with pytest.raises(GameError) as err:
         GAME.check_details(s, 0, "place 1 1")
@@ -449,3 +453,74 @@ def test_english_texts_are_english():
     for key, (ja, en) in texts.items():
         assert japanese.search(ja), key
         assert not japanese.search(en), (key, en)
+
+
+def test_a_new_match_is_played_from_the_deck_and_old_records_keep_the_land():
+    """The ruling of 2026-12-03: 山札 by default, 本式（土地） one option away; a record of v1/v2 that
+    lacks the key was played on the land, and an explicit value is kept as it is."""
+    assert GAME.normalize_options({}, 2)["deck"] is True
+    assert GAME.initial_state(GAME.normalize_options({}, 2), 2).rules.deck is True
+    assert GAME.initial_state(GAME.normalize_options(LAND, 2), 2).rules.deck is False
+    for version in ("1", "2"):
+        assert GAME.normalize_options({}, 2, engine_version=version)["deck"] is False
+        assert GAME.normalize_options({"deck": True}, 2, engine_version=version)["deck"] is True
+
+
+def test_warnings_read_only_the_placers_side():
+    """The same placement gets the same warning whatever the opponent hides (here one hand would
+    lose at the start of its turn, the other would not)."""
+    a = position([["9", "X", "3", "4"], ["1", "N"]], to_beat=12)
+    b = position([["9", "X", "3", "4"], ["9", "8"]], to_beat=12)
+    assert GAME.check_details(a, 0, "place 3 4")["warning"] == GAME.check_details(b, 0, "place 3 4")["warning"] is not None
+
+
+def test_two_card_rule_a_turn_ahead_and_no_one_card_warning_in_deck_mode():
+    # 朝 was the last star: 夕 and 夜 must wait, so four cards 5·7·夕·夜 leave two with a star whatever is placed
+    s = position([["5", "7", "E", "N", "9", "8"], ["9", "9", "8"]], to_beat=12, star=MORNING)
+    w = GAME.check_details(s, 0, "place 9 8")["warning"]
+    assert w["code"] == "shiji.warn.two_ahead" and "４枚" in w["ja"] and "four cards" in w["en"]
+    # with 昼 allowed, 昼·夕 in cycle order or 昼 with a number gets out of it
+    s = position([["5", "7", "D", "E", "9", "8"], ["9", "9", "8"]], to_beat=12, star=MORNING)
+    assert GAME.check_details(s, 0, "place 9 8")["warning"] is None
+    deck = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12, rules=Rules(deck=True))
+    assert GAME.check_details(deck, 0, "place 9 8")["warning"] is None      # one card: in 山札 mode that player draws 2
+
+
+def test_check_details_names_the_answers_left_and_the_cards_added():
+    # land: after 3·4 the hand 1·9 beats nothing above 91 (no star, no 恐慌); the opponent may hold
+    # any card this player has not seen (91 ties and 92-99 win: nothing in hand answers them)
+    s = position([["3", "4", "1", "9"], ["9", "9", "8"]], to_beat=12)
+    d = GAME.check_details(s, 0, "place 3 4")
+    assert d["warning"] is None and d["caution"]["code"] == "shiji.warn.no_answer"
+    assert "返せません" in d["caution"]["ja"] and d["caution"]["params"]["examples"][0] == "91"
+    assert d["caution"]["params"]["count"] < d["caution"]["params"]["total"]
+    # keeping 恐慌 as an answer: nothing unanswerable
+    s = position([["3", "4", "X", "2", "5"], ["9", "9", "8"]], to_beat=12)
+    assert GAME.check_details(s, 0, "place 3 4")["caution"] is None
+    # goods say that cards are added and why; a star shell says the opponent pays the tax
+    s = position([["5", "5", "1", "2", "E"], ["9", "9", "8"]], rows=(["3", "4"], []))
+    adds = GAME.check_details(s, 0, "place 5 5")["adds"]
+    assert adds[0]["kind"] == "reward" and adds[0]["count"] == 7 and "報酬" in adds[0]["ja"]
+    adds = GAME.check_details(s, 0, "place E 1")["adds"]
+    assert [(x["kind"], x["seat"], x["count"]) for x in adds] == [("tax", 1, 1)]
+    deck = position([["5", "5", "1", "2"], ["9", "9", "8"]], rows=(["3", "4"], []), rules=Rules(deck=True))
+    adds = GAME.check_details(deck, 0, "place 5 5")["adds"]
+    assert adds[0]["count"] == 2 and "山札" in adds[0]["ja"]
+
+
+def test_a_zero_pair_refusal_says_the_order_turns_ascending_first():
+    """Issue 25 (puzzle L1-01): the status says 逆順, yet 0·0 is compared in ascending order."""
+    # the row ends with a 0: a front 0 makes the 00 pair, so 04 is compared in ascending order
+    s = position([["0", "4", "5", "9"], ["9", "9", "8"]], rows=(["7", "0"], []), to_beat=71, reverse=True,
+                 merchant=(False, True))
+    with pytest.raises(GameError) as err:
+        GAME.apply(s, 0, "place 0 4")
+    assert err.value.code == "shiji.place.zero_pair_ascending"
+    assert "00 が揃うと昇順に戻ってから比べます" in err.value.message_ja and "ascending first" in err.value.message_en
+    view = GAME.view(s, 0)
+    assert view["order"] == "desc" and view["order_note"]["ja"] == "00 が揃うと昇順に戻ってから比べます"
+    entry = next(e for e in view["shells"] if e["action"] == "place 0 4")
+    assert entry["refusal"]["code"] == "shiji.place.zero_pair_ascending"
+    with pytest.raises(GameError) as err:       # no 00 pair: the plain refusal, in reverse order
+        GAME.apply(s, 0, "place 9 5")
+    assert err.value.code == "shiji.place.not_superior" and "逆順" in err.value.message_ja

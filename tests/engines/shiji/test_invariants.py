@@ -18,8 +18,8 @@ from pygames.shiji.messages import ENDINGS
 PLAYOUTS = 600
 """Random games per run (bench/shiji_playouts.py runs thousands)."""
 
-OPTION_SETS = [{}, {"deck": True}, {"reverse": False, "star_order": False}, {"goods": False},
-               {"back_to_front": True}, {"closing": False, "quick_start": True}]
+OPTION_SETS = [{"deck": False}, {}, {"deck": False, "reverse": False, "star_order": False}, {"deck": False, "goods": False},
+               {"deck": False, "back_to_front": True}, {"deck": False, "closing": False, "quick_start": True}]
 
 
 def random_game(seed: int, options: dict) -> tuple[list[str], object]:

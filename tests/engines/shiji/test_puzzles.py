@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from pygames import webapi
-from pygames.core import CHANCE, GameError
-from pygames.shiji import GAME
+from pygames.core import CHANCE, GameError, Rng
+from pygames.shiji import GAME, bots
 from pygames.shiji.position import check_position, state_from_position
 from pygames.shiji.puzzles import all_puzzles
 from pygames.shiji.solver import Solver
@@ -19,6 +19,10 @@ from .helpers import position
 
 PUZZLES = all_puzzles()
 
+
+
+LAND = {"deck": False}
+"""本式（土地）: the tests below were written for the land game (山札 is the default since v3)."""
 
 def call(_fn, **kw):
     out = json.loads(webapi.dispatch(_fn, json.dumps(kw)))
@@ -134,7 +138,7 @@ def test_positions_of_real_matches_are_accepted():
     checked = 0
     for seed in range(12):
         rng = Rng.derive(seed, "reachable")
-        s = GAME.initial_state(GAME.normalize_options({}, 2), 2)
+        s = GAME.initial_state(GAME.normalize_options(LAND, 2), 2)
         while GAME.outcome(s) is None:
             movers = GAME.to_move(s)
             if movers == (CHANCE,):
@@ -199,3 +203,37 @@ def test_wrong_and_unknown_puzzle_moves():
     err = json.loads(webapi.dispatch("game_call", json.dumps({"game": "shiji", "name": "start_puzzle",
                                                               "args": {"id": "nope"}})))["error"]
     assert err["code"] == "shiji.puzzle.unknown"
+
+
+def _defender_checks(s: Any, defender: int) -> None:
+    """The computer's reply in puzzle play resists the longest and never loses at once when
+    another reply survives (checked against every reply, with the test's own minimax)."""
+    chosen = bots.choose(GAME, s, defender, "hard", Rng(1))
+    replies = GAME.legal_actions(s, defender)
+    assert chosen in replies
+    after = {a: GAME.apply(s, defender, a) for a in replies}
+    survive = [a for a, c in after.items() if c.result is None or defender in c.result[0]]
+    if survive:
+        assert chosen in survive, (chosen, survive)
+
+    def depth(c: Any) -> int:
+        for n in range(1, 4):
+            if Minimax(1 - defender).win(c, n):
+                return n
+        return 4
+    best = max(depth(c) for c in after.values())
+    assert depth(after[chosen]) == best, (chosen, best)
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p["id"] for p in PUZZLES])
+def test_every_wrong_first_move_meets_the_longest_defence(puzzle):
+    """Issue 25 (L1-12: after `place 1 N` the defender used to answer `place 0 0`, bankrupt at once)."""
+    s0 = state_from_position(puzzle["position"])
+    wrong = [a for a in GAME.legal_actions(s0, 0) if a != puzzle["answer"]]   # none when the answer is forced
+    for first in wrong:
+        s = GAME.apply(s0, 0, first)
+        steps = 0
+        while s.result is None and GAME.to_move(s) == (1,) and steps < 12:
+            _defender_checks(s, 1)
+            s = GAME.apply(s, 1, bots.choose(GAME, s, 1, "hard", Rng(1)))
+            steps += 1

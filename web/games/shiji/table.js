@@ -3,6 +3,7 @@
 
 import { el, cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
 import { flashTracker } from '../../shell/turn.js';
+import { markTerms, termTip } from './glossary.js';
 
 const NUMBER = /^[0-9]$/;
 
@@ -24,6 +25,9 @@ export function createTable(root, io) {
   const flashes = flashTracker(box);   // the shell's highlights survive our redraws
 
   const t = (ja, en) => io.t(ja, en);
+  const tip = termTip(t);    // the explanation of a tapped word (glossary)
+  let glossary = null;
+  if (io.glossary) io.glossary.then((g) => { glossary = g; render(); });
   /** Text for the page with the game's Japanese terms marked in English mode. */
   const m = (text) => jaTerms(text, t('ja', 'en') === 'en');
 
@@ -96,7 +100,19 @@ export function createTable(root, io) {
     const bar = el('div', { class: 'action-bar sticky-always sj-actionbar', dataset: { testid: 'action-bar' } });
     box.append(controls(v, me, mine, myTurn, veilable, recoverable, names, bar), bar);
     box.append(meSection);
+    if (glossary) {
+      markTerms(box, glossary, t('ja', 'en') === 'en', (term) => tip.show(term));
+      tip.render();
+      box.append(words());
+    }
+    box.insertBefore(tip.el, box.children[1] || null);
     flashes.apply();
+  }
+
+  /** Every glossary word with its explanation (the same words are tappable where they appear). */
+  function words() {
+    return el('details', { class: 'sj-words', dataset: { testid: 'words' } }, el('summary', {}, t('用語の説明', 'Words explained')),
+      el('dl', {}, glossary.terms.map((term) => [el('dt', {}, m(t(term.ja, term.en))), el('dd', {}, t(term.text_ja, term.text_en))]).flat()));
   }
 
   /** The current prompt, first in the action bar. */
@@ -255,8 +271,11 @@ export function createTable(root, io) {
       const seq = ++checkSeq;
       const entry = shellEntry(action);
       if (entry) {
+        const adds = (entry.adds || []).map((a) => t(a.ja, a.en)).join(t('。', '. '));
+        const tail = adds ? t(`。${adds}`, `. ${adds}`) : '';
         if (entry.legal && entry.warning) verdict = { ok: false, warn: true, text: t(`並べられますが危険です: ${entry.warning.ja}`, `Legal, but dangerous: ${entry.warning.en}`) };
-        else if (entry.legal) verdict = { ok: true, text: t('並べられます', 'This can be played') };
+        else if (entry.legal && entry.caution) verdict = { ok: false, warn: true, caution: true, text: t(`並べられます。ただし${entry.caution.ja}`, `This can be played, but: ${entry.caution.en}`) + tail };
+        else if (entry.legal) verdict = { ok: true, text: t('並べられます', 'This can be played') + tail };
         else verdict = { ok: false, text: entry.refusal ? t(entry.refusal.ja, entry.refusal.en) : t('並べられません', 'This cannot be played') };
         render();
       } else if (legal().includes(action)) {

@@ -4,6 +4,7 @@
 import { el } from './board.js';
 import { createTable } from './table.js';
 import { mountPuzzles } from './puzzles.js';
+import { loadGlossary } from './glossary.js';
 
 export function mount(root, ctx) {
   const wrap = el('div', { class: 'sj-view' });
@@ -16,7 +17,7 @@ export function mount(root, ctx) {
   wrap.append(links);
   // the shell's events strip (what the others just did, from the engine's log) goes in the table
   const table = createTable(wrap, { t: (ja, en) => ctx.t(ja, en), act: (a) => ctx.act(a), check: (a) => ctx.check(a),
-    strip: ctx.turn ? ctx.turn.strip : null });
+    strip: ctx.turn ? ctx.turn.strip : null, glossary: ctx.api ? loadGlossary(ctx.api) : null });
   const events = [];
   let last = null;
 
@@ -54,15 +55,14 @@ export function mount(root, ctx) {
         fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)', seat: null, kind: 'order' }
           : { ja: '評価が昇順に戻りました（大きいほど優位）', en: 'Order is ascending again (higher wins)', seat: null, kind: 'order' });
       }
-      const seats = v.last_seat === 0 ? [1, 0] : [0, 1];   // the latest placement ends up on top
-      for (const seat of seats) {
-        const p = v.players[seat];
-        const before = lv.players[seat];
-        if (p.placed <= before.placed || !p.goods.length) continue;
-        const who = nameOf(payload, seat);
-        const total = p.goods.reduce((a, g) => a + g.reward, 0);
-        fresh.push({ ja: `${who.ja}: 商品 ${p.goods.map((g) => g.ja).join('・')}（報酬${total}枚）`,
-          en: `${who.en}: goods ${p.goods.map((g) => g.en).join(', ')} (reward ${total} cards)`, seat, kind: 'goods' });
+      // what the latest shell added to hands, and why (the engine's words: goods' reward, stars' tax)
+      const placedNow = v.last_seat !== null && v.last_seat !== undefined
+        && v.players[v.last_seat].placed > lv.players[v.last_seat].placed;
+      if (placedNow) {
+        for (const add of v.additions || []) {
+          const who = nameOf(payload, add.seat);
+          fresh.push({ ja: `${who.ja}: ${add.ja}`, en: `${who.en}: ${add.en}`, seat: add.seat, kind: add.kind });
+        }
       }
       events.unshift(...fresh.reverse());
     }
@@ -94,29 +94,54 @@ export function mountPage(name, root, ctx) {
   return mountPuzzles(root, ctx);
 }
 
-/** The new-match form: the engine's 競技者間調整 switches with its labels (puzzles start from their own page). */
+/** The new-match form: first the way to play (山札, the default for a first game, or 本式（土地）),
+ * each with the engine's one line saying what differs, remembered in this browser; then the
+ * engine's other 競技者間調整 switches, folded (puzzles start from their own page). */
 export function setupForm(root, ctx) {
   const values = {};
   let specs = null;
+  let modes = null;
+  const stored = ctx.storage ? ctx.storage.get('mode') : null;
+  let mode = stored === 'land' ? 'land' : 'deck';
+  let foldOpen = false;
   const box = el('fieldset', { class: 'sj-setup' });
   root.append(box);
+  function choose(key) {
+    mode = key;
+    try { if (ctx.storage) ctx.storage.set('mode', key); } catch { /* storage full or off: the choice still applies */ }
+    render();
+  }
   function render() {
-    box.replaceChildren(el('legend', {}, ctx.t('競技者間調整（ハンディキャップ）', 'House rules')));
-    if (!specs) box.append(el('p', { class: 'sj-muted' }, ctx.t('読み込み中…', 'Loading…')));
-    for (const spec of specs || []) {
+    box.replaceChildren(el('legend', {}, ctx.t('遊び方', 'How to play')));
+    if (!specs) { box.append(el('p', { class: 'sj-muted' }, ctx.t('読み込み中…', 'Loading…'))); return; }
+    const list = el('div', { class: 'sj-modes', role: 'radiogroup', 'aria-label': ctx.t('遊び方の種類', 'Way to play') });
+    for (const m of modes || []) {
+      const id = `sj-mode-${m.key}`;
+      list.append(el('div', { class: `sj-mode${mode === m.key ? ' sj-on' : ''}`, dataset: { testid: `mode-${m.key}` } },
+        el('input', { type: 'radio', name: 'sj-mode', id, value: m.key, checked: mode === m.key, onchange: () => choose(m.key) }),
+        el('label', { for: id }, el('strong', {}, ctx.t(m.ja, m.en)), el('span', { class: 'sj-mode-line' }, ctx.t(m.line_ja, m.line_en)))));
+    }
+    box.append(list);
+    const fold = el('details', { class: 'sj-house', open: foldOpen, ontoggle: (e) => { foldOpen = e.target.open; } },
+      el('summary', {}, ctx.t('競技者間調整（ハンディキャップ）', 'House rules')));
+    for (const spec of specs) {
+      if (spec.key === 'deck') continue;   // chosen above
       const id = `sj-opt-${spec.key}`;
       const input = el('input', { type: 'checkbox', id, checked: values[spec.key], dataset: { key: spec.key }, onchange: (e) => { values[spec.key] = e.target.checked; } });
-      box.append(el('div', { class: 'sj-opt' }, input, ' ', el('label', { for: id }, ctx.t(spec.label.ja, spec.label.en))));
+      fold.append(el('div', { class: 'sj-opt' }, input, ' ', el('label', { for: id }, ctx.t(spec.label.ja, spec.label.en))));
     }
+    box.append(fold);
     box.append(el('p', {}, el('a', { href: ctx.rulesHref, class: 'sj-link' }, ctx.t('遊び方', 'How to play')), ' ・ ',
       el('a', { href: '#/page/shiji/puzzles', class: 'sj-link' }, ctx.t('詰み札（ひとり用）', 'Puzzles (solo)'))));
   }
-  const ready = ctx.api('games', {}).then((out) => {
+  const ready = Promise.all([ctx.api('games', {}), loadGlossary(ctx.api)]).then(([out, glossary]) => {
     const info = (out.games || out).find((g) => g.name === 'shiji');
     specs = info.options.filter((o) => o.kind === 'bool');
     for (const spec of specs) values[spec.key] = spec.default;
+    modes = glossary ? glossary.modes : [{ key: 'deck', ja: '山札', en: 'Deck', line_ja: '', line_en: '' },
+      { key: 'land', ja: '本式（土地）', en: 'Classic (land)', line_ja: '', line_en: '' }];
     render();
   });
   render();
-  return { getOptions: () => ready.then(() => ({ ...values })), relang: render };
+  return { getOptions: () => ready.then(() => ({ ...values, deck: mode === 'deck' })), relang: render };
 }

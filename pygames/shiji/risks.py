@@ -1,0 +1,151 @@
+"""What a player should know before a placement, beyond the rules: the answers it leaves (land
+mode), and the cards it adds to hands (goods and tax). Read from the placer's side only: the
+opponent's possible shells come from the cards the placer has not seen, never their real hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules as R
+from .cards import FULL_SET, NUM_KINDS, PANIC, STARS
+from .state import evolve as replace, BALANCED, State
+
+GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
+
+
+def unseen(s: State, seat: int) -> tuple[int, ...]:
+    """The opponent's cards ``seat`` has not seen: their set minus their market and merchant."""
+    opp = 1 - seat
+    pool = list(FULL_SET)
+    for kind, _, _ in s.rows[opp]:
+        if kind >= 0:
+            pool[kind] -= 1
+    if s.merchant[opp]:
+        pool[0] -= 1
+    return tuple(max(0, n) for n in pool)
+
+
+def unanswered(s: State, seat: int, kinds: tuple[int, ...]) -> dict[str, Any] | None:
+    """On the land: the number shells the opponent could place after this one that ``seat`` could
+    not answer, as ``{count, total, examples}`` (distinct values, the weakest first), or None.
+
+    ``seat``'s answers are the hand after the placement plus what its rewards may bring (chosen
+    from its land); the opponent may hold any card ``seat`` has not seen. In 山札 mode a player who
+    cannot answer draws instead of losing, so nothing is counted there."""
+    if s.rules.deck or s.rules.open_hands:
+        return None
+    after = R.do_place(s, seat, kinds, resolve=False)
+    if after.result is not None:
+        return None
+    opp = 1 - seat
+    hand = list(after.hand[seat])
+    if PANIC in kinds and s.merchant[seat]:
+        hand[0] += 1
+    extra = R.pending_additions(after, seat) - (1 if PANIC in kinds and s.merchant[seat] else 0)
+    if extra:
+        for k in range(NUM_KINDS):
+            hand[k] += min(after.land[seat][k], extra)
+    mine = replace(after, tasks=(), turn=seat, hand=R._set(after.hand, seat, tuple(hand)))
+    pool = unseen(s, seat)
+    if R.hand_size(after, opp) < 2:
+        return None
+    # the opponent's star or panic shells leave no value to beat: any number shell answers them
+    answers: dict[tuple[int, bool, int], bool] = {}
+    values: set[int] = set()
+    beaten: set[int] = set()
+    for a in range(10):
+        for b in range(10):
+            if (a == b and pool[a] < 2) or not pool[a] or not pool[b]:
+                continue
+            theirs = replace(after, tasks=(), turn=opp, hand=R._set(after.hand, opp, pool))
+            zero = R.forms_zero_pair(theirs, opp, (a, b)) if 0 in (a, b) else False
+            value = a * 10 + b
+            if not R.superior(value, after.to_beat, after.reverse and not zero, equal_ok=zero):
+                continue
+            values.add(value)
+            key = (value, after.reverse and not zero, BALANCED if zero else after.star)
+            if key not in answers:
+                answers[key] = R.can_place(replace(mine, to_beat=value, reverse=key[1], star=key[2]), seat)
+            if not answers[key]:
+                beaten.add(value)
+    if not beaten:
+        return None
+    order = sorted(beaten, reverse=after.reverse)
+    return {"count": len(beaten), "total": len(values), "examples": [f"{v:02d}" for v in order[:2]]}
+
+
+def additions(s: State, seat: int, kinds: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The cards this placement adds to hands and why: the placer's reward for goods, the
+    opponent's tax for each star, the merchant 0 for 恐慌 (``{seat, count, kind, ja, en}``)."""
+    after = R.do_place(s, seat, kinds, resolve=False)
+    if after.result is not None:
+        return []
+    return explain(after, seat, kinds)
+
+
+def explain(after: State, seat: int, kinds: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The additions of a placement whose steps are queued in ``after`` (see :func:`additions`)."""
+    out = []
+    deck = after.rules.deck
+    goods = after.goods[seat]
+    reward = sum(t[2] for t in after.tasks if t[0] in ("take", "draw") and t[1] == seat)
+    if goods and reward:
+        names_ja = "・".join(dict.fromkeys(GOOD_NAMES[g[0]][0] for g in goods))
+        names_en = ", ".join(dict.fromkeys(GOOD_NAMES[g[0]][1] for g in goods))
+        how_ja, how_en = ("山札から引きます", "drawn from the deck") if deck else ("土地から選びます", "chosen from the land")
+        out.append({"seat": seat, "count": reward, "kind": "reward",
+                    "ja": f"商品（{names_ja}）ができるので、報酬として手札に {reward} 枚加わります（{how_ja}）。"
+                          "手札が増えるぶん、上がりは遠のきます",
+                    "en": f"This makes goods ({names_en}): as a reward {reward} cards join your hand ({how_en}). "
+                          "More cards means going out takes longer"})
+    stars = sum(1 for k in kinds if k in STARS)
+    if stars:
+        out.append({"seat": 1 - seat, "count": stars, "kind": "tax",
+                    "ja": f"星札 {stars} 枚の税として、相手の手札に {stars} 枚加わります",
+                    "en": f"The tax of {stars} star{'s' if stars > 1 else ''}: {stars} card"
+                          f"{'s join' if stars > 1 else ' joins'} the opponent's hand"})
+    if any(t[0] == "merchant" and t[1] == seat for t in after.tasks):
+        out.append({"seat": seat, "count": 1, "kind": "merchant",
+                    "ja": "恐慌の交換: 自分の商人札（0）が手札に入ります",
+                    "en": "Panic's exchange: your merchant card (0) joins your hand"})
+    return out
+
+
+def after_view(s: State, viewer: int | None) -> list[dict[str, Any]]:
+    """What the latest shell added to hands, as the screen says it after the fact (the same
+    texts told from the viewer's side)."""
+    if s.last is None or s.phase != "play" and s.result is None:
+        return []
+    seat = s.last[0]
+    no = s.placed[seat] - 1
+    cells = [k for k, v, shell in s.rows[seat] if shell == no]
+    if not cells or any(k < 0 for k in cells):
+        return []
+    kinds = tuple(cells)
+    out = []
+    goods = s.goods[seat]
+    if goods and s.result is None:
+        reward = R.DECK_REWARD if s.rules.deck else sum(g[2] for g in goods)
+        names_ja = "・".join(dict.fromkeys(GOOD_NAMES[g[0]][0] for g in goods))
+        names_en = ", ".join(dict.fromkeys(GOOD_NAMES[g[0]][1] for g in goods))
+        out.append({"seat": seat, "count": reward, "kind": "reward",
+                    "ja": f"商品（{names_ja}）の報酬で {reward} 枚手札に加わりました",
+                    "en": f"Goods ({names_en}): {reward} cards added to the hand as a reward"})
+    stars = sum(1 for k in kinds if k in STARS)
+    if stars:
+        out.append({"seat": 1 - seat, "count": stars, "kind": "tax",
+                    "ja": f"星組の税で {stars} 枚手札に加わりました", "en":
+                    f"Star shell tax: {stars} card{'s' if stars > 1 else ''} added to the hand"})
+    return out
+
+
+def caution_text(info: dict[str, Any]) -> dict[str, Any]:
+    """The words of :func:`unanswered`: 「この後、相手の 98 などに返せません」."""
+    ex_ja = "・".join(info["examples"])
+    ex_en = ", ".join(info["examples"])
+    return {"code": "shiji.warn.no_answer", "params": info,
+            "ja": f"この後、相手の {ex_ja} などに返せません（相手が出せる数字組の値 {info['total']} 通りのうち "
+                  f"{info['count']} 通り）。返せないと負けです（包囲）",
+            "en": f"After this, you could not answer the opponent's {ex_en} and the like ({info['count']} of the "
+                  f"{info['total']} values they could place); with no answer you lose (siege)"}
+

@@ -51,6 +51,10 @@ class Match:
                 raise GameError("record.illegal_action", f"{ply + 1}手目が不正です: {err.message_ja}",
                                 f"Action {ply + 1} is illegal: {err.message_en}", ply=ply + 1,
                                 cause=err.code) from err
+        if "remote" in record:  # a match played by link: chance is checked against every seat's values
+            from .jointchance import check_remote, verify
+            record["remote"] = check_remote(record["remote"], len(record["players"]))
+            verify(game, match.states, match.record["actions"], record["remote"])
         return match
 
     # --- reading ---------------------------------------------------------------------

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 from .core import linkcodec
+from .core import remote as _remote
 from .core.errors import GameError
 from .core.match import Match
 from .core.record import clean_meta, parse_action
@@ -51,7 +52,7 @@ def _match(record: Any) -> Match:
         raise GameError("record.not_a_match", "対局データがありません", "No match record given")
     actions = record.get("actions")
     key = _key(record) if isinstance(actions, list) else ""
-    cached = _cache.get(key)
+    cached = _cache.get(key) if "remote" not in record else None  # a remote match: chance checked on every replay
     if cached is not None and isinstance(actions, list):
         done = cached.record["actions"]
         if len(done) <= len(actions) and actions[:len(done)] == done:
@@ -338,6 +339,12 @@ def _events(match: Match, seat: int | None) -> list[dict[str, Any]]:
     return match.log(max(start, len(actions) - MAX_EVENTS))
 
 
+def remote(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A match played with a friend by link (``core/remote.py``): ``op`` is one of
+    :data:`pygames.core.remote.CALLS` (new, act, ask, reply, encode, receive, join, status)."""
+    return _remote.call(op, args)
+
+
 def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game's own extra call (e.g. shogi's KIF export, shiji's puzzle list).
 
@@ -360,7 +367,7 @@ def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[
 
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     f.__name__: f for f in (games, new_match, view, legal_actions, apply, check, bot_action, undo, replay, log,
-                            summary, load, encode_link, decode_link, play, play_bot, look, game_call)}
+                            summary, load, encode_link, decode_link, play, play_bot, look, remote, game_call)}
 
 
 def dispatch(name: str, args_json: str = "{}") -> str:

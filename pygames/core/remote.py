@@ -18,16 +18,17 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import inspect
 import json
 import zlib
-from typing import Any
+from typing import Any, Callable
 
 from . import chain
 from .errors import GameError
 from .game import CHANCE
 from .jointchance import VERSION, is_hex, outcome, pending_run, runs_of
 from .match import Match
-from .record import check_players, new_record, parse_action
+from .record import check_players, new_record
 from .registry import get_game
 
 PREFIX = "r1."
@@ -574,6 +575,34 @@ def status(record: Any) -> dict[str, Any]:
             "agreed": result, "id": remote["id"], "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
 
 
-def chance_parse(entry: str) -> bool:
-    """True for a logged chance action."""
-    return parse_action(entry)[0] == CHANCE
+def _status_of(answer: dict[str, Any]) -> dict[str, Any]:
+    record = answer.get("record")
+    return {**answer, "status_now": status(record)} if isinstance(record, dict) else answer
+
+
+CALLS: dict[str, Callable[..., dict[str, Any]]] = {
+    "new": lambda game, options, names, seat, match_id, secret: {"record": new(game, options, names, seat, match_id, secret)},
+    "act": lambda record, seat, secret, action: {"record": act(record, seat, secret, action)},
+    "ask": lambda record, kind: {"record": ask(record, kind)},
+    "reply": lambda record, ok: {"record": reply(record, ok)},
+    "encode": encode,
+    "receive": receive,
+    "join": join,
+    "status": status,
+}
+"""The web API's ``remote`` operations; answers with a ``record`` also carry ``status_now``."""
+
+
+def call(op: Any, args: Any) -> dict[str, Any]:
+    """Run operation ``op`` with keyword ``args`` (GameError on a bad name or bad arguments)."""
+    func = CALLS.get(op) if isinstance(op, str) else None
+    if func is None:
+        raise GameError("api.unknown_call", f"知らない呼び出しです: remote.{str(op)[:40]}", f"Unknown call: remote.{str(op)[:40]}")
+    if args is not None and not isinstance(args, dict):
+        raise GameError("api.bad_args", "引数はオブジェクトで渡してください", "Arguments must be an object")
+    try:
+        inspect.signature(func).bind(**(args or {}))
+    except TypeError as err:
+        raise GameError("api.bad_args", f"引数が合いません: remote.{op}", f"Wrong arguments for remote.{op}",
+                        detail=str(err)[:200]) from None
+    return _status_of(func(**(args or {})))

@@ -6,7 +6,7 @@ characters of each link (what a chat app carries after ``#r=``), of the whole re
 (what a device that never answered receives), and of the saved record, with 95% intervals over
 the games and the machine's load. Bounded by games and plies, never by time.
 
-    nice -n 10 python3 bench/remote_links.py [--games 8]
+    nice -n 10 python3 bench/remote_links.py [--games 4]
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def play(options: dict, plies: int, draws: int, seed: int) -> tuple[list[int], i
         sizes.append(len(link))
         other = devices[1 - mover.seat]
         other.open(link)
-        if remote.status(other.record)["turn"] == "theirs" and remote.status(other.record)["unsent"]:
+        after = remote.status(other.record)
+        if after["turn"] == "theirs" and after["unsent"]:
             back = other.send()
             sizes.append(len(back))
             mover.open(back)
@@ -84,7 +85,7 @@ def interval(values: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--games", type=int, default=4)
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()}")
     for label, options, plies, draws in (("本将棋 120 plies", {"ruleset": "hon"}, 120, 0),

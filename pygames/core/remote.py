@@ -494,12 +494,15 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
                          for i, p in enumerate(local.record["players"])]
     merged["meta"] = {**local.record["meta"], **{key: max(local.record["meta"][key], peer[key]) for key in PEER_KEYS}}
     merged["seed"] = None
-    try:
-        result = Match.from_record(merged)
-    except GameError as err:
-        raise GameError("remote.fork", "このリンクは、この端末の対局と食い違います。両方を残しました",
-                        "This link contradicts the match on this device. Both versions are kept",
-                        branch=_branch(incoming.record, local.record, me), cause=err.code) from err
+    if merged is incoming.record:
+        result = incoming  # already replayed and verified; seat types and meta do not change the game
+    else:
+        try:
+            result = Match.from_record(merged)
+        except GameError as err:
+            raise GameError("remote.fork", "このリンクは、この端末の対局と食い違います。両方を残しました",
+                            "This link contradicts the match on this device. Both versions are kept",
+                            branch=_branch(incoming.record, local.record, me), cause=err.code) from err
     if secret is not None:
         settle(result, me, secret)
     return {"status": "merged", "record": result.record, "happened": _what_happened(local, result, me)}
@@ -580,7 +583,14 @@ def _status_of(answer: dict[str, Any]) -> dict[str, Any]:
     return {**answer, "status_now": status(record)} if isinstance(record, dict) else answer
 
 
+def peek(text: Any) -> dict[str, Any]:
+    """The match id and sender seat of a link, so the page can find its saved match."""
+    k = _unpack(text)
+    return {"id": k["id"], "sender": k["s"]}
+
+
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
+    "peek": peek,
     "new": lambda game, options, names, seat, match_id, secret: {"record": new(game, options, names, seat, match_id, secret)},
     "act": lambda record, seat, secret, action: {"record": act(record, seat, secret, action)},
     "ask": lambda record, kind: {"record": ask(record, kind)},

@@ -445,8 +445,8 @@ def _what_happened(before: Match | None, after: Match, me: int) -> list[dict[str
     new_values = sum(1 for row in ra["reveals"] for v in row if v is not None) - (
         sum(1 for row in old["remote"]["reveals"] for v in row if v is not None) if old else 0)
     if new_values > 0:
-        lines.append({"kind": "reveal", "ja": f"抽選用の値 {new_values} 個を確かめました",
-                      "en": f"Checked {new_values} value(s) for the draws"})
+        lines.append({"kind": "reveal", "ja": "カードが両方の端末の値から正しく決まったことを確かめました",
+                      "en": "Checked that the cards came from both devices' values"})
     return lines
 
 
@@ -559,8 +559,8 @@ def status(record: Any) -> dict[str, Any]:
     to_move = match.to_move()
     if over:
         turn = "over"
-    elif any(h is None for h in remote["heads"]):
-        turn = "join"
+    elif to_move == (CHANCE,) and any(h is None for h in remote["heads"]):
+        turn = "join"  # the draw waits for the friend's commitment
     elif to_move == (CHANCE,):
         row = remote["reveals"][-1] if remote["reveals"] else [None]
         turn = "theirs" if row[me] is not None else "mine"

@@ -18,8 +18,12 @@ IDLE = "() => window.pygamesMatch && window.pygamesMatch.idle && window.pygamesM
 
 
 def link_of(page: Any) -> str:
+    """The link in the send panel once it is up to date with the page's record."""
     page.wait_for_selector("#remote-url")
-    page.wait_for_function("() => document.querySelector('#remote-url').value.includes('#r=r1.')")
+    page.wait_for_function("""() => {
+      const input = document.querySelector('#remote-url');
+      return input && input.value.includes('#r=r1.') && input.dataset.actions === String(window.pygamesMatch.record.actions.length);
+    }""")
     return str(page.input_value("#remote-url"))
 
 
@@ -47,7 +51,7 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
     a = new_page(1280, 800)
     b = new_page(375, 812, phone=True, locale="en-US")
     a.goto(site.url + "#/new/shogi")
-    wait_for_engine(a)
+    wait_for_engine(a, timeout_ms=300_000)
     a.click("#setup-mode-remote")
     a.fill("#remote-name", "Aki")
     a.click("#start-match")
@@ -57,7 +61,7 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
 
     # B's device has no match: it takes the free side (後手), reveals its value for the opening draws
     b.goto(invite)
-    wait_for_engine(b)
+    wait_for_engine(b, timeout_ms=300_000)
     b.wait_for_selector("#remote-join")
     b.fill("#remote-join-name", "Ben")
     b.click("#remote-join")
@@ -70,9 +74,9 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
     setup = a.evaluate("() => window.pygamesMatch.record.actions.filter((x) => x.startsWith('c:'))")
     assert len(setup) >= 3
 
-    devices = {0: a, 1: b}
     script = ["7g7f", "draw", "draw", "3c3d", "draw", "8c8d", "2g2f", "draw", "resign"]
     seen_links: list[str] = []
+    back_links: list[str] = []
     shots_taken = False
     for action in script:
         mover = a if status(a)["turn"] == "mine" else b
@@ -92,6 +96,7 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
             assert status(other)["turn"] == "theirs"
             assert "send the link back" in other.inner_text("#match-status").lower() or "送り返す" in other.inner_text("#match-status")
             back = link_of(other)
+            back_links.append(back)
             open_link(mover, back)
             assert status(mover)["turn"] == "mine"
             if not shots_taken and mover is b:
@@ -120,9 +125,12 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
     assert b.evaluate("() => window.pygamesMatch.record.actions") == before
 
     # a tampered link: a card changed inside the link (digest recomputed would still fail the chain)
-    body = seen_links[1].split("#r=", 1)[1][3:]
+    body = back_links[0].split("#r=", 1)[1][3:]
     obj = json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
-    obj["a"] = [x if not x.startswith("c:") else "c:card:NULLIFY" for x in obj["a"]]
+    cards = [x for x in obj["a"] if x.startswith("c:")]
+    assert cards, obj["a"]
+    swap = "c:card:NULLIFY" if cards[-1] != "c:card:NULLIFY" else "c:card:FU-tate"
+    obj["a"] = [swap if x == cards[-1] else x for x in obj["a"]]
     raw = json.dumps(obj, separators=(",", ":")).encode()
     tampered = site.url + "#r=r1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
     b.goto(tampered)
@@ -135,7 +143,7 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
 def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: Any) -> None:
     a = new_page(1280, 800)
     a.goto(site.url + "#/new/shogi")
-    wait_for_engine(a)
+    wait_for_engine(a, timeout_ms=300_000)
     a.click("#setup-mode-remote")
     a.click("input[data-opt=ruleset][value=hon]")
     a.click("#start-match")
@@ -143,23 +151,37 @@ def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: A
     act(a, "7g7f")
     first = link_of(a)
     shot(a, "remote-hon-send-1280-ja")
-    # a second match on the same device: its link names another match id
+    b = new_page(375, 812, phone=True, locale="en-US")
+    b.goto(first)
+    wait_for_engine(b, timeout_ms=300_000)
+    b.click("#remote-join")
+    b.wait_for_function(IDLE)
+    assert status(b)["turn"] == "mine"
+    # the other language at each size: B's send panel (375, en then ja), A merging B's link (1280, en)
+    act(b, "3c3d")
+    link_b = link_of(b)
+    key_moment(b, "remote-send-panel-375-en", "#remote-qr")
+    b.click("#lang-toggle")
+    b.wait_for_selector("#remote-send-h:has-text('相手に送る')")
+    key_moment(b, "remote-send-panel-375-ja", "#remote-qr")
+    a.click("#lang-toggle")
+    open_link(a, link_b)
+    a.wait_for_selector("#remote-happened li")
+    key_moment(a, "remote-merged-1280-en", "#remote-happened")
+    act(a, "2g2f")
+    key_moment(a, "remote-send-panel-1280-en", "#remote-qr")
+    open_link(b, link_of(a))
+    b.wait_for_selector("#remote-happened li")
+    key_moment(b, "remote-merged-375-ja", "#remote-happened")
+    # a second match made on A's device: its link names another match id, so B is asked to join it
     a.goto(site.url + "#/new/shogi")
     a.click("#setup-mode-remote")
     a.click("#start-match")
     a.wait_for_function(IDLE)
     other = link_of(a)
-    b = new_page(375, 812, phone=True, locale="en-US")
-    b.goto(first)
-    wait_for_engine(b)
-    b.click("#remote-join")
-    b.wait_for_function(IDLE)
-    assert status(b)["turn"] == "mine"
-    key_moment(b, "remote-joined-375-en", "#view-root")
-    # B's device holds the first match only: the second match's link asks to join it instead
     b.goto(other)
     b.wait_for_selector("#remote-join")
     # a broken link is refused with its reason
     b.goto(site.url + "#r=r1.garbled")
     b.wait_for_selector("p.message[role=alert]")
-    assert "Cannot read this link" in b.inner_text("main")
+    assert "リンクを読めません" in b.inner_text("main")

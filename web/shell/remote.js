@@ -29,9 +29,11 @@ const S = {
   copy: ['コピー', 'Copy'], copied: ['コピーしました', 'Copied'], copyFailed: ['コピーできませんでした。リンクを選んでコピーしてください。', 'Could not copy; select the link and copy it.'],
   shareSheet: ['共有…', 'Share…'],
   qrLabel: ['このリンクのQRコード', 'QR code of this link'],
-  contains: (moves, values, chars, whole) => [
-    `${whole ? '対局の全体' : `${moves}手`}${values ? `と抽選用の値${values}個` : ''}（${chars}文字）`,
-    `${whole ? 'The whole match' : `${moves} move(s)`}${values ? ` and ${values} value(s) for draws` : ''} (${chars} characters)`],
+  contains: (moves, values, chars, whole) => {
+    const ja = [whole ? '対局の全体' : moves ? `${moves}手` : '', values ? `抽選用の値${values}個` : ''].filter(Boolean).join('と') || '最新の状態';
+    const en = [whole ? 'The whole match' : moves ? `${moves} move(s)` : '', values ? `${values} value(s) for the draws` : ''].filter(Boolean).join(' and ') || 'The latest state';
+    return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${en} (${chars} characters)`];
+  },
   turnMine: ['あなたの番', 'Your turn'], turnTheirs: ['相手の番', "Friend's turn"], turnJoin: ['相手の参加待ち', 'Waiting for your friend to join'],
   turnOver: ['終局', 'Finished'],
   waitSend: ['相手の番です。リンクを送って、返ってきたリンクを開いてください。', "It is your friend's turn: send the link, then open the link they send back."],
@@ -148,7 +150,8 @@ export function sendPanel(slot) {
         qr ? h('div', { class: 'remote-qr', id: 'remote-qr' }, qr) : null,
         h('div', { class: 'remote-send-side' },
           h('label', { for: 'remote-url', class: 'visually-hidden' }, s('sendHeading')),
-          h('input', { id: 'remote-url', type: 'text', readOnly: true, value: text, onfocus: (e) => e.target.select() }),
+          h('input', { id: 'remote-url', type: 'text', readOnly: true, value: text, dataset: { actions: link.actions },
+            onfocus: (e) => e.target.select() }),
           h('div', { class: 'actions' },
             h('button', { type: 'button', class: 'primary', id: 'remote-copy', onclick: copy }, s('copy')),
             navigator.share ? h('button', { type: 'button', id: 'remote-share', onclick: share }, s('shareSheet')) : null),
@@ -172,7 +175,7 @@ export function sendPanel(slot) {
   return {
     async update(record) {
       try {
-        link = await remoteCall('encode', { record });
+        link = { ...(await remoteCall('encode', { record })), actions: record.actions.length };
         error = null;
       } catch (err) {
         error = err;
@@ -284,7 +287,7 @@ export function remoteSession(slot, hooks) {
 
   return {
     look,
-    act: (action) => { happened = null; note = ''; return change('act', { action }); },
+    act: (action) => { happened = null; note = ''; return change('act', { action, seat: status.seat }); },
     progress: (progress) => (status ? progressLine(status, progress) : progress),
     toolbar() {
       if (!status || status.turn === 'over') return [];

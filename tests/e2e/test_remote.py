@@ -163,6 +163,7 @@ def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: A
     key_moment(b, "remote-send-panel-375-en", "#remote-qr")
     b.click("#lang-toggle")
     b.wait_for_selector("#remote-send-h:has-text('相手に送る')")
+    b.locator("#remote-send").scroll_into_view_if_needed()  # the view keeps the board in sight on a re-render
     key_moment(b, "remote-send-panel-375-ja", "#remote-qr")
     a.click("#lang-toggle")
     open_link(a, link_b)

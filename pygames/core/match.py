@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import GameError
+from .jointchance import check_remote, verify
 from .game import CHANCE, Game, sample_chance
 from .record import check_players, check_shape, format_action, new_record, parse_action
 from .registry import get_game
@@ -52,7 +53,6 @@ class Match:
                                 f"Action {ply + 1} is illegal: {err.message_en}", ply=ply + 1,
                                 cause=err.code) from err
         if "remote" in record:  # a match played by link: chance is checked against every seat's values
-            from .jointchance import check_remote, verify
             record["remote"] = check_remote(record["remote"], len(record["players"]))
             verify(game, match.states, match.record["actions"], record["remote"])
         return match
@@ -81,6 +81,17 @@ class Match:
         new_state = self.game.apply(self.state, seat, action)  # the protocol's checks are there
         self.states.append(new_state)
         self.record["actions"].append(format_action(seat, action))
+
+    def extend(self, entries: list[Any]) -> None:
+        """Apply recorded entries (``"seat:action"``, chance included) as they stand, e.g. the
+        actions a cached match lacks. GameError if one is illegal; the match is left as it was."""
+        before = self.ply
+        try:
+            for entry in entries:
+                self._push(*parse_action(entry))
+        except GameError:
+            self.truncate(before)
+            raise
 
     def play(self, seat: int, action: str) -> None:
         """Apply a player's action, then resolve any chance that follows. GameError if illegal;

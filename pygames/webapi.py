@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from .answers import answer, seat_of, snapshot, view_of, viewer_of
 from .core import cache, linkcodec
+from .core import remote as _remote
 from .core.errors import GameError
 from .core.match import Match
 from .core.registry import all_games, get_game
@@ -202,6 +203,12 @@ def look(record: dict[str, Any] | None = None, look: int | None = None, match: s
     return answer(current, current.ply, look, both)
 
 
+def remote(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A match played with a friend by link (``core/remote.py``): ``op`` is one of
+    :data:`pygames.core.remote.CALLS` (new, act, ask, reply, encode, receive, join, status, peek)."""
+    return _remote.call(op, args)
+
+
 def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game's own extra call (e.g. shogi's KIF export, shiji's puzzle list).
 
@@ -224,7 +231,7 @@ def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[
 
 CALLS: dict[str, Callable[..., dict[str, Any]]] = {
     f.__name__: f for f in (games, new_match, view, legal_actions, apply, check, bot_action, undo, replay, log,
-                            summary, load, encode_link, decode_link, play, play_bot, look, game_call)}
+                            summary, load, encode_link, decode_link, play, play_bot, look, remote, game_call)}
 
 
 def dispatch(name: str, args_json: str = "{}") -> str:

@@ -41,7 +41,7 @@ def match_of(record: Any) -> Match:
         raise GameError("record.not_a_match", "対局データがありません", "No match record given")
     actions = record.get("actions")
     name = key(record) if isinstance(actions, list) else ""
-    cached = _cache.get(name)
+    cached = _cache.get(name) if "remote" not in record else None  # a remote match: chance checked on every replay
     if cached is not None and isinstance(actions, list):
         done = cached.record["actions"]
         if len(done) <= len(actions) and actions[:len(done)] == done:

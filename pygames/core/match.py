@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import GameError
+from .jointchance import check_remote, verify
 from .game import CHANCE, Game, sample_chance
 from .record import check_players, check_shape, format_action, new_record, parse_action
 from .registry import get_game
@@ -51,6 +52,9 @@ class Match:
                 raise GameError("record.illegal_action", f"{ply + 1}手目が不正です: {err.message_ja}",
                                 f"Action {ply + 1} is illegal: {err.message_en}", ply=ply + 1,
                                 cause=err.code) from err
+        if "remote" in record:  # a match played by link: chance is checked against every seat's values
+            record["remote"] = check_remote(record["remote"], len(record["players"]))
+            verify(game, match.states, match.record["actions"], record["remote"])
         return match
 
     # --- reading ---------------------------------------------------------------------

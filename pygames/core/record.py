@@ -22,7 +22,8 @@ MAX_ACTION_CHARS = 400
 MAX_NAME_CHARS = 40
 MAX_OPTIONS_CHARS = 64_000
 MAX_SEED = 2**53 - 1  # exact in JavaScript
-PLAYER_TYPES = ("human", "bot")
+PLAYER_TYPES = ("human", "bot", "remote")
+"""``remote``: a person on another device (remote matches; ``core/remote.py``)."""
 
 
 def _bad(what_ja: str, what_en: str, **params: Any) -> GameError:

@@ -10,6 +10,7 @@ import { setupPage } from './setup.js';
 import { matchPage } from './match.js';
 import { replayPage } from './replay.js';
 import { openLinkPage } from './share.js';
+import { remoteLinkPage } from './remote.js';
 import { rulesPage, extraPage, missingPage, failedPage } from './pages.js';
 
 const html = document.documentElement;
@@ -109,7 +110,7 @@ async function subscribeUpdates() {
 // --- routes -----------------------------------------------------------------------------
 renderHeader();
 const router = startRouter(document.getElementById('main'), {
-  home: homePage, setup: setupPage, play: matchPage, replay: replayPage, link: openLinkPage,
+  home: homePage, setup: setupPage, play: matchPage, replay: replayPage, link: openLinkPage, remote: remoteLinkPage,
   rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage, tutorial: tutorialPage,
 }, (container, initial) => {
   // The tab title follows the page's heading; after a navigation, focus moves to the new content.

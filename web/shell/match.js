@@ -15,6 +15,7 @@ import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
 import { tutorialGuide } from './tutorial.js';
+import { remoteSession } from './remote.js';
 
 const BOT_DELAY_MS = 500;
 
@@ -72,8 +73,9 @@ export async function matchPage(root, { id }) {
   const shareSlot = h('div', { class: 'share-slot' });
   // a tutorial's guide (tutorial.js) sits right above the game's screen
   const guide = await tutorialGuide(record.meta.id, info.name);
-  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, status, alertBox, banner, handover,
-    ...(guide ? [guide.el] : []), turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
+  const remoteSlot = h('div', { class: 'remote-slot' });
+  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, remoteSlot, status, alertBox,
+    banner, handover, ...(guide ? [guide.el] : []), turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
   // a view may keep its own results with the save (meta[key], never the actions): e.g. a shogi review
@@ -92,6 +94,12 @@ export async function matchPage(root, { id }) {
   const ownView = Boolean(view);
   if (!view) view = plainView(viewRoot, ctx, !viewMod);
   if (!ownView) turnSlot.append(strip.el);
+
+  // A match with a friend by link (remote.js): actions go through the engine's remote calls.
+  const rs = record.remote ? remoteSession(remoteSlot, {
+    getRecord: () => record, setRecord: (r) => { record = { ...r, meta: { ...r.meta, id: record.meta.id } }; },
+    adopt: (answer) => adopt(answer), showError: (err) => showError(err), general: () => general,
+  }) : null;
 
   // --- engine round trips: one call per click ---------------------------------------------
   let cached = null; // {match, ply, tip} of the worker's cached match (see webapi.play)
@@ -135,14 +143,15 @@ export async function matchPage(root, { id }) {
 
   /** Fetch what to show for the current record (on opening and after undo), save it, draw. */
   async function refresh({ save = true } = {}) {
-    adopt(await call('look', { record, look: shown }), { save });
+    adopt(rs ? await rs.look(record, shown) : await call('look', { record, look: shown }), { save });
   }
 
   const matchTitle = () => titleOf(payload, info);
 
   function persist() {
     try {
-      record = saveMatch(record, { title: matchTitle(), progress: general.progress, finished: Boolean(general.outcome) });
+      const progress = rs ? rs.progress(general.progress) : general.progress;
+      record = saveMatch(record, { title: matchTitle(), progress, finished: Boolean(general.outcome) });
       if (notice && notice.kind === 'save') notice = null;
     } catch (err) {
       notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')) };
@@ -184,7 +193,7 @@ export async function matchPage(root, { id }) {
     busy = true;
     alertBox.textContent = '';
     try {
-      const answer = await playCall('play', { seat: shown, action: String(action), look: shown });
+      const answer = rs ? await rs.act(String(action)) : await playCall('play', { seat: shown, action: String(action), look: shown });
       if (!alive) return;
       if (guide) guide.played(String(action));
       adopt(answer);
@@ -259,6 +268,7 @@ export async function matchPage(root, { id }) {
     renderHandover();
     logBox.replaceChildren(h('summary', {}, t('logHeading')), ...(logBox.open ? [h('p', { class: 'muted' }, t('loading'))] : []));
     if (logBox.open) renderLog();
+    if (rs) rs.render();
     viewRoot.hidden = covered;
     strip.update({ events: covered ? [] : events, thinking, players });
     if (!covered && payload) {
@@ -293,6 +303,14 @@ export async function matchPage(root, { id }) {
     // never reaches a touch screen); it stays clickable (aria-disabled), and a click says it again.
     undoNote = why ? t('undoWhy', why) : '';
     undoWhy.textContent = undoNote;
+    if (rs) { // a friend's match by link: take-backs and draws are asked of the friend (remote.js)
+      undoWhy.textContent = '';
+      fill(toolbar, h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')), ...rs.toolbar(),
+        h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
+        h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
+        h('a', { class: 'button', href: '#/' }, t('home')));
+      return;
+    }
     fill(toolbar,
       h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')),
       h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
@@ -324,7 +342,9 @@ export async function matchPage(root, { id }) {
       return;
     }
     if (!general) return;
-    if (thinking !== null) {
+    if (rs && rs.statusText()) {
+      status.textContent = rs.statusText();
+    } else if (thinking !== null) {
       status.classList.add('thinking');
       status.textContent = t('thinking', nameOf(thinking));
     } else if (general.outcome) {
@@ -391,11 +411,17 @@ export async function matchPage(root, { id }) {
   const entry = listSaves().find((e) => e.id === record.meta.id);
   const own = matchTitle();
   if (entry && own !== info.title && !(entry.title && entry.title.ja === own.ja && entry.title.en === own.en)) persist();
+  if (rs) {
+    persist(); // the saved list shows whose turn it is
+    rs.opened(record.meta.id);
+  }
   runBots();
   // A read-only window onto the match for tests and debugging (actions still go through act).
   window.pygamesMatch = {
     get record() { return record; }, get payload() { return payload; }, get general() { return general; },
     get busy() { return busy; }, get covered() { return covered; }, get viewPayload() { return viewPayload; }, act,
+    /** A match with a friend by link: whose turn from this device's side, requests (remote.js status). */
+    get remote() { return rs ? rs.status : null; },
     /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
     get idle() { return !busy && Boolean(general) && (Boolean(general.outcome) || botToMove(general.to_move) === undefined); },
   };
@@ -406,12 +432,14 @@ export async function matchPage(root, { id }) {
       delete window.pygamesMatch;
       if (view && view.destroy) view.destroy();
       if (shareBox) shareBox.destroy();
+      if (rs) rs.destroy();
     },
     relang() {
       strip.relang();
       if (guide) guide.render();
       render();
       if (shareBox) shareBox.relang();
+      if (rs) rs.relang();
     },
   };
 }

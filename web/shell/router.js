@@ -1,11 +1,12 @@
 // Hash routes: #/ · #/new/<game> · #/tutorial/<game> · #/play/<id> · #/replay/<id> · #/rules/<game> ·
-// #/page/<game>/<name> · #m=<link>. Each route renders into the main element and
+// #/page/<game>/<name> · #m=<link> · #r=<link> (a friend's link, remote.js). Each route renders into the main element and
 // returns an object with optional destroy() and relang() methods.
 
 /** Parse a location hash into {route, params}. */
 export function parseHash(hash) {
   const text = (hash || '').replace(/^#/, '');
   if (text.startsWith('m=')) return { route: 'link', params: { link: text.slice(2) } };
+  if (text.startsWith('r=')) return { route: 'remote', params: { link: text.slice(2) } };
   const parts = text.replace(/^\/+/, '').split('/').filter(Boolean).map(safeDecode);
   if (parts.length === 0) return { route: 'home', params: {} };
   const [head, a, b] = parts;

@@ -11,6 +11,7 @@ import { go } from './router.js';
 import { tutorialLink } from './tutorial.js';
 import { messagePage } from './pages.js';
 import { titleOf } from './match.js';
+import { REMOTE_GAMES, remoteSetupBox } from './remote.js';
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -38,8 +39,12 @@ export async function setupPage(root, { game }) {
   const seedBox = h('div', { class: 'field seed' });
   const errorBox = h('p', { class: 'error', id: 'setup-error', role: 'alert' });
   const startButton = h('button', { type: 'submit', class: 'primary', id: 'start-match' });
+  // 「友だちと（リンクで）」: a friend on another device (remote.js) instead of seats on this one
+  const remoteBox = REMOTE_GAMES.includes(game) ? remoteSetupBox(info) : null;
+  const modeBox = remoteBox ? h('fieldset', { class: 'setup-mode', id: 'setup-mode' }) : null;
+  let remoteMode = false;
   const form = h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', novalidate: true, onsubmit: onStart },
-    seatsBox, optionsBox, seedBox, errorBox, startButton);
+    modeBox, remoteBox ? remoteBox.el : null, seatsBox, optionsBox, seedBox, errorBox, startButton);
   const tutorialBox = h('p', { class: 'tutorial-offer' });
   root.append(heading, tutorialBox, form);
   tutorialLink(tutorialBox, game);
@@ -52,8 +57,24 @@ export async function setupPage(root, { game }) {
     custom = viewMod.setupForm(customRoot, ctx);
   }
 
+  function renderMode() {
+    if (!remoteBox) return;
+    const en = document.documentElement.lang === 'en';
+    const choice = (value, ja, enText) => h('span', { class: 'mode-choice' },
+      h('input', { type: 'radio', name: 'setup-mode', id: `setup-mode-${value}`, value, checked: remoteMode === (value === 'remote'),
+        onchange: () => { remoteMode = value === 'remote'; render(); } }),
+      h('label', { for: `setup-mode-${value}` }, en ? enText : ja));
+    fill(modeBox, h('legend', {}, en ? 'How to play' : '遊び方'),
+      choice('local', 'この端末で', 'On this device'), choice('remote', '友だちと（リンクで）', 'With a friend (by link)'));
+    remoteBox.el.hidden = !remoteMode;
+    seatsBox.hidden = remoteMode;
+    seedBox.hidden = remoteMode;
+    remoteBox.relang();
+  }
+
   function render() {
     heading.textContent = t('setupHeading', pick(info.title));
+    renderMode();
     renderSeats();
     if (custom) {
       optionsBox.querySelector('legend').textContent = t('optionsHeading');
@@ -167,6 +188,16 @@ export async function setupPage(root, { game }) {
   async function onStart(event) {
     event.preventDefault();
     errorBox.textContent = '';
+    if (remoteMode) {
+      startButton.disabled = true;
+      try {
+        go(`#/play/${await remoteBox.start(await collectOptions(), game)}`);
+      } catch (err) {
+        errorBox.textContent = err instanceof SaveError ? (err.quota ? t('quota') : t('saveFailed')) : errorText(err);
+        startButton.disabled = false;
+      }
+      return;
+    }
     let seed;
     const seedText = model.seed.trim();
     if (seedText === '') seed = randomSeed();

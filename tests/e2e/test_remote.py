@@ -1,0 +1,188 @@
+"""Two people on two devices (two browser contexts) play 集大成将棋 by links passed through the page:
+each link is read from the send panel of one context and opened in the other. The game has card
+draws (every draw's card comes from both devices' values) and ends by resignation; both devices
+end with the same finished match. Also: the same link opened twice, an older link opened after a
+newer one, a tampered link, a link of another match; screenshots of the send panel with its QR
+code and of an incoming link being merged (1280×800 ja, 375×812 en, then the other language)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from typing import Any
+
+from tests.e2e.conftest import key_moment, shot, wait_for_engine
+
+IDLE = "() => window.pygamesMatch && window.pygamesMatch.idle && window.pygamesMatch.remote"
+
+
+def link_of(page: Any) -> str:
+    """The link in the send panel once it is up to date with the page's record."""
+    page.wait_for_selector("#remote-url")
+    page.wait_for_function("""() => {
+      const input = document.querySelector('#remote-url');
+      return input && input.value.includes('#r=r1.') && input.dataset.actions === String(window.pygamesMatch.record.actions.length);
+    }""")
+    return str(page.input_value("#remote-url"))
+
+
+def open_link(page: Any, url: str) -> None:
+    """Open a friend's link in this context, as a person would (the page navigates to it)."""
+    page.evaluate("() => { window.__before = window.pygamesMatch || null; }")
+    page.goto(url)
+    page.wait_for_function(IDLE + " && window.pygamesMatch !== window.__before", timeout=60_000)
+
+
+def status(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate("() => window.pygamesMatch.remote"))
+
+
+def act(page: Any, action: str) -> None:
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_function(IDLE)
+
+
+def legal(page: Any) -> list[str]:
+    return list(page.evaluate("() => window.pygamesMatch.payload.legal"))
+
+
+def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site: Any) -> None:
+    a = new_page(1280, 800)
+    b = new_page(375, 812, phone=True, locale="en-US")
+    a.goto(site.url + "#/new/shogi")
+    wait_for_engine(a, timeout_ms=300_000)
+    a.click("#setup-mode-remote")
+    a.fill("#remote-name", "Aki")
+    a.click("#start-match")
+    invite = link_of(a)
+    assert a.locator("#remote-qr svg path").count() == 1
+    key_moment(a, "remote-send-panel-1280-ja", "#remote-qr", "#remote-url")
+
+    # B's device has no match: it takes the free side (後手), reveals its value for the opening draws
+    b.goto(invite)
+    wait_for_engine(b, timeout_ms=300_000)
+    b.wait_for_selector("#remote-join")
+    b.fill("#remote-join-name", "Ben")
+    b.click("#remote-join")
+    b.wait_for_function(IDLE)
+    assert status(b)["turn"] == "theirs"
+    open_link(a, link_of(b))
+    assert status(a)["turn"] == "mine"
+    a.wait_for_selector("#remote-happened li")
+    key_moment(a, "remote-merged-1280-ja", "#remote-happened")
+    setup = a.evaluate("() => window.pygamesMatch.record.actions.filter((x) => x.startsWith('c:'))")
+    assert len(setup) >= 3
+
+    script = ["7g7f", "draw", "draw", "3c3d", "draw", "8c8d", "2g2f", "draw", "resign"]
+    seen_links: list[str] = []
+    back_links: list[str] = []
+    shots_taken = False
+    for action in script:
+        mover = a if status(a)["turn"] == "mine" else b
+        other = b if mover is a else a
+        options = legal(mover)
+        if options and options[0].startswith("draw:"):  # the drawer chooses on/off first
+            act(mover, options[0])
+            open_link(other, link_of(mover))
+            mover, other = other, mover
+        if action not in legal(mover):
+            action = next(x for x in legal(mover) if x not in ("draw", "resign") and not x.startswith("draw:"))
+        act(mover, action)
+        link = link_of(mover)
+        seen_links.append(link)
+        open_link(other, link)
+        if action == "draw":  # the last revealer sends the card back to the drawer
+            assert status(other)["turn"] == "theirs"
+            assert "send the link back" in other.inner_text("#match-status").lower() or "送り返す" in other.inner_text("#match-status")
+            back = link_of(other)
+            back_links.append(back)
+            open_link(mover, back)
+            assert status(mover)["turn"] == "mine"
+            if not shots_taken and mover is b:
+                b.wait_for_selector("#remote-happened li")
+                key_moment(b, "remote-merged-375-en", "#remote-happened")
+                key_moment(a, "remote-send-after-card-1280-ja", "#remote-qr")
+                shots_taken = True
+    for page in (a, b):
+        page.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+        assert status(page)["turn"] == "over"
+    ra = a.evaluate("() => window.pygamesMatch.record")
+    rb = b.evaluate("() => window.pygamesMatch.record")
+    assert ra["actions"] == rb["actions"] and ra["remote"] == rb["remote"]
+    assert sum(1 for x in ra["actions"] if x.endswith(":draw")) >= 3
+    assert ra["actions"][-1].endswith(":resign")
+    # the saved list on each device says the match is over
+    a.goto(site.url + "#/")
+    a.wait_for_selector(".save-list .save")
+    assert "終局" in a.inner_text(".save-list")
+
+    # the same link again, and an older link after a newer one: nothing changes, and the page says so
+    before = rb["actions"]
+    open_link(b, seen_links[-1])
+    assert "already has everything" in b.inner_text("#remote-notes")
+    open_link(b, seen_links[0])
+    assert b.evaluate("() => window.pygamesMatch.record.actions") == before
+
+    # a tampered link: a card changed inside the link (digest recomputed would still fail the chain)
+    body = back_links[0].split("#r=", 1)[1][3:]
+    obj = json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+    cards = [x for x in obj["a"] if x.startswith("c:")]
+    assert cards, obj["a"]
+    swap = "c:card:NULLIFY" if cards[-1] != "c:card:NULLIFY" else "c:card:FU-tate"
+    obj["a"] = [swap if x == cards[-1] else x for x in obj["a"]]
+    raw = json.dumps(obj, separators=(",", ":")).encode()
+    tampered = site.url + "#r=r1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    b.goto(tampered)
+    b.wait_for_selector("p.message[role=alert]")
+    assert "refused" in b.inner_text("main")
+    assert b.evaluate("() => JSON.parse(localStorage.getItem('pygames.match.' + "
+                      "JSON.parse(localStorage.getItem('pygames.index'))[0].id)).actions") == before
+
+
+def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: Any) -> None:
+    a = new_page(1280, 800)
+    a.goto(site.url + "#/new/shogi")
+    wait_for_engine(a, timeout_ms=300_000)
+    a.click("#setup-mode-remote")
+    a.click("input[data-opt=ruleset][value=hon]")
+    a.click("#start-match")
+    a.wait_for_function(IDLE)
+    act(a, "7g7f")
+    first = link_of(a)
+    shot(a, "remote-hon-send-1280-ja")
+    b = new_page(375, 812, phone=True, locale="en-US")
+    b.goto(first)
+    wait_for_engine(b, timeout_ms=300_000)
+    b.click("#remote-join")
+    b.wait_for_function(IDLE)
+    assert status(b)["turn"] == "mine"
+    # the other language at each size: B's send panel (375, en then ja), A merging B's link (1280, en)
+    act(b, "3c3d")
+    link_b = link_of(b)
+    key_moment(b, "remote-send-panel-375-en", "#remote-qr")
+    b.click("#lang-toggle")
+    b.wait_for_selector("#remote-send-h:has-text('相手に送る')")
+    b.locator("#remote-send").scroll_into_view_if_needed()  # the view keeps the board in sight on a re-render
+    key_moment(b, "remote-send-panel-375-ja", "#remote-qr")
+    a.click("#lang-toggle")
+    open_link(a, link_b)
+    a.wait_for_selector("#remote-happened li")
+    key_moment(a, "remote-merged-1280-en", "#remote-happened")
+    act(a, "2g2f")
+    key_moment(a, "remote-send-panel-1280-en", "#remote-qr")
+    open_link(b, link_of(a))
+    b.wait_for_selector("#remote-happened li")
+    key_moment(b, "remote-merged-375-ja", "#remote-happened")
+    # a second match made on A's device: its link names another match id, so B is asked to join it
+    a.goto(site.url + "#/new/shogi")
+    a.click("#setup-mode-remote")
+    a.click("#start-match")
+    a.wait_for_function(IDLE)
+    other = link_of(a)
+    b.goto(other)
+    b.wait_for_selector("#remote-join")
+    # a broken link is refused with its reason
+    b.goto(site.url + "#r=r1.garbled")
+    b.wait_for_selector("p.message[role=alert]")
+    assert "リンクを読めません" in b.inner_text("main")

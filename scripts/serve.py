@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import sys
 import threading
@@ -58,7 +59,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def send_head(self):  # type: ignore[no-untyped-def]
+    def send_head(self):
         """Pick a precompressed sibling when the client accepts one, else the file itself."""
         self._encoding = None
         path = self.translate_path(self.path)
@@ -71,7 +72,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     return self._send_encoded(path, path + suffix, encoding)
         return super().send_head()
 
-    def _send_encoded(self, path: str, encoded: str, encoding: str):  # type: ignore[no-untyped-def]
+    def _send_encoded(self, path: str, encoded: str, encoding: str):
         f = open(encoded, "rb")
         self._encoding = encoding
         try:
@@ -97,8 +98,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         (path, bytes sent, content coding or "identity"))."""
         super().copyfile(source, outputfile)
         path = self.path.split("?", 1)[0]
-        self.server.sent.append((path, os.fstat(source.fileno()).st_size,  # type: ignore[attr-defined]
-                                 self._encoding or "identity"))
+        entry = (path, os.fstat(source.fileno()).st_size, self._encoding or "identity")
+        self.server.sent.append(entry)  # type: ignore[attr-defined]
+        log = getattr(self.server, "log_path", None)
+        if log:  # --log: one JSON line per body served (bench/load.py runs the server in its own process)
+            with open(log, "a") as fh:
+                fh.write(json.dumps(entry) + "\n")
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         if getattr(self.server, "verbose", False):
@@ -123,9 +128,10 @@ class _Server(http.server.ThreadingHTTPServer):
 class SiteServer:
     """A restartable server for ``root`` on 127.0.0.1 in a background thread."""
 
-    def __init__(self, root: Path, port: int = 0) -> None:
+    def __init__(self, root: Path, port: int = 0, log_path: str | None = None) -> None:
         self.root = Path(root)
         self.port = port
+        self.log_path = log_path
         self._httpd: _Server | None = None
         self._thread: threading.Thread | None = None
 
@@ -151,6 +157,7 @@ class SiteServer:
             return self
         handler = functools.partial(Handler, directory=str(self.root))
         self._httpd = _Server(("127.0.0.1", self.port), handler)
+        self._httpd.log_path = self.log_path  # type: ignore[attr-defined]
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, name="site-server", daemon=True)
         self._thread.start()
@@ -168,12 +175,12 @@ class SiteServer:
         self._thread = None
 
 
-def serve_forever(root: Path, port: int = 8000) -> None:
+def serve_forever(root: Path, port: int = 8000, log_path: str | None = None) -> None:
     """Serve ``root`` until Ctrl-C, printing the URL (any free port if ``port`` is taken)."""
     try:
-        server = SiteServer(root, port).start()
+        server = SiteServer(root, port, log_path).start()
     except OSError:
-        server = SiteServer(root, 0).start()
+        server = SiteServer(root, 0, log_path).start()
     print(f"Serving {root} at {server.url}  (Ctrl-C to stop)", flush=True)
     try:
         threading.Event().wait()
@@ -185,5 +192,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="Serve dist/ on 127.0.0.1")
     parser.add_argument("root", nargs="?", default=str(Path(__file__).resolve().parent.parent / "dist"))
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--log", help="append one JSON line [path, bytes sent, content coding] per file served")
     args = parser.parse_args()
-    serve_forever(Path(args.root), args.port)
+    serve_forever(Path(args.root), args.port, args.log)

@@ -66,7 +66,8 @@ async function fill(httpCacheFirst) {
     const reused = old.get(url);
     if (reused) return cache.put(url, reused);
     fetched += 1;
-    return cache.put(url, await fetchChecked(url, httpCacheFirst));
+    const response = await fetchChecked(url, httpCacheFirst);
+    return cache.put(url, new Response(response.body, { status: response.status, statusText: response.statusText, headers: decodedHeaders(response) }));
   }));
   await writeManifest(cache);
   return fetched;

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ import sys
 import tomllib
 import zipfile
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -49,6 +51,15 @@ SW_TEMPLATE = ROOT / "web" / "runtime" / "sw-template.js"
 TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+COMPRESS_MIN = 1024
+"""Files at least this large get precompressed siblings (``.gz``, and ``.br`` when Brotli is installed)."""
+COMPRESS_SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".py", ".txt", ".webmanifest", ".zip"}
+"""What is worth compressing (PNGs and the deflated wheel are not)."""
+COMPRESS_CACHE = ROOT / "build" / "compressed"
+"""Compressed bodies by content hash, so a rebuild (or a test's build into a temporary folder) never
+compresses the same bytes twice (Brotli on the 9.6 MB wasm takes tens of seconds)."""
+BROTLI_QUALITY = 9
+"""Brotli 9 with a 16 MB window: 12 % smaller than gzip -9 on the wasm at a tenth of quality 11's time."""
 
 
 def log(msg: str) -> None:
@@ -244,6 +255,48 @@ def index_page(text: str) -> bytes:
     return text.replace(found.group(0), found.group(0) + "\n  " + "\n  ".join(hints), 1).encode()
 
 
+def _brotli():  # type: ignore[no-untyped-def]
+    """The Brotli module (PyPI ``Brotli``, pinned in requirements-build.txt), or None when it is missing."""
+    try:
+        import brotli  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    return brotli
+
+
+def _compressed(data: bytes, encoding: str) -> bytes:
+    """``data`` compressed with ``encoding`` ("gzip" or "br"), from the content-hash cache when there."""
+    key = COMPRESS_CACHE / f"{hashlib.sha256(data).hexdigest()}.{encoding}"
+    if key.is_file():
+        return key.read_bytes()
+    if encoding == "gzip":
+        out = gzip.compress(data, compresslevel=9, mtime=0)
+    else:
+        out = _brotli().compress(data, quality=BROTLI_QUALITY, lgwin=24)
+    key.parent.mkdir(parents=True, exist_ok=True)
+    tmp = key.with_name(key.name + ".tmp")
+    tmp.write_bytes(out)
+    os.replace(tmp, key)
+    return out
+
+
+def precompress(out: Path, files: set[Path]) -> set[Path]:
+    """Write ``<file>.gz`` (gzip -9) and ``<file>.br`` (when Brotli is installed) beside every file of
+    ``files`` worth compressing, when smaller than the file; scripts/serve.py (and static hosts that
+    serve precompressed files) answer with the best one the browser accepts. Returns what was written."""
+    made: set[Path] = set()
+    encodings = [("gzip", ".gz")] + ([("br", ".br")] if _brotli() is not None else [])
+    jobs = [(path, encoding, suffix) for path in sorted(files) for encoding, suffix in encodings
+            if path.suffix in COMPRESS_SUFFIXES and path.stat().st_size >= COMPRESS_MIN]
+    # zlib and Brotli release the GIL: the big files compress side by side.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        bodies = list(pool.map(lambda job: _compressed(job[0].read_bytes(), job[1]), jobs))
+    for (path, _, suffix), body in zip(jobs, bodies):
+        if len(body) < path.stat().st_size * 0.95:
+            _write(path.with_name(path.name + suffix), body, made)
+    return made
+
+
 def games_json() -> bytes:
     """``webapi.dispatch("games")`` run in CPython at build time: the page lists the games (titles,
     seats, options) from it at once, before Python has started in the browser."""
@@ -303,8 +356,9 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     if (out / "index.html") in written:
         files.insert(0, {"path": "./", "integrity": _integrity(out / "index.html")})
     _write(out / "sw.js", service_worker(version, files), written)
+    compressed = precompress(out, written)
     for path in sorted(out.rglob("*"), reverse=True):  # stale files and empty folders
-        if path.is_file() and path not in written and not path.relative_to(out).as_posix().startswith("bench/"):
+        if path.is_file() and path not in written and path not in compressed and not path.relative_to(out).as_posix().startswith("bench/"):
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()

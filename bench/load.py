@@ -1,33 +1,34 @@
 #!/usr/bin/env python3
 """Load benchmark (a script, not a test): how fast the site is usable, and what a first visit costs.
 
-    python3 bench/load.py [--runs 5] [--old REV] [--no-old]
+    nice -n 10 python3 bench/load.py [--runs 5] [--warm 3] [--micropip] [--old REV]
 
-In one run, alternating the pages so that machine noise hits all alike, each in RUNS fresh browser
-contexts (after one warm-up round that is not counted):
+The site is served by ``scripts/serve.py`` in its own process, as users get it (precompressed
+``.br``/``.gz`` answered by Accept-Encoding); the bytes are what that server wrote to the wire (its
+``--log``). In one run, alternating the page order each round so that machine noise hits all alike,
+each page in RUNS fresh browser contexts without a service worker (after one warm-up round):
 
 * ``site``: ``index.html`` (the engine in PyScript's worker, our wheel placed by the config's [files]);
-* ``files``: ``dist/bench/files.html``, a minimal page with the same bridge (wheel placed by [files]);
-* ``micropip``: ``dist/bench/micropip.html``, the same minimal page but the wheel installed by PyScript's
-  ``packages`` (micropip 0.11.1 and packaging 26.1 from PyPI, downloaded here with ``pip download``
-  into ``bench/out/pypi/`` and served from ``dist/bench/pyodide/`` with the lock's sha256 rewritten);
-* ``bare``: ``dist/bench/bare.html``, only Pyodide on the main thread unpacking the same wheel (the floor);
-* ``old``: the site as it was at ``--old`` (the hand-written Pyodide worker), built into a temporary
-  folder and served on its own port.
+* ``worker``: ``dist/bench/worker.html``, bare Pyodide in a module Web Worker unpacking the same wheel
+  and importing ``pygames.webapi`` (the floor for the site: goal site ≤ 1.05 × worker, per round);
+* ``play``: ``index.html#/play/<id>`` of a saved shogi match: engine ready, and the first legal move
+  clickable (a movable piece's square on the board; goal ≤ engine ready + 300 ms);
+* with ``--micropip``: ``bare`` (Pyodide on the main thread), ``files`` and ``micropip`` (see
+  docs/runtime.md); with ``--old REV``: the site at REV, served the same way.
 
-Printed: cold navigation → engine ready (median, min, max), the ratios to bare (goal ≤ 1.10), the first
-useful paint of the landing page (games and saved matches listed; goal ≤ 300 ms), the bytes of a whole
-first visit with the service worker (boot, then the precache; goal ≤ 1.05 × the boot), warm reloads
-from the service worker (new ≤ old), call round trips, requests that left the host (must be 0), and
-the machine's load average. Figures only, no assertions.
+Then: a real first visit through the service worker (bytes on the wire until ready and until the
+offline cache is complete; goal ≤ 7.0 MB), warm reloads served by the service worker (goal ≤ 0.8 × the
+cold start), call round trips, and requests that left the host (must be 0). Every figure is printed
+with the load average when it was taken; medians with a distribution-free 95 % interval (order
+statistics). Figures only, no assertions.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
+import math
 import os
 import shutil
 import statistics
@@ -42,7 +43,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import build  # noqa: E402
-from serve import SiteServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -69,6 +69,9 @@ PROBE = """
       window.__usefulDom = seen;
       requestAnimationFrame(() => { window.__usefulAt = performance.now(); });
       window.__usefulAt = null;
+    }
+    if (window.__clickableAt === undefined && document.querySelector('.sg-sq[data-movable="1"]')) {
+      window.__clickableAt = performance.now();
     }
   };
   new MutationObserver(mark).observe(document, { attributes: true, childList: true, subtree: true });
@@ -131,6 +134,33 @@ document.documentElement.dataset.engine = "ready";
 """
 
 
+# Bare Pyodide in a module worker: the same files, the same wheel, the same import, nothing else.
+WORKER_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare Pyodide worker</title></head>
+<body><p>bare Pyodide + wheel in a Web Worker (bench/load.py)</p>
+<script type="module">
+const worker = new Worker(new URL("worker.mjs", location.href), { type: "module" });
+worker.onmessage = (e) => { document.documentElement.dataset.engine = e.data === "ready" ? "ready" : "error"; };
+worker.onerror = () => { document.documentElement.dataset.engine = "error"; };
+</script></body></html>
+"""
+
+WORKER_JS = """const base = new URL("../", self.location.href);
+try {
+  const info = await (await fetch(new URL("build.json", base))).json();
+  const wheel = fetch(new URL(info.wheel, base)).then((r) => r.arrayBuffer());
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+  const indexURL = new URL("pyodide/", base).href;
+  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL });
+  pyodide.unpackArchive(await wheel, "wheel");
+  pyodide.pyimport("pygames.webapi");
+  self.postMessage("ready");
+} catch (err) {
+  self.postMessage(String(err));
+}
+"""
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -147,14 +177,19 @@ def fetch_micropip() -> list[Path]:
     return [p for p in have if p is not None]
 
 
-def write_bench_pages(dist: Path) -> None:
-    """dist/bench/: the bare page, the micropip page and its Pyodide folder (runtime + micropip +
-    packaging, the lock's sha256 entries rewritten to the PyPI files' hashes)."""
+def write_bench_pages(dist: Path, micropip: bool) -> None:
+    """dist/bench/: the bare pages (worker, main thread), the [files] page and, with ``micropip``, the
+    micropip page and its Pyodide folder (runtime + micropip + packaging, the lock's sha256 entries
+    rewritten to the PyPI files' hashes)."""
     bench = dist / "bench"
     bench.mkdir(exist_ok=True)
     (bench / "bare.html").write_text(BARE_HTML)
     (bench / "micropip.html").write_text(MICROPIP_HTML)
     (bench / "files.html").write_text(FILES_HTML)
+    (bench / "worker.html").write_text(WORKER_HTML)
+    (bench / "worker.mjs").write_text(WORKER_JS)
+    if not micropip:
+        return
     pyodide = bench / "pyodide"
     pyodide.mkdir(exist_ok=True)
     for name in build.PYODIDE_FILES:
@@ -191,80 +226,117 @@ class Stray:
                    else self.urls.append(r.url))
 
 
-def cold_load(browser, url: str, server: SiteServer, stray: Stray) -> dict:
-    """One fresh context, no service worker: ms to ready (and to a useful landing page), bytes served."""
+class ServerProcess:
+    """``scripts/serve.py`` in its own process (so the browser's downloads never wait on this
+    script's Python), logging every body it sends to a file this side reads."""
+
+    def __init__(self, root: Path) -> None:
+        self.log = Path(tempfile.mkstemp(prefix="pygames-serve-", suffix=".jsonl")[1])
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "serve.py"), str(root), "--port", "0",
+                                      "--log", str(self.log)], stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline() if self.proc.stdout else ""
+        if " at " not in line:
+            raise RuntimeError(f"serve.py did not start: {line!r}")
+        self.url = line.split(" at ", 1)[1].split()[0]
+
+    def clear(self) -> None:
+        self.log.write_text("")
+
+    def sent(self) -> list[tuple[str, int, str]]:
+        """(path, bytes on the wire, content coding) since the last clear()."""
+        time.sleep(0.3)  # let the server finish writing the last responses
+        return [tuple(json.loads(line)) for line in self.log.read_text().splitlines() if line.strip()]
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+        self.log.unlink(missing_ok=True)
+
+
+def load1() -> float:
+    return os.getloadavg()[0]
+
+
+def wait_ready(page) -> None:
+    page.wait_for_function("() => window.__engineAt !== undefined", timeout=180_000)
+
+
+def cold_load(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
+    """One fresh context, no service worker: ms to ready (and to a useful landing page, and to the first
+    legal move clickable on a #/play link), bytes on the wire."""
     context = browser.new_context(service_workers="block")
     stray.watch(context)
-    context.add_init_script(PROBE)
     page = context.new_page()
-    server.sent.clear()
+    if "#/play/" in url:  # the saved match the link opens, stored first (from a tiny same-origin file)
+        page.goto(url.split("index.html")[0] + "build.json")
+        page.evaluate("(r) => localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r))", PLAY_RECORD)
+    context.add_init_script(PROBE)
+    server.clear()
     page.goto(url)
-    page.wait_for_function("() => window.__engineAt !== undefined", timeout=180_000)
+    wait_ready(page)
     if page.evaluate("() => !!document.querySelector('.games')"):  # the landing page: wait for its lists
         page.wait_for_function("() => typeof window.__usefulAt === 'number'", timeout=60_000)
+    if "#/play/" in url:
+        page.wait_for_function("() => window.__clickableAt !== undefined", timeout=60_000)
+        # The square really plays: select the piece, click its first target, the move is on the board.
+        square = page.locator('.sg-sq[data-movable="1"]').first
+        target = square.get_attribute("data-targets").split()[0].rstrip("?+")
+        square.click()
+        page.click(f'.sg-sq[data-sq="{target}"]')
+        page.wait_for_selector(f'.sg-sq.sg-last-to[data-sq="{target}"]', timeout=30_000)
     result = page.evaluate("""() => ({ ms: window.__engineAt, state: window.__engineState,
-        useful: window.__usefulAt || null, fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null })""")
-    time.sleep(0.3)  # let the server finish counting the last responses
-    result["sent"] = list(server.sent)
+        useful: window.__usefulAt || null, clickable: window.__clickableAt || null,
+        fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null })""")
+    result["sent"] = server.sent()
+    result["load"] = load1()
     context.close()
     if result["state"] != "ready":
         raise RuntimeError(f"{url}: engine state {result['state']}")
     return result
 
 
-def first_visit(browser, url: str, server: SiteServer, stray: Stray) -> dict:
-    """A first visit with the service worker: bytes until ready (the boot), then until the offline
-    cache is complete (<html data-offline="ready">, or 4 s without a download for older builds)."""
+def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
+    """A first visit with the service worker: bytes on the wire until ready (the boot), then until the
+    offline cache is complete (<html data-offline="ready">)."""
     context = browser.new_context(service_workers="allow")
     stray.watch(context)
     context.add_init_script(PROBE)
     page = context.new_page()
-    server.sent.clear()
+    server.clear()
     page.goto(url)
-    page.wait_for_function("() => window.__engineAt !== undefined", timeout=180_000)
-    boot = sum(n for _, n in server.sent)
-    boot_files = len(server.sent)
+    wait_ready(page)
+    boot = server.sent()
     ready_ms = page.evaluate("() => window.__engineAt")
     try:
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=20_000)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=60_000)
         how = "offline-ready"
     except Exception:  # noqa: BLE001 - an older build without the signal
-        how = "quiet"
-    last, quiet_since = -1, time.time()
-    while time.time() - quiet_since < (1 if how == "offline-ready" else 4):
-        now = len(server.sent)
-        if now != last:
-            last, quiet_since = now, time.time()
-        time.sleep(0.2)
-    sent = list(server.sent)
-    twice = sorted({p for p, _ in sent if sum(1 for q, n in sent if q == p and n > 0) > 1})
+        how = "timeout"
+    sent = server.sent()
+    twice = sorted({p for p, _, _ in sent if sum(1 for q, n, _ in sent if q == p and n > 0) > 1})
     context.close()
-    return {"boot": boot, "boot_files": boot_files, "total": sum(n for _, n in sent), "files": len(sent),
-            "twice": twice, "how": how, "ms": ready_ms}
+    return {"boot": sum(n for _, n, _ in boot), "boot_files": len(boot), "total": sum(n for _, n, _ in sent),
+            "files": len(sent), "twice": twice, "how": how, "ms": ready_ms, "load": load1(),
+            "codings": sorted({c for _, _, c in sent})}
 
 
-def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[float]:
-    """ms from navigation to ready on reloads served by the service worker (one context)."""
+def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[tuple[float, float]]:
+    """(ms from navigation to ready, load) of reloads served by the service worker (one context, after
+    a first visit that completed the offline cache)."""
     context = browser.new_context(service_workers="allow")
     stray.watch(context)
     context.add_init_script(PROBE)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("() => window.__engineAt !== undefined", timeout=180_000)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-    try:
-        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=20_000)
-    except Exception:  # noqa: BLE001 - older build: give its precache time
-        time.sleep(4)
+    wait_ready(page)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
     out = []
     for _ in range(count):
         page.reload()
-        page.wait_for_function("() => window.__engineAt !== undefined", timeout=180_000)
-        out.append(page.evaluate("() => window.__engineAt"))
+        wait_ready(page)
+        out.append((page.evaluate("() => window.__engineAt"), load1()))
     context.close()
     return out
-
-
 LATENCY_JS = """async () => {
   const { engine } = await import(new URL('/web/runtime/bridge.js', location.origin).href);
   await engine.start();
@@ -301,14 +373,18 @@ def call_latency(browser, url: str) -> dict[str, float]:
     return result
 
 
-def gzip_size(dist: Path, files: list[tuple[str, int]]) -> int:
-    """What the served files weigh gzipped (level 6, as static hosts commonly send them)."""
-    total = 0
-    for path, _ in files:
-        local = dist / path.lstrip("/")
-        if local.is_file():
-            total += len(gzip.compress(local.read_bytes(), 6))
-    return total
+def play_record() -> dict:
+    """A saved shogi match (本将棋, two people, no move yet) as localStorage holds it, made by the engine."""
+    from pygames import webapi
+    players = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
+    out = json.loads(webapi.dispatch("new_match", json.dumps({"game": "shogi", "seed": 7, "players": players,
+                                                               "options": {"ruleset": "hon"}})))
+    record = out["record"]
+    record["meta"] = {"id": "bench-play", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    return record
+
+
+PLAY_RECORD = play_record()
 
 
 def load() -> str:
@@ -320,32 +396,58 @@ def med(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def median_ci(values: list[float]) -> tuple[float, float, float, float]:
+    """(median, low, high, coverage): a distribution-free interval for the median from order statistics,
+    the narrowest whose coverage is ≥ 95 % (min–max when n is too small for that: n = 5 gives 94 %,
+    n = 3 75 %; the coverage is returned so that it is printed)."""
+    xs = sorted(values)
+    n = len(xs)
+    if n == 0:
+        return float("nan"), float("nan"), float("nan"), 0.0
+    k, cum = 0, 0.0
+    while k < n:  # largest k with P(Binomial(n, 1/2) < k) <= 0.025
+        p = math.comb(n, k) / 2 ** n
+        if cum + p > 0.025:
+            break
+        cum += p
+        k += 1
+    k = max(k, 1)
+    below = sum(math.comb(n, i) for i in range(k)) / 2 ** n
+    return statistics.median(xs), xs[k - 1], xs[n - k], 1 - 2 * below
+
+
+def fmt(values: list[float], unit: str = "ms", digits: int = 0) -> str:
+    m, lo, hi, coverage = median_ci(values)
+    return (f"median {m:.{digits}f} {unit} ({coverage:.0%} interval {lo:.{digits}f}–{hi:.{digits}f}, "
+            f"n={len(values)})")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Load benchmark: site, micropip page, bare Pyodide, old site")
+    parser = argparse.ArgumentParser(description="Load benchmark: site vs bare Pyodide worker, first visit, reloads")
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--warm", type=int, default=3, help="warm reloads per site")
-    parser.add_argument("--old", default=DEFAULT_OLD, help="git revision of the old runtime to compare with")
-    parser.add_argument("--no-old", action="store_true", help="skip the old site")
+    parser.add_argument("--warm", type=int, default=3, help="warm reloads from the service worker")
+    parser.add_argument("--micropip", action="store_true", help="also the main-thread bare page, [files] and micropip pages")
+    parser.add_argument("--old", default=None, help=f"also the site at this git revision (e.g. {DEFAULT_OLD})")
     args = parser.parse_args()
 
     print(f"load average at start (1/5/15 min): {load()} on {os.cpu_count()} cores", flush=True)
     build.build(test_pages=True, quiet=True)
-    write_bench_pages(build.DIST)
-    servers = {"new": SiteServer(build.DIST).start()}
+    write_bench_pages(build.DIST, args.micropip)
+    servers = {"new": ServerProcess(build.DIST)}
     tmp = Path(tempfile.mkdtemp(prefix="pygames-bench-"))
-    old_dist = None
-    if not args.no_old:
-        old_dist = build_old(args.old, tmp)
-        servers["old"] = SiteServer(old_dist).start()
-    pages = {"site": ("new", "index.html"), "files": ("new", "bench/files.html"),
-             "micropip": ("new", "bench/micropip.html"), "bare": ("new", "bench/bare.html")}
-    if old_dist is not None:
+    if args.old:
+        servers["old"] = ServerProcess(build_old(args.old, tmp))
+    pages = {"site": ("new", "index.html"), "worker": ("new", "bench/worker.html"),
+             "play": ("new", "index.html#/play/bench-play")}
+    if args.micropip:
+        pages.update({"bare": ("new", "bench/bare.html"), "files": ("new", "bench/files.html"),
+                      "micropip": ("new", "bench/micropip.html")})
+    if args.old:
         pages["old"] = ("old", "index.html")
     from playwright.sync_api import sync_playwright
 
     stray = Stray()
     cold: dict[str, list[dict]] = {name: [] for name in pages}
-    loads = []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
@@ -356,8 +458,9 @@ def main() -> None:
                     result = cold_load(browser, server.url + path, server, stray)
                     if run:  # round 0 warms the OS file cache and Chromium's code caches
                         cold[name].append(result)
-                loads.append(os.getloadavg()[0])
-                print(f"  round {run} done, load {loads[-1]:.1f}", flush=True)
+                print(f"  round {run} done, load {load1():.1f}"
+                      + (f"; site/worker this round {cold['site'][-1]['ms'] / cold['worker'][-1]['ms']:.3f}" if run else ""),
+                      flush=True)
             visits = {which: first_visit(browser, servers[which].url + "index.html", servers[which], stray)
                       for which in servers}
             warm = {which: warm_reloads(browser, servers[which].url + "index.html", args.warm, stray)
@@ -367,47 +470,47 @@ def main() -> None:
     finally:
         for server in servers.values():
             server.stop()
-    try:
-        report(args, pages, cold, loads, visits, warm, latency, stray, {"new": build.DIST, "old": old_dist})
-    finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    report(args, pages, cold, visits, warm, latency, stray)
 
 
-def report(args, pages, cold, loads, visits, warm, latency, stray, dist_of) -> None:
-    """Print the figures."""
-
-    print(f"\nload benchmark: {args.runs} fresh contexts per page (+1 warm-up), headless Chromium; "
-          f"load average during the rounds {min(loads):.1f}–{max(loads):.1f}, now {load()} on {os.cpu_count()} cores")
-    for name, (which, path) in pages.items():
-        values = [r["ms"] for r in cold[name]]
-        sent = cold[name][-1]["sent"]
-        total = sum(n for _, n in sent)
-        print(f"  {name:9s} {path:20s} ready median {med(values):6.0f} ms (min {min(values):.0f}, max {max(values):.0f})"
-              f"  {total / 1e6:5.2f} MB raw, {gzip_size(dist_of[which], sent) / 1e6:5.2f} MB gzipped, {len(sent)} files")
-    bare = med([r["ms"] for r in cold["bare"]])
-    for name in pages:
-        if name != "bare":
-            print(f"  ratio {name}/bare: {med([r['ms'] for r in cold[name]]) / bare:.3f}" + ("  (goal <= 1.10)" if name == "site" else ""))
-    files = med([r["ms"] for r in cold["files"]])
-    print(f"  micropip packages vs [files], same page: {med([r['ms'] for r in cold['micropip']]) - files:+.0f} ms, "
-          f"{(sum(n for _, n in cold['micropip'][-1]['sent']) - sum(n for _, n in cold['files'][-1]['sent'])) / 1e3:+.0f} kB raw")
-    for name in ("site", "old"):
+def report(args, pages, cold, visits, warm, latency, stray) -> None:
+    """Print the figures, each with the load average (1 min) it was taken under."""
+    loads = [r["load"] for rs in cold.values() for r in rs]
+    print(f"\nload benchmark: {args.runs} fresh contexts per page (+1 warm-up), headless Chromium, server in its own "
+          f"process; load average during the rounds {min(loads):.1f}–{max(loads):.1f}, now {load()} on {os.cpu_count()} cores")
+    for name, (_, path) in pages.items():
+        rs = cold[name]
+        sent = rs[-1]["sent"]
+        codings = ",".join(sorted({c for _, _, c in sent}))
+        print(f"  {name:8s} {path:28s} ready {fmt([r['ms'] for r in rs])}; {sum(n for _, n, _ in sent) / 1e6:5.2f} MB "
+              f"on the wire ({codings}) in {len(sent)} files; load {min(r['load'] for r in rs):.1f}–{max(r['load'] for r in rs):.1f}")
+    ratios = [s["ms"] / w["ms"] for s, w in zip(cold["site"], cold["worker"])]
+    print(f"  site / bare worker, per round: {fmt(ratios, '', 3)}  (goal <= 1.05; rounds: "
+          + ", ".join(f"{r:.3f}@{s['load']:.1f}" for r, s in zip(ratios, cold["site"])) + ")")
+    for name in ("bare", "files", "micropip", "old"):
         if name in cold:
-            useful = [r["useful"] for r in cold[name] if r["useful"]]
-            fcp = [r["fcp"] for r in cold[name] if r["fcp"]]
-            print(f"  {name}: first useful paint (games + saved matches listed) median "
-                  f"{med(useful):.0f} ms (max {max(useful) if useful else float('nan'):.0f}; goal <= 300), "
-                  f"first contentful paint {med(fcp):.0f} ms")
+            rr = [r["ms"] / w["ms"] for r, w in zip(cold[name], cold["worker"])]
+            print(f"  {name} / bare worker, per round: {fmt(rr, '', 3)}")
+    useful = [r["useful"] for r in cold["site"] if r["useful"]]
+    fcp = [r["fcp"] for r in cold["site"] if r["fcp"]]
+    print(f"  first useful paint (games + saved matches listed): {fmt(useful)} (goal <= 300); "
+          f"first contentful paint {fmt(fcp)}")
+    gaps = [r["clickable"] - r["ms"] for r in cold["play"]]
+    print(f"  #/play link: engine ready {fmt([r['ms'] for r in cold['play']])}; first legal move clickable "
+          f"{fmt([r['clickable'] for r in cold['play']])}; clickable - ready {fmt(gaps)} (goal <= 300)")
     for which, v in visits.items():
-        print(f"  first visit ({which}, with service worker): ready at {v['ms']:.0f} ms; boot {v['boot'] / 1e6:.2f} MB in {v['boot_files']} files, "
-              f"whole visit incl. precache {v['total'] / 1e6:.2f} MB in {v['files']} files = "
-              f"{v['total'] / v['boot']:.3f} x boot (goal <= 1.05; ended by {v['how']}); "
-              f"downloaded twice: {', '.join(v['twice']) or 'none'}")
+        print(f"  first visit ({which}) through the service worker: ready at {v['ms']:.0f} ms; boot {v['boot'] / 1e6:.2f} MB "
+              f"in {v['boot_files']} files; whole visit incl. the offline cache {v['total'] / 1e6:.2f} MB in {v['files']} "
+              f"files on the wire ({','.join(v['codings'])}; goal <= 7.0 MB) = {v['total'] / v['boot']:.3f} x boot "
+              f"({v['how']}); downloaded twice: {', '.join(v['twice']) or 'none'}; load {v['load']:.1f}")
+    site_cold = med([r["ms"] for r in cold["site"]])
     for which, values in warm.items():
-        print(f"  warm reload from the service worker ({which}): median {med(values):.0f} ms "
-              f"(runs: {', '.join(f'{w:.0f}' for w in values)})")
+        ms = [m for m, _ in values]
+        print(f"  warm reload from the service worker ({which}): {fmt(ms)} = {med(ms) / site_cold:.3f} x the cold start "
+              f"(goal <= 0.8; runs: {', '.join(f'{m:.0f}@{ld:.1f}' for m, ld in values)})")
     print("  engine call round trip from the page (median): "
-          + ", ".join(f"{name} {ms:.2f} ms" for name, ms in latency.items()))
+          + ", ".join(f"{name} {ms:.2f} ms" for name, ms in latency.items()) + f"; load {load()}")
     print(f"  requests that left the host: {len(stray.urls)}" + (f" {stray.urls[:3]}" if stray.urls else ""))
 
 

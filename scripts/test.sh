@@ -27,8 +27,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # Python test tools at the versions pinned in requirements-test.txt (never `playwright install`:
-# the browser is Debian's chromium).
-if ! python3 - requirements-test.txt <<'PY'
+# the browser is Debian's chromium), and the build's optional Brotli (requirements-build.txt).
+for reqs in requirements-test.txt requirements-build.txt; do
+  if ! python3 - "$reqs" <<'PY'
 import sys
 from importlib.metadata import PackageNotFoundError, version
 for line in open(sys.argv[1]):
@@ -42,11 +43,12 @@ for line in open(sys.argv[1]):
         if have != want:
             sys.exit(f"[test] {name} {have or 'missing'}, want {want}")
 PY
-then
-  echo "[test] pip installing requirements-test.txt"
-  python3 -m pip install -q -r requirements-test.txt \
-    || python3 -m pip install -q --break-system-packages -r requirements-test.txt
-fi
+  then
+    echo "[test] pip installing $reqs"
+    python3 -m pip install -q -r "$reqs" \
+      || python3 -m pip install -q --break-system-packages -r "$reqs"
+  fi
+done
 
 # Lint and types first: the configuration is in pyproject.toml; any finding fails the run.
 echo "[test] ruff"
@@ -57,12 +59,30 @@ python3 -m mypy
 # The site (npm ci of the pinned runtime when needed, the wheel, dist/).
 python3 build.py --test-pages
 
-set +e
-python3 -m pytest -q -ra tests "$@"
-rc=$?
-set -e
-if [ "$rc" -eq 5 ]; then
-  echo "[test] pytest collected no tests"
-  exit 0
+# Tests on two workers (pytest-xdist; PYTEST_WORKERS=0 runs them in one process): the CPython
+# tests first (work-stealing, so the long `slow` ones do not leave one worker waiting), then the
+# browser tests (each worker serves its own copy of the site origin and runs its own Chromium).
+# With arguments, one pytest run of exactly what they select.
+workers=(-n "${PYTEST_WORKERS:-2}" --dist worksteal)
+[ "${PYTEST_WORKERS:-2}" = 0 ] && workers=(-p no:xdist)
+run() {
+  set +e
+  python3 -m pytest -q -ra --durations=15 "${workers[@]}" "$@"
+  local rc=$?
+  set -e
+  if [ "$rc" -eq 5 ]; then echo "[test] pytest collected no tests"; rc=0; fi
+  return "$rc"
+}
+if [ $# -gt 0 ]; then
+  run "$@"
+  exit $?
 fi
-exit "$rc"
+start=$SECONDS
+echo "[test] CPython tests (engines, build)"
+rc_engines=0
+run -m "not e2e" tests || rc_engines=$?
+echo "[test] browser tests (tests/e2e, headless Chromium)"
+rc_e2e=0
+run tests/e2e || rc_e2e=$?
+echo "[test] pytest took $((SECONDS - start)) s (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+[ "$rc_engines" -eq 0 ] && [ "$rc_e2e" -eq 0 ] || { echo "[test] FAILED (CPython: $rc_engines, browser: $rc_e2e)"; exit 1; }

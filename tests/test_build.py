@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import re
 import subprocess
 import sys
+import urllib.request
 import zipfile
 from pathlib import Path
 
@@ -62,6 +64,7 @@ def test_precache_lists_exactly_the_files_of_the_build(site):
     entries = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
     precache = [entry["path"] for entry in entries]
     files = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {"sw.js"}
+    files = {f for f in files if not (f.endswith((".gz", ".br")) and (out / f[:-3]).is_file())}  # encodings
     expected_root = ["./"] if (out / "index.html").is_file() else []
     assert sorted(precache) == sorted(expected_root + sorted(files))
     for entry in entries:  # every file is checked against its own hash
@@ -75,6 +78,8 @@ def test_precache_lists_exactly_the_files_of_the_build(site):
 def test_no_cdn_url_reaches_the_browser_code(site):
     out, _ = site
     for path in (out / "web" / "runtime").iterdir():
+        if path.suffix in (".gz", ".br"):
+            continue  # the same text, compressed
         assert not re.search(r"https?://", path.read_text()), path
 
 
@@ -101,3 +106,48 @@ def test_icons_are_pngs_of_the_sizes_the_manifest_names(site):
             assert data[:8] == b"\x89PNG\r\n\x1a\n"
             assert int.from_bytes(data[16:20], "big") == size == int.from_bytes(data[20:24], "big")
     assert manifest["start_url"] == "../" and manifest["scope"] == "../"
+
+
+def test_big_files_have_precompressed_siblings_with_the_same_bytes(site):
+    out, _ = site
+    wasm = out / "pyodide" / "pyodide.asm.wasm"
+    packed = out / "pyodide" / "pyodide.asm.wasm.gz"
+    assert packed.is_file() and gzip.decompress(packed.read_bytes()) == wasm.read_bytes()
+    assert packed.stat().st_size < wasm.stat().st_size / 2
+    if build._brotli() is not None:
+        assert build._brotli().decompress((out / "pyodide" / "pyodide.asm.wasm.br").read_bytes()) == wasm.read_bytes()
+    assert not list(out.rglob("*.png.gz"))  # already compressed: no sibling
+    for sibling in out.rglob("*.gz"):  # none is stale: each decodes to its file as it is now
+        assert gzip.decompress(sibling.read_bytes()) == sibling.with_suffix("").read_bytes(), sibling
+
+
+def test_server_answers_with_the_best_encoding_the_client_accepts(site):
+    out, _ = site
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from serve import SiteServer, accepted
+
+    assert accepted("gzip, deflate, br, zstd") == {"gzip", "deflate", "br", "zstd"}
+    assert accepted("br;q=0, gzip;q=0.5") == {"gzip"}
+    server = SiteServer(out).start()
+    try:
+        def get(path: str, accept: str | None) -> tuple[dict[str, str], bytes]:
+            request = urllib.request.Request(server.url + path, headers={"Accept-Encoding": accept} if accept else {})
+            with urllib.request.urlopen(request) as response:
+                return {k.lower(): v for k, v in response.headers.items()}, response.read()
+
+        wasm = (out / "pyodide" / "pyodide.asm.wasm").read_bytes()
+        headers, body = get("pyodide/pyodide.asm.wasm", "gzip, deflate")
+        assert headers["content-encoding"] == "gzip" and headers["content-type"] == "application/wasm"
+        assert "Accept-Encoding" in headers["vary"] and gzip.decompress(body) == wasm
+        if build._brotli() is not None:
+            headers, body = get("pyodide/pyodide.asm.wasm", "gzip, br")
+            assert headers["content-encoding"] == "br" and build._brotli().decompress(body) == wasm
+        headers, body = get("pyodide/pyodide.asm.wasm", "br;q=0, gzip")
+        assert headers["content-encoding"] == "gzip"
+        headers, body = get("pyodide/pyodide.asm.wasm", None)
+        assert "content-encoding" not in headers and body == wasm and "Accept-Encoding" in headers["vary"]
+        headers, body = get("", "gzip")  # the site root is its index page, compressed too
+        assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == (out / "index.html").read_bytes()
+        assert server.sent[-1] == ("/", len(body), "gzip")
+    finally:
+        server.stop()

@@ -50,6 +50,7 @@ Layout and language checks (plain functions; each fails the test with a message 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
 import sys
@@ -87,8 +88,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # --- server ---------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def site() -> Iterator[SiteServer]:
-    """dist/ built once (with the test pages) and served on 127.0.0.1:<free port>."""
-    build.build(test_pages=True, quiet=True)
+    """dist/ built once (with the test pages) and served on 127.0.0.1:<free port>. Under pytest-xdist
+    every worker has its own server (its own origin, so its own service worker); the build is locked
+    so that two workers never write dist/ at once (the second finds it up to date)."""
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / "dist.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build.build(test_pages=True, quiet=True)
     server = SiteServer(build.DIST).start()
     yield server
     server.stop()

@@ -17,6 +17,7 @@ from pygames.core.registry import GAME_MODULES, get_game
 MAX_PLIES = 3000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_MODULES)
 @pytest.mark.parametrize("seed", (1, 2))
 def test_random_playout_without_resign_reaches_the_end(name, seed):

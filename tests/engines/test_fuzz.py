@@ -89,6 +89,7 @@ def playout(name: str, seed: int, plies: int) -> list[dict[str, Any]]:
     return records
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_MODULES)
 def test_mutated_actions_never_crash_and_refusals_change_nothing(name):
     rng = Rng.derive(11, "fuzz-actions", name)
@@ -222,6 +223,7 @@ def mutate_record(record: dict[str, Any], rng: Rng) -> Any:
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_MODULES)
 def test_damaged_records_and_links_are_refused_with_a_code(name):
     rng = Rng.derive(13, "fuzz-records", name)
@@ -266,6 +268,7 @@ def _shogi_texts() -> tuple[list[str], list[str]]:
     return sfens, kifs
 
 
+@pytest.mark.slow
 def test_mutated_sfen_and_kif_text_is_refused_with_a_code():
     sfens, kifs = _shogi_texts()
     rng = Rng(14)

@@ -66,7 +66,8 @@ async function fill(httpCacheFirst) {
     const reused = old.get(url);
     if (reused) return cache.put(url, reused);
     fetched += 1;
-    return cache.put(url, await fetchChecked(url, httpCacheFirst));
+    const response = await fetchChecked(url, httpCacheFirst);
+    return cache.put(url, new Response(response.body, { status: response.status, statusText: response.statusText, headers: decodedHeaders(response) }));
   }));
   await writeManifest(cache);
   return fetched;
@@ -108,6 +109,16 @@ self.addEventListener("message", (event) => {
   }
 });
 
+/** A response's headers for its decoded body: the browser has already undone any Content-Encoding
+ * (the server's precompressed .br/.gz), so the cache stores the file itself, without the coding and the
+ * compressed length. */
+function decodedHeaders(response) {
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return headers;
+}
+
 /** Cache a response that passed by, only if its bytes are this build's (a server updated mid-visit
  * must not put another build's file into this build's cache). */
 async function keepIfIntact(cache, url, response, integrity) {
@@ -116,7 +127,7 @@ async function keepIfIntact(cache, url, response, integrity) {
     const digest = await crypto.subtle.digest("SHA-256", body);
     const text = "sha256-" + btoa(String.fromCharCode(...new Uint8Array(digest)));
     if (text !== integrity) return;
-    await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
+    await cache.put(url, new Response(body, { status: response.status, statusText: response.statusText, headers: decodedHeaders(response) }));
   } catch { /* the top-up fetches it again */ }
 }
 

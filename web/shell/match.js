@@ -6,7 +6,7 @@ import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { loadSave, saveMatch, markBroken, listSaves, SaveError, setMeta } from './storage.js';
-import { loadView, baseCtx } from './views.js';
+import { loadView, baseCtx, preloadView } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { sharePanel } from './share.js';
@@ -27,6 +27,7 @@ function botDelay() {
 
 /** Open saved match `id` (validated by the engine first) and play it. */
 export async function matchPage(root, { id }) {
+  preloadView(loadSave(id));
   root.append(engineWait());
   await whenReady;
   const opened = await openSaved(id);

@@ -6,7 +6,7 @@ import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { loadView, baseCtx } from './views.js';
+import { loadView, baseCtx, preloadView } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved, titleOf } from './match.js';
 import { plainView } from './plainview.js';
@@ -19,6 +19,7 @@ import { eventStrip, recentEvents } from './turn.js';
 export async function replayPage(root, { id }) {
   // The move list shows at once from the save; the board waits for the engine.
   const early = loadSave(id);
+  preloadView(early);
   const moves = early.record && Array.isArray(early.record.actions) ? moveList(early.record) : null;
   root.append(engineWait());
   if (moves) root.append(moves.el);

@@ -25,6 +25,16 @@ export async function loadView(game) {
   return modules.get(game);
 }
 
+/**
+ * Start loading the view of a saved match's game now (from the save's own `game` field, before the
+ * engine has validated it), so a #/play or #/replay link has its view ready when Python is. A
+ * damaged save or an unknown game loads nothing here; the page reports it once the engine answers.
+ */
+export function preloadView(save) {
+  const game = save && save.record && save.record.game;
+  if (typeof game === 'string') loadView(game);
+}
+
 /** The part of ctx that every game hook gets (setupForm, mount, mountPage). */
 export function baseCtx(game, extra = {}) {
   return {

@@ -66,6 +66,7 @@ def playout(seed: int, years: int = 1, check: bool = True) -> tuple[list[str], o
     return [f"{seat}:{action}" for seat, action in steps], s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_random_duels_keep_the_invariants(chunk):
     for seed in range(chunk, PLAYOUTS, 4):

@@ -56,6 +56,7 @@ def playout(n: int, seed: int, check: bool = True) -> tuple[list[str], MottoStat
     return [f"{seat}:{action}" for seat, action in steps], s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_random_playouts_keep_every_invariant(n):
     ends = set()

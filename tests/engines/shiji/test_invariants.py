@@ -56,6 +56,7 @@ def check_secrecy(s) -> None:
                 assert all(c["card"] is None for c in p["row"] if c["veiled"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS, ids=[json.dumps(o) for o in OPTION_SETS])
 def test_random_playouts_keep_invariants(options):
     reasons = set()
@@ -100,6 +101,7 @@ def test_bad_option_refused():
     assert err["error"]["code"] == "shiji.puzzle.bad_position"
 
 
+@pytest.mark.slow
 def test_bots_do_not_read_the_opponents_hidden_cards():
     """Same view, different hidden opponent hands: every level picks the same action."""
     from pygames.shiji import bots

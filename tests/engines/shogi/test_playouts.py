@@ -10,7 +10,7 @@ import pytest
 from pygames import webapi
 from pygames.core import CHANCE, Rng
 from pygames.core.match import Match
-from pygames.shogi import GAME, rules
+from pygames.shogi import GAME, rules, search
 from pygames.shogi.sfen import make_sfen, parse_sfen
 
 from .helpers import play_random, state
@@ -49,6 +49,7 @@ def run_playouts(options, seeds) -> None:
         assert log2 == log and again.board == end.board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["cards", "hon", "foul_loss", "setup"])
 def test_random_playouts_finish_and_repeat(options):
     run_playouts(options, range(PLAYOUTS))
@@ -87,18 +88,38 @@ def test_game_call_helpers_through_webapi():
 
 # --- bots --------------------------------------------------------------------------------
 BOT_POSITIONS = 4
+EXPERT_TEST_NODES = 8_000
+"""The expert's node budget in the quick legality test (the full 160k-node budget: the slow test below)."""
+
+
+def bot_positions():
+    """(state, seat, seed) of the positions every level is asked about."""
+    for seed in range(BOT_POSITIONS):
+        st, _ = play_random(seed, {} if seed % 2 else {"ruleset": "hon"}, max_actions=14 + seed * 3)
+        if GAME.outcome(st) is None and GAME.to_move(st) != (CHANCE,):
+            (seat,) = GAME.to_move(st)
+            yield st, seat, seed
 
 
 @pytest.mark.parametrize("level", GAME.bot_levels)
 def test_bots_play_legal_deterministic_actions(level):
-    for seed in range(BOT_POSITIONS):
-        st, _ = play_random(seed, {} if seed % 2 else {"ruleset": "hon"}, max_actions=14 + seed * 3)
-        if GAME.outcome(st) is not None or GAME.to_move(st) == (CHANCE,):
-            continue
-        (seat,) = GAME.to_move(st)
-        a = GAME.bot_action(st, seat, level, Rng(seed))
+    def choose(st, seat, seed):
+        if level == "expert":  # the same search on a small node budget
+            return search.choose_expert(st, Rng(seed), budget=EXPERT_TEST_NODES)
+        return GAME.bot_action(st, seat, level, Rng(seed))
+
+    for st, seat, seed in bot_positions():
+        a = choose(st, seat, seed)
         assert a in GAME.legal_actions(st, seat) and a != "resign"
-        assert GAME.bot_action(st, seat, level, Rng(seed)) == a
+        assert choose(st, seat, seed) == a
+
+
+@pytest.mark.slow
+def test_expert_at_its_full_budget_plays_legal_deterministic_actions():
+    st, seat, seed = next(iter(bot_positions()))
+    a = GAME.bot_action(st, seat, "expert", Rng(seed))
+    assert a in GAME.legal_actions(st, seat) and a != "resign"
+    assert GAME.bot_action(st, seat, "expert", Rng(seed)) == a
 
 
 @pytest.mark.parametrize("level", GAME.bot_levels)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pygames.shogi import GAME
 
 from .helpers import state
@@ -75,6 +77,7 @@ def _brute_unsafe(st, frm: str, to: str) -> bool:
     return any(a[2:4] == king for a in GAME.legal_actions(after, after.side) if a[1] != "*")
 
 
+@pytest.mark.slow
 def test_flags_match_brute_force_in_random_card_games():
     from .helpers import play_random
 

@@ -54,8 +54,14 @@ python3 -m ruff check .
 echo "[test] mypy"
 python3 -m mypy
 
-# The site (npm ci of the pinned runtime when needed, the wheel, dist/).
+# The site (npm ci of the pinned runtime and the pinned typescript when needed, the wheel, dist/).
 python3 build.py --test-pages
+
+# The JavaScript, statically: tsc --checkJs --noEmit (tsconfig.json: the pages against the DOM;
+# tsconfig.sw.json: the service worker template against the worker library). Any finding fails the run.
+echo "[test] tsc"
+node node_modules/typescript/bin/tsc -p tsconfig.json
+node node_modules/typescript/bin/tsc -p tsconfig.sw.json
 
 set +e
 python3 -m pytest -q -ra tests "$@"

@@ -101,3 +101,10 @@ def test_icons_are_pngs_of_the_sizes_the_manifest_names(site):
             assert data[:8] == b"\x89PNG\r\n\x1a\n"
             assert int.from_bytes(data[16:20], "big") == size == int.from_bytes(data[20:24], "big")
     assert manifest["start_url"] == "../" and manifest["scope"] == "../"
+
+
+def test_dev_tools_stay_out_of_dist(site):
+    """typescript is pinned for the JS check only: dist/ holds no TypeScript, and npm_ready wants it."""
+    out, _ = site
+    assert "typescript" in build.pinned_packages()
+    assert not [p for p in out.rglob("*") if p.suffix == ".ts" or "typescript" in p.as_posix()]

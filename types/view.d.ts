@@ -81,7 +81,8 @@ export interface BaseCtx {
 export interface Ctx extends BaseCtx {
   act(action: string): Promise<any>;
   check(action: string): Promise<ApiErrorLike | null>;
-  inspect(action: string): Promise<{ error: ApiErrorLike | null; details: any }>;
+  /** Absent in replays (kabu guards it with `ctx.inspect ?`). */
+  inspect?(action: string): Promise<{ error: ApiErrorLike | null; details: any }>;
   turn?: Turn;
 }
 

@@ -125,7 +125,9 @@ def summary(record: dict[str, Any]) -> dict[str, Any]:
     """What the saved-matches list shows."""
     match = cache.match_of(record)
     outcome = match.game.outcome(match.state)
-    return {"game": match.game.name, "title": {"ja": match.game.title_ja, "en": match.game.title_en},
+    titled = getattr(match.game, "match_title", None)  # a game with modes may name the match's own (本将棋)
+    ja, en = titled(match.state) if titled else (match.game.title_ja, match.game.title_en)
+    return {"game": match.game.name, "title": {"ja": ja, "en": en},
             "players": match.record["players"], "progress": match.game.progress(match.state),
             "plies": match.ply, "finished": outcome is not None,
             "outcome": outcome.to_json() if outcome else None}

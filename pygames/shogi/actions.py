@@ -1,8 +1,8 @@
 """Action strings of 集大成将棋: what kind an action is, and the legal ones.
 
 A board move is USI text (``7g7f``, ``P*5e``, ``8h2b+``); ``rules.play_move`` reads it and explains
-a refusal. The other actions are ``draw``, ``resign`` and the drawn card's choices (``draw:on``,
-``draw:off``, ``draw:nullify:<card>``).
+a refusal. The other actions are ``draw``, ``resign``, ``declare`` (入玉宣言, 本将棋) and the drawn card's choices
+(``draw:on``, ``draw:off``, ``draw:nullify:<card>``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from .state import ShogiState
 
 
 def parse(action: str) -> str:
-    """The kind of a player action: ``resign``, ``draw``, ``choice`` (``draw:...``) or ``move``."""
-    if action in ("resign", "draw"):
+    """The kind of a player action: ``resign``, ``draw``, ``declare``, ``choice`` (``draw:...``) or ``move``."""
+    if action in ("resign", "draw", "declare"):
         return action
     return "choice" if action.startswith("draw:") else "move"
 
@@ -27,5 +27,7 @@ def legal(state: ShogiState) -> list[str]:
     actions = list(rules.moves_table(state))
     if rules.draw_refusal(state) is None:
         actions.append("draw")
+    if state.rules.can_declare and rules.declare_refusal(state) is None:
+        actions.append("declare")
     actions.append("resign")
     return actions

@@ -63,7 +63,7 @@ def export_record(match: Any, format: str = "kifu", encoding: str | None = None)
     else:
         first = args[0][0]
         sfen = make_sfen(first.board, first.hands, first.side, first.move_no0)
-        moves = [a for seat, a in args[1] if seat >= 0 and a not in ("resign", "draw") and not a.startswith("draw:")]
+        moves = [a for seat, a in args[1] if seat >= 0 and a not in ("resign", "draw", "declare") and not a.startswith("draw:")]
         start = "startpos" if sfen == STARTPOS else f"sfen {sfen}"
         text = (f"position {start}" + (" moves " + " ".join(moves) if moves else "") + "\n") if format == "usi" \
             else export_sfen(match)["sfen"] + "\n"
@@ -95,7 +95,7 @@ def import_kif(text: str) -> dict[str, Any]:
     from .formats.records import import_text
     data = import_text(text)
     return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "result": data["result"],
-            "notice": data["notice"], "format": data["format"]}
+            "winner": data.get("winner"), "notice": data["notice"], "format": data["format"]}
 
 
 def import_sfen(text: str) -> dict[str, Any]:
@@ -105,6 +105,9 @@ def import_sfen(text: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise GameError("shogi.sfen.invalid", "SFENが不正です: 文字列ではありません", "Invalid SFEN: not text")
     data = parse_sfen_text(text)
+    if data.get("composed"):  # a new match starts only from a legal position: the rule it breaks is the refusal
+        from .start import checked_sfen
+        checked_sfen(data["sfen"], True)
     return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "notice": data["notice"]}
 
 
@@ -115,15 +118,33 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
     to it and ``notice`` says so; text that is no record is refused."""
     from .formats.records import import_text
     data = import_text(text, filename if isinstance(filename, str) else "")
+    from .imported import option_for
+    from .start import state_from_sfen
     given = [{"name": n, "type": "human"} for n in data["names"]]
     players = players or given
-    match = Match.new("shogi", {"ruleset": "hon", "sfen": data["sfen"]}, players, seed)
+    # the record's end: an action where the rules have one (投了, 入玉宣言 when it holds), else kept in the
+    # ``record`` option with the winner the record names, like its comments
+    from .actions import legal
+    from .rules import play_move
+    end = state_from_sfen(data["sfen"], "hon")  # parsed, not checked: a composed start replays too
+    for action in data["moves"]:
+        end = play_move(end, action)
+    over = end.phase == "over"
+    playable = over or data["result"] == "投了" or (data["result"] == "入玉勝ち" and "declare" in legal(end))
+    options: dict[str, Any] = {"ruleset": "hon", "sfen": data["sfen"]}
+    extra = option_for(data, playable)
+    if extra is not None:
+        options["record"] = extra
+    match = Match.new("shogi", options, players, seed)
     for action in data["moves"]:
         match.play(match.state.side, action)
     if data["result"] == "投了" and not match.is_over():
         match.play(match.state.side, "resign")
+    elif data["result"] == "入玉勝ち" and not match.is_over() and "declare" in match.game.legal_actions(match.state, match.state.side):
+        match.play(match.state.side, "declare")
     return {"record": json.loads(json.dumps(match.record)), "format": data["format"], "notice": data["notice"],
-            "result": data["result"], "result_text": data["result_text"]}
+            "result": data["result"], "result_text": data["result_text"], "winner": data.get("winner"),
+            "comments": data.get("comments", [])}
 
 
 def decode_file(data: str, filename: str = "") -> dict[str, Any]:

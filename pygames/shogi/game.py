@@ -24,6 +24,7 @@ class ShogiGame(Game[ShogiState]):
     summary_ja = "カードで駒の動きが変わる将棋。ドローで手番を使ってカードを引き、有効・無効を選ぶ。本将棋も遊べます。"
     summary_en = "Shogi where cards change how pieces move: spend a turn to draw, then switch the card on or off. Plain shogi too."
     hidden_information = False
+    engine_version = "2"
     bot_levels = ("easy", "normal", "hard", "expert")
     option_specs = (
         OptionSpec("ruleset", "ルール", "Rules", "choice", "cards",
@@ -36,6 +37,10 @@ class ShogiGame(Game[ShogiState]):
         OptionSpec("deck", "ピックアップの山札", "Pick-up deck", "json", None),
         OptionSpec("active", "セットアップの有効カード", "Set-up active cards", "json", None),
         OptionSpec("sfen", "開始局面（SFEN）", "Start position (SFEN)", "json", None),
+        OptionSpec("declare", "入玉宣言（27点法・本将棋）", "Entering-king declaration (27-point rule, standard shogi)",
+                   "bool", True, since=2, legacy=False),
+        OptionSpec("record", "棋譜から読み込んだ終わり方とコメント", "End and comments of an imported record", "json",
+                   None, since=2, legacy=None),
     )
 
     # --- setup -------------------------------------------------------------------------
@@ -55,13 +60,22 @@ class ShogiGame(Game[ShogiState]):
         elif opts["active"] is not None:
             raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
                             "Active cards are only given for the set-up variant", key="active")
+        from .imported import check as check_imported
+        opts["record"] = check_imported(opts["record"])
         if opts["sfen"] is not None:
-            opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon")
+            composed = bool((opts["record"] or {}).get("composed"))  # an imported composition's start
+            opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon", composed)
         return opts
+
+    def older_rulings(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        """As for every game, but 入玉宣言 is named only for 本将棋 (the card game never had it)."""
+        found = super().older_rulings(options)
+        return [r for r in found if r["key"] != "declare" or options.get("ruleset") == "hon"]
 
     def initial_state(self, options: dict[str, Any], seats: int) -> ShogiState:
         pool = {**BASIC_CARDS, **{c["id"]: c for c in options.get("custom_cards", [])}}
-        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool)
+        rules_ = Rules(options["ruleset"], bool(options["foul_loss"]), options["variant"], pool, bool(options["declare"]),
+                       options.get("record"))
         board, hands, side, move_no = parse_sfen(options.get("sfen") or STARTPOS)
         state = ShogiState(rules_, tuple(board), (tuple(hands[0]), tuple(hands[1])), side, "setup", move_no0=move_no)
         if rules_.hon:
@@ -101,6 +115,8 @@ class ShogiGame(Game[ShogiState]):
             return rules.resign(state)
         if kind == "draw":
             return rules.start_draw(state)
+        if kind == "declare":
+            return rules.declare(state)
         if kind == "choice":
             raise GameError("shogi.no_pending_draw", "引いたカードがないので有効・無効は選べません",
                             "There is no drawn card to switch on or off", action=action[:40])
@@ -123,10 +139,16 @@ class ShogiGame(Game[ShogiState]):
             after = None
         return text.describe(state, seat, action, after)
 
+    def match_title(self, state: ShogiState) -> tuple[str, str]:
+        """The title a saved match is listed under: 本将棋 or 集大成将棋."""
+        return ("本将棋", "Shogi") if state.rules.hon else (self.title_ja, self.title_en)
+
     def progress(self, state: ShogiState) -> dict[str, Any]:
         mover = rules.SEAT_JA[state.side]
         if state.phase == "over":
-            return {"turn": state.ply, "ja": f"{state.ply}手で終局", "en": f"Finished after {state.ply} plies"}
+            from .formats.kif import ending_line
+            ja, en = ending_line(self.outcome(state), state.ply)
+            return {"turn": state.ply, "ja": ja, "en": en}
         return {"turn": state.ply, "ja": f"{state.ply}手目まで・{mover}の番",
                 "en": f"{state.ply} plies, {rules.SEAT_EN[state.side]} to move"}
 
@@ -139,6 +161,8 @@ class ShogiGame(Game[ShogiState]):
 
     # --- computer players --------------------------------------------------------------
     def bot_action(self, state: ShogiState, seat: int, level: str, rng: Rng) -> str:
+        if state.phase == "move" and rules.declare_refusal(state) is None:
+            return "declare"  # 入玉宣言: the computer declares whenever it holds
         if level == "expert":
             return search.choose_expert(state, rng)
         return bots.choose(state, level, rng)

@@ -19,6 +19,8 @@ FOULS = {
                     "That piece cannot be captured by a leap (射程移動, a card's special): capturing it is a foul"),
     "immune_slide": ("その駒は矢印移動では取れません（カードの特殊効果）: 取ると反則負けです",
                      "That piece cannot be captured by a slide (矢印移動, a card's special): capturing it is a foul"),
+    "declaration": ("入玉宣言の条件を満たしていない宣言は負けです",
+                    "A declaration of a win by entering king that does not meet the conditions loses"),
     "promotion": ("成れるのは敵陣で移動を始めるか終えるときだけです: 成り／不成の間違いは反則負けです",
                   "You may promote only when the move starts or ends in the enemy camp: a wrong promotion is a foul"),
 }
@@ -39,5 +41,7 @@ def foul_json(code: str | None) -> dict[str, str] | None:
 
 
 TERMINATIONS = ("checkmate", "no_moves", "perpetual_check", "repetition", "max_plies", "king_captured", "resign",
-                *(f"foul.{code}" for code in FOULS))
-"""The ``Outcome.termination`` codes (also ``details["code"]``): how a match of shogi ends."""
+                "declaration", *(f"foul.{code}" for code in FOULS),
+                *(f"record.{code}" for code in ("foul", "time_up", "declaration", "impasse", "draw", "default")))
+"""The ``Outcome.termination`` codes (also ``details["code"]``): how a match of shogi ends. ``declaration``:
+入玉宣言; ``record.*``: the end an imported record gives where its moves do not end the game."""

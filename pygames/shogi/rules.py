@@ -106,6 +106,20 @@ def choice_actions(state: ShogiState) -> list[str]:
     return ["draw:on", "draw:off"]
 
 
+def declare_refusal(state: ShogiState) -> GameError | None:
+    """Why the side to move may not declare a win by 入玉宣言 now (None if it may)."""
+    if not state.rules.can_declare:
+        return _e("declare.off", "この対局に入玉宣言はありません（本将棋で入玉宣言ありのときだけ）",
+                  "There is no entering-king declaration in this match (standard shogi with the declaration on)")
+    if state.phase != "move":
+        return _e("wrong_phase", "今は駒を指す手番ではありません", "It is not the time for a turn action")
+    key = "declare"
+    if key not in state.cache:
+        from .nyugyoku import refusal
+        state.cache[key] = refusal(state.board, state.hands, state.side)
+    return state.cache[key]
+
+
 # --- explaining refusals --------------------------------------------------------------
 def explain(state: ShogiState, action: str) -> GameError:
     """The precise reason why a move/drop ``action`` is not playable now."""
@@ -216,6 +230,14 @@ def _after_turn(state: ShogiState) -> ShogiState:
                                    f"連続王手の千日手: {SEAT_JA[checker]}の負け",
                                    f"Repetition by perpetual check: {SEAT_EN[checker]} loses")
         return _finish(state, (), "repetition", "千日手（同一局面4回）で引き分け", "Draw by fourfold repetition")
+    end = (state.rules.imported or {}).get("end")
+    if end is not None and state.ply == end["ply"]:  # an imported record's own end (a foul, time, 持将棋...)
+        from .imported import ENDINGS
+        _code, ja, en = ENDINGS[end["word"]]
+        w = end["winner"]
+        side_ja, side_en = ("", "") if w is None else (f": {SEAT_JA[w]}の勝ち", f": {SEAT_EN[w]} wins")
+        return _finish(state, () if w is None else (w,), f"record.{_code}", f"{ja}（棋譜による）{side_ja}",
+                       f"{en[0].upper()}{en[1:]} (as the record says){side_en}")
     if state.ply >= MAX_PLIES:
         return _finish(state, (), "max_plies", f"{MAX_PLIES}手に達したので引き分け", f"Draw: {MAX_PLIES} plies reached")
     return state
@@ -261,6 +283,24 @@ def resign(state: ShogiState) -> ShogiState:
     rec = {"ply": state.ply + 1, "seat": seat, "usi": "resign", "ja": f"{MARK[seat]}投了", "en": "Resigns"}
     return _finish(replace(state, record=state.record + (rec,)), (1 - seat,), "resign",
                    f"{SEAT_JA[seat]}の投了: {SEAT_JA[1 - seat]}の勝ち", f"{SEAT_EN[seat]} resigned: {SEAT_EN[1 - seat]} wins")
+
+
+def declare(state: ShogiState) -> ShogiState:
+    """入玉宣言: the side to move declares a win. A declaration that does not hold is refused with the
+    reason, or (反則負けあり) loses, as the 27-point rule says."""
+    why = declare_refusal(state)
+    seat = state.side
+    if why is not None and (not state.rules.can_declare or state.phase != "move" or not state.rules.foul_loss):
+        raise why
+    rec = {"ply": state.ply + 1, "seat": seat, "usi": "declare", "ja": f"{MARK[seat]}入玉宣言",
+           "en": "Declares a win (entering king)"}
+    new = replace(state, record=state.record + (rec,))
+    if why is not None:
+        ja_f, en_f = FOULS["declaration"]
+        return _finish(new, (1 - seat,), "foul.declaration", f"反則負け（{SEAT_JA[seat]}）: {ja_f}（{why.message_ja}）",
+                       f"Foul by {SEAT_EN[seat]}: {en_f} ({why.message_en})")
+    return _finish(new, (seat,), "declaration", f"入玉宣言: {SEAT_JA[seat]}の勝ち",
+                   f"Win by declaration (entering king): {SEAT_EN[seat]} wins")
 
 
 def start_draw(state: ShogiState) -> ShogiState:

@@ -26,7 +26,8 @@ from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: ≈1.3 s of CPU in CPython, ≈1.7–2.0 s in the browser worker (docs/shogi-strength.md)."""
+"""Node budget per move: 1.21 s median in CPython and 2.21 s in the browser worker, measured at load ≈1 by
+issue 26's check (docs/shogi-strength.md)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20
@@ -35,11 +36,17 @@ of 0..OPENING_SPREAD (a fifth of a pawn), so that different seeds open different
 finds about equal."""
 INF = WIN * 4
 QUIESCE_DEPTH = 6
+CLOCK_EVERY = 32
+"""With a clock (USI), elapsed time and ``abort`` are checked every CLOCK_EVERY nodes, quiescence included
+(a few milliseconds of search even on a loaded machine)."""
 THREAT_ONE = 4
 THREAT_TWO = 8
 """At the horizon the side to move's standing score loses THREAT_ONE/16 of the best capture the
 opponent would have if it were its move, and THREAT_TWO/16 of the second best (one piece can often be
 saved, two seldom)."""
+BIG_HAND = 5
+"""With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
+are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
 Terms = tuple[int, int, int, int, int, int, int, int, int]
 Undo = tuple[int, Terms, int]
 """What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
@@ -104,6 +111,36 @@ def _king_stepped(b: list[int], sign: int, before: list[int], after: list[int], 
     return delta, cover
 
 
+def _near_drops(pos: Position, moves: list[int]) -> list[int]:
+    """``moves`` without the drops that can neither check the enemy king nor guard one's own: a drop is kept
+    within two squares of either king, or on a line to the enemy king for a lance, bishop or rook. Checks
+    come first among the drops kept (the rest keep their order)."""
+    side = pos.side
+    ek, ok = pos.kings[side ^ 1], pos.kings[side]
+    near_e = _CHEB[ek] if ek >= 0 else _FAR
+    near_o = _CHEB[ok] if ok >= 0 else _FAR
+    ex, ey = (ek % 9, ek // 9) if ek >= 0 else (-9, -9)
+    first: list[int] = []
+    rest: list[int] = []
+    for m in moves:
+        frm = m & 127
+        if frm < DROP0:
+            rest.append(m)
+            continue
+        to = (m >> 7) & 127
+        code = frm - DROP0
+        d = near_e[to]
+        if d <= 2:
+            (first if d == 1 else rest).append(m)
+        elif code in (2, 7) and (to % 9 == ex or (code == 7 and to // 9 == ey)):
+            first.append(m)
+        elif code == 6 and abs(to % 9 - ex) == abs(to // 9 - ey):
+            first.append(m)
+        elif near_o[to] <= 2:
+            rest.append(m)
+    return first + rest
+
+
 class Expert(Search):
     """Alpha-beta searcher with killers and history (one instance per move choice)."""
 
@@ -120,6 +157,12 @@ class Expert(Search):
         self.stopped = False
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
         self.abort = False  # set from another thread (USI "stop")
+        self.clock = False
+        """True (USI): the clock and ``abort`` are checked every CLOCK_EVERY nodes of any kind."""
+        self.limit = budget
+        """The node count at which the next check happens (the budget when there is no clock)."""
+        self.qbase = 0  # the ply of the horizon node plus QUIESCE_DEPTH, for exact mate distances in quiescence
+        self.seldepth = 0  # the deepest ply the main search reached (check extensions included)
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.threats: dict[int, int] = {}  # hash -> threat
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
@@ -404,6 +447,8 @@ class Expert(Search):
     def quiesce(self, pos: Position, alpha: int, beta: int, depth: int, stand: int | None = None) -> int:
         """Captures only, from the standing score (``stand`` if given, else the evaluation)."""
         self.nodes += 1
+        if self.nodes > self.limit and self.clock and self.check_clock(False):
+            return 0
         if stand is None:
             stand = self.evaluate(pos)
         if stand >= beta or depth <= 0:
@@ -414,12 +459,14 @@ class Expert(Search):
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
-                return WIN
+                return WIN - (self.qbase - depth)  # the node's ply: exact mate distances
         self.sort_captures(pos, caps)
         for m in caps:
             undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
             self.unplay(pos, m, undo)
+            if self.stopped:
+                return 0
             if score >= beta:
                 return score
             alpha = max(alpha, score)
@@ -429,6 +476,8 @@ class Expert(Search):
         if depth <= 0:  # the horizon: the standing score loses the threat (below alpha it would change nothing)
             stand = self.evaluate(pos)
             threat = self.threat(pos, ply) if stand > alpha else -1 if pos.in_check() else 0
+            if ply > self.seldepth:
+                self.seldepth = ply
             if threat < 0 and ply < MAX_DEPTH + 4:
                 depth = 1  # check extension: look at every evasion
             else:
@@ -437,11 +486,10 @@ class Expert(Search):
                 if stand >= beta:  # quiesce would stand pat: counted as its node, without the call
                     self.nodes += 1
                     return stand
+                self.qbase = ply + QUIESCE_DEPTH
                 return self.quiesce(pos, alpha, beta, QUIESCE_DEPTH, stand)
         self.nodes += 1
-        if self.nodes > self.budget or self.abort or (
-                self.deadline is not None and not self.nodes & 511 and time.monotonic() > self.deadline):
-            self.stopped = True
+        if self.nodes > self.limit and self.check_clock(True):
             return 0
         b = pos.board
         caps = self.captures(pos)
@@ -484,6 +532,8 @@ class Expert(Search):
                 mark = len(self.history_log)
             else:
                 moves = [m for m in self.moves(pos) if (m & 32767) not in tried]
+                if depth == 1 and self.staged and sum(1 for n in pos.hands[pos.side] if n) >= BIG_HAND:
+                    moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
             for m in moves:
                 self.moves_at[ply] = m
@@ -521,6 +571,50 @@ class Expert(Search):
             return -WIN + ply  # no move at all
         self._store(h, depth, 0 if best > alpha0 else 2, best, best_m)
         return best
+
+    def check_clock(self, interior: bool) -> bool:
+        """Called once the node count passes ``limit``: True (and ``stopped``) when the budget is spent (at an
+        interior node, as always), or with a clock when ``abort`` is set or the deadline has passed; else the
+        next check is set CLOCK_EVERY nodes on."""
+        if interior and self.nodes > self.budget:
+            self.stopped = True
+            return True
+        if not self.clock:
+            return False
+        if self.abort or (self.deadline is not None and time.monotonic() > self.deadline):
+            self.stopped = True
+            return True
+        self.limit = min(self.budget, self.nodes + CLOCK_EVERY)
+        return False
+
+    def start_clock(self) -> None:
+        """Check ``abort`` and ``deadline`` every CLOCK_EVERY nodes of any kind from now on (USI)."""
+        self.clock = True
+        self.limit = min(self.budget, self.nodes + CLOCK_EVERY)
+
+    def pv(self, pos: Position, first: int, length: int = MAX_DEPTH + 8) -> list[int]:
+        """The principal variation from ``first`` (a legal root move), followed through the transposition
+        table while each move is legal (without repeating a position)."""
+        line = [first & 32767]
+        undos: list[tuple[int, Undo]] = []
+        seen = {self.h}
+        m = first
+        while True:
+            undos.append((m, self.play(pos, m)))
+            if len(line) >= length or self.h in seen:
+                break
+            seen.add(self.h)
+            entry = self.tt.get(self.h)
+            if entry is None or not entry[3]:
+                break
+            legal = {x & 32767: x for x in pos.legal_moves()}
+            m = legal.get(entry[3], 0)
+            if not m:
+                break
+            line.append(m & 32767)
+        for m, undo in reversed(undos):
+            self.unplay(pos, m, undo)
+        return line
 
     def _store(self, h: int, depth: int, flag: int, score: int, move: int) -> None:
         if len(self.tt) > 400_000:

@@ -20,10 +20,19 @@ class Rules:
     foul_loss: bool
     variant: str  # "standard" | "pickup" | "setup"
     pool: dict[str, dict[str, Any]]  # every card of the match by id
+    declare: bool = False
+    """入玉宣言 (27-point rule) may be declared (本将棋 only; engine version 2 on, see :mod:`.nyugyoku`)."""
+    imported: dict[str, Any] | None = None
+    """What an imported record says beyond its moves (:mod:`.imported`): its end and its comments."""
 
     @property
     def hon(self) -> bool:
         return self.ruleset == "hon"
+
+    @property
+    def can_declare(self) -> bool:
+        """True if the 入玉宣言 action exists in this match."""
+        return self.declare and self.ruleset == "hon"
 
 
 @dataclass(frozen=True, eq=False)

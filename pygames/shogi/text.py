@@ -23,6 +23,8 @@ def describe(state: ShogiState, seat: int, action: str, after: ShogiState | None
         return f"{'▲△'[seat]}ドロー", f"{SEAT_EN[seat]} draws"
     if action == "resign":
         return f"{'▲△'[seat]}投了", f"{SEAT_EN[seat]} resigns"
+    if action == "declare":
+        return f"{'▲△'[seat]}入玉宣言", f"{SEAT_EN[seat]} declares a win (entering king)"
     if after is None:
         return action, action
     rec = after.record[-1] if after.record else None

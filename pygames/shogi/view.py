@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import messages, rules
+from .imported import comments_at
 from .cards import card_json
 from .pieces import ENGLISH, HAND_ORDER, KANJI, NAMES, OU, PROMOTABLE, sq_name
 from .position import _ALIGNED, DROP0, MOVE_MASK, _DEAD, _ZONE, Position
@@ -101,6 +102,15 @@ LABELS = {"files": ["9", "8", "7", "6", "5", "4", "3", "2", "1"],
                     "en": ["1", "2", "3", "4", "5", "6", "7", "8", "9"]}}
 
 
+def _with_comments(state: ShogiState) -> list[dict[str, Any]]:
+    """The move list, each move with the comments an imported record had at it."""
+    at = comments_at(state.rules.imported)
+    if not at:
+        return list(state.record)
+    return [{**rec, "comments": at[rec["ply"]]} if rec.get("ply") in at and rec.get("usi") not in ("resign", "declare")
+            else rec for rec in state.record]
+
+
 def build(state: ShogiState, seat: int | None) -> dict[str, Any]:
     """The whole picture of a state (shogi has no secrets)."""
     board = [[None if not (p := state.board[y * 9 + x]) else {"p": NAMES[abs(p)], "o": 0 if p > 0 else 1}
@@ -133,7 +143,8 @@ def build(state: ShogiState, seat: int | None) -> dict[str, Any]:
         "can_draw": state.phase == "move" and refusal is None,
         "draw_refusal": None if refusal is None else {"code": refusal.code, "ja": refusal.message_ja,
                                                       "en": refusal.message_en},
-        "moves": moves, "drops": drops, "record": list(state.record),
+        "moves": moves, "drops": drops, "record": _with_comments(state),
+        "comments_at_start": comments_at(state.rules.imported).get(0, []),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
         "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS,
     }

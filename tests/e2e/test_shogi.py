@@ -595,3 +595,36 @@ def test_key_moments(new_page: Any, site: Any, size: tuple[int, int], lang: str)
     page.wait_for_selector("#outcome:not([hidden])")
     key_moment(page, f"{name}-4-end", "#outcome", "#result-dismiss", ".sg-prompt")
     assert board_box(page) == before, "the result moved the board"
+
+
+DECLARE_SFEN = "+R+B1GKG3/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/9/4k4 b R2Sp 1"
+"""先手's king in the enemy camp with 13 pieces there and 28 points: 入玉宣言 holds."""
+
+
+def test_entering_king_declaration(page: Any, site: Any, tmp_path: Any) -> None:
+    """A position where 入玉宣言 holds, opened from an imported SFEN: the screen offers the declaration, asks
+    first, and the game ends as a win by declaration, written 入玉勝ち in the KIF."""
+    start_match(page, site, hon=True, seed=11)
+    page.click(".sg-export summary")
+    old_hash = page.evaluate("location.hash")
+    page.fill(".sg-import-text", f"sfen {DECLARE_SFEN}")
+    page.click("[data-import=go]")
+    page.wait_for_function("(old) => location.hash.startsWith('#/play/') && location.hash !== old", arg=old_hash,
+                           timeout=60_000)
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
+    button = page.locator("[data-action=declare]")
+    button.wait_for()
+    assert button.text_content() == "入玉宣言"
+    page.screenshot(path=str(tmp_path / "declare-offered.png"))
+    button.click()
+    dialog = page.locator(".sg-dialog[role=dialog]")
+    assert "入玉宣言の条件を満たしています" in dialog.text_content()
+    assert axe_violations(page) == []
+    dialog.locator("[data-cancel]").click()
+    assert page.locator(".sg-dialog").count() == 0 and page.locator(".sg-over").count() == 0, "cancel declares nothing"
+    button.click()
+    page.click(".sg-dialog [data-confirm=declare]")
+    page.wait_for_selector(".sg-over")
+    assert "入玉" in page.locator(".sg-over").text_content()
+    assert page.locator("[data-action=declare]").count() == 0
+    page.screenshot(path=str(tmp_path / "declare-done.png"))

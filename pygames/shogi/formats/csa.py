@@ -122,10 +122,17 @@ def parse(text: str) -> dict[str, Any]:
     lines: list[str] = []
     for ln in raw:
         if ln.startswith("'"):
+            if ln.startswith("'*") and not ln.startswith("'**"):
+                lines.append(ln)  # a comment (Kifu for Windows, ShogiHome), kept at its move
             continue
         if ln.strip() == "/":
             break  # next game of a multi-game file
-        lines.extend(part.rstrip() for part in (ln.split(",") if not ln.startswith(("$", "N")) else [ln]))
+        for part in (ln.split(",") if not ln.startswith(("$", "N")) else [ln]):
+            part = part.strip()
+            if part.startswith("'*") and not part.startswith("'**"):
+                lines.append(part)
+            elif not part.startswith("'"):
+                lines.append(part)
     first_move = next((i for i, ln in enumerate(lines) if re.match(r"^[+-]\d{4}[A-Z]{2}", ln) or ln.startswith("%")),
                       len(lines))
     head = lines[:first_move]
@@ -139,12 +146,22 @@ def parse(text: str) -> dict[str, Any]:
         elif ln.startswith("N-"):
             names[1] = ln[2:].strip()
     rep = Replay(make_sfen(board, hands, side))
+    for ln in head:
+        if ln.startswith("'*"):
+            rep.comment(ln[2:])
     word = None
     number = 0
     from .. import rules
     for ln in lines[first_move:]:
+        if ln.startswith("'*"):
+            if rep.notice is None:
+                rep.comment(ln[2:])
+            continue
         if ln.startswith("%"):
-            word = END.get(ln[1:].split(",")[0].strip(), "中断")
+            key = ln[1:].split(",")[0].strip()
+            word = END.get(key, "中断")
+            if key in ("+ILLEGAL_ACTION", "-ILLEGAL_ACTION"):
+                rep.loser = 0 if key[0] == "+" else 1
             break
         m = re.match(r"^([+-])(\d\d)(\d\d)([A-Z]{2})", ln)
         if not m:
@@ -185,7 +202,7 @@ def _usi(state: Any, m: re.Match[str], rules: Any) -> str:
 def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[dict[str, Any]],
                outcome: Any = None) -> str:
     """CSA V2.2 text of a 本将棋 match (card draws become ``'`` comment lines)."""
-    from .kif import _turns
+    from .kif import _turns, comment_lines
     first = states[0]
     names = [(players[i].get("name") if i < len(players) else "") or "" for i in (0, 1)]
     lines = ["'CSA encoding=UTF-8", "V2.2", f"N+{names[0]}", f"N-{names[1]}"]
@@ -201,6 +218,8 @@ def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[
             if hand:
                 lines.append(f"P{mark}{hand}")
     lines.append("+" if first.side == 0 else "-")
+    lines += comment_lines(first, 0, "'*")
+    n = 0
     for kind, state, m, _seat, text in _turns(states, actions):
         if kind in ("cards", "draw"):
             lines.append(f"'{text}")
@@ -214,6 +233,8 @@ def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[
         else:
             code = abs(state.board[frm]) + (PROMOTE if (m >> 14) & 1 else 0)
             lines.append(f"{mark}{9 - frm % 9}{frm // 9 + 1}{9 - to % 9}{to // 9 + 1}{CODE_CSA[code]}")
+        n += 1  # every board move or drop
+        lines += comment_lines(first, n, "'*")
     if outcome is not None:
         code = outcome.details.get("code", "")
         if code == "resign":
@@ -222,6 +243,14 @@ def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[
             lines.append("%SENNICHITE")
         elif code == "checkmate":
             lines.append("%TSUMI")
+        elif code in ("declaration", "record.declaration"):
+            lines.append("%KACHI")
+        elif code == "record.time_up":
+            lines.append("%TIME_UP")
+        elif code == "record.foul":
+            lines.append("%+ILLEGAL_ACTION" if outcome.winners == (1,) else "%-ILLEGAL_ACTION")
+        elif code in ("record.impasse", "record.draw"):
+            lines.append("%JISHOGI" if code == "record.impasse" else "%HIKIWAKE")
         elif code.startswith("foul"):
             lines.append("%ILLEGAL_MOVE")
         elif code == "max_plies":

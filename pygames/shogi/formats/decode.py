@@ -1,7 +1,8 @@
-"""Record files as bytes → text: BOM first, then UTF-8, then Shift_JIS (cp932).
+"""Record files as bytes → text: BOM first, then UTF-8, then Shift_JIS (cp932) or EUC-JP.
 
 A ``.kifu`` / ``.ki2u`` / ``.jkf`` file is UTF-8 by convention; every other name is tried as UTF-8
-and then as Shift_JIS (what Kifu for Windows, 将棋ウォーズ and most older software write).
+and then as Shift_JIS (what Kifu for Windows, 将棋ウォーズ and most older software write) and EUC-JP
+(floodgate's early years and old CSA archives); when both read, the one that reads as Japanese wins.
 """
 
 from __future__ import annotations
@@ -37,11 +38,30 @@ def decode_bytes(data: bytes, filename: str = "") -> tuple[str, str]:
         if name.endswith(UTF8_BY_NAME):
             # a .kifu should be UTF-8; a Shift_JIS one saved under that name still opens
             pass
-    try:
-        return raw.decode("cp932"), "shift_jis"
-    except UnicodeDecodeError:
-        raise _err("encoding", "文字コードが読めません（UTF-8でもShift_JISでもありません）",
-                   "Cannot read the text: it is neither UTF-8 nor Shift_JIS") from None
+    readings = []
+    for enc, name_ in (("cp932", "shift_jis"), ("euc_jp", "euc-jp")):
+        try:
+            readings.append((_japanese(raw.decode(enc)), raw.decode(enc), name_))
+        except UnicodeDecodeError:
+            pass
+    if not readings:
+        raise _err("encoding", "文字コードが読めません（UTF-8でもShift_JISでもEUC-JPでもありません）",
+                   "Cannot read the text: it is neither UTF-8 nor Shift_JIS nor EUC-JP")
+    best = max(readings, key=lambda r: r[0])  # a tie keeps Shift_JIS (listed first)
+    return best[1], best[2]
+
+
+def _japanese(text: str) -> int:
+    """How much ``text`` reads as Japanese: kana, kanji and full-width digits count for it, half-width kana
+    (what EUC-JP bytes become when read as Shift_JIS) and private-use characters against it."""
+    score = 0
+    for ch in text:
+        o = ord(ch)
+        if 0x3040 <= o <= 0x30FF or 0x4E00 <= o <= 0x9FFF or 0xFF10 <= o <= 0xFF19:
+            score += 1
+        elif 0xFF61 <= o <= 0xFF9F or 0xE000 <= o <= 0xF8FF:
+            score -= 2
+    return score
 
 
 def _strict(raw: bytes, enc: str) -> str:

@@ -140,6 +140,9 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
     names = [keyed.get("先手") or keyed.get("下手") or "", keyed.get("後手") or keyed.get("上手") or ""]
     meaningful = sfen is not None or any(k in keyed for k in ("先手", "後手", "下手", "上手", "開始日時", "棋戦", "手合割"))
     rep = Replay(sfen)
+    for ln in header:
+        if ln.startswith("*"):  # a comment before the first move
+            rep.comment(ln[1:])
     word = _read_kif(rep, lines[body:]) if fmt == "kif" else _read_ki2(rep, lines[body:])
     if any(ln.lstrip().startswith("変化") for ln in lines[body:]):
         _skip_variations(rep)
@@ -175,29 +178,75 @@ def _skip_variations(rep: Replay) -> None:
                             "The record's variations were skipped; only the main line was imported")
 
 
+_MADE = re.compile(r"まで\d+手で(先手|後手|下手|上手)の(\S+)")
+
+
+def _made(rep: Replay, line: str) -> str | None:
+    """The end word of a まで line, noting the side it names as winner or loser."""
+    m = _MADE.search(line)
+    if m:
+        side = 0 if m.group(1) in ("先手", "下手") else 1
+        if "負け" in m.group(2):
+            rep.loser = side
+        elif "勝ち" in m.group(2):
+            rep.winner_named = side
+    return _made_word(line)
+
+
 def _read_kif(rep: Replay, lines: list[str]) -> str | None:
     expected = len(rep.moves) + 1
+    word: str | None = None
     for ln in lines:
         s = ln.strip()
+        if s.startswith("*") and rep.notice is None:
+            rep.comment(s[1:])
+            continue
         if not s or s[0] in "*#&" or s.startswith("手数"):
             continue
         if s.startswith("変化"):
             break
         if s.startswith("まで"):
-            return _made_word(s)
+            return _made(rep, s) or word
+        if word is not None:
+            continue
         mm = _KIF_MOVE.match(ln)
         if not mm:
             continue
         token = re.sub(r"^同[\s　]+", "同", mm.group(2).strip()).split()[0]
         word = _end_word(token)
         if word == "封じ手":
+            word = None
             continue
         if word:
-            return word
+            continue  # a まで line or a comment may follow the end word
         number = int(mm.group(1))
         if not _step(rep, token, number if number else expected):
-            return None
+            return _after_foul(rep, lines[lines.index(ln) + 1:])
         expected += 1
+    return word
+
+
+_NOT_A_FOUL = ("shogi.import.unreadable", "shogi.import.ambiguous", "shogi.import.no_previous", "shogi.game_over")
+
+
+def _after_foul(rep: Replay, rest: list[str]) -> str | None:
+    """After a move that could not be played: the record's own end (a まで line or an end word), if it gives
+    one. A plain win (「まで9手で後手の勝ち」) after a move that was read but breaks a rule is that foul's
+    end; a record that gives no end keeps none (the moves before the bad one load, with the notice)."""
+    cause = (rep.notice or {}).get("params", {}).get("cause")
+    foul = bool(cause) and cause not in _NOT_A_FOUL
+    for ln in rest:
+        s = ln.strip()
+        if s.startswith("変化"):
+            break
+        if s.startswith("まで"):
+            word = _made(rep, s)
+            return "反則負け" if word == "投了" and foul else word
+        mm = _KIF_MOVE.match(ln)
+        if mm:
+            word = _end_word(mm.group(2).strip())
+            if word and word != "封じ手":
+                return word
     return None
 
 
@@ -205,12 +254,15 @@ def _read_ki2(rep: Replay, lines: list[str]) -> str | None:
     number = 1
     for ln in lines:
         s = ln.strip()
+        if s.startswith("*") and rep.notice is None:
+            rep.comment(s[1:])
+            continue
         if not s or s[0] in "*#&":
             continue
         if s.startswith("変化"):
             break
         if s.startswith("まで"):
-            return _made_word(s)
+            return _made(rep, s)
         if s[0] not in "▲△☗☖▼▽":
             word = _end_word(s)
             if word:

@@ -79,8 +79,8 @@ def _turns(states: list[Any], actions: list[tuple[int, str]]) -> list[tuple[str,
             announced = True
         if seat < 0 or action == "draw":
             continue
-        if action == "resign":
-            out.append(("resign", state, None, seat, "投了"))
+        if action in ("resign", "declare"):
+            out.append(("resign", state, None, seat, "投了" if action == "resign" else "入玉宣言"))
             continue
         if state.phase == "draw_choice":
             card = pool[state.pending]
@@ -105,21 +105,45 @@ def _ending(states: list[Any], outcome: Any, moves: int) -> tuple[str | None, st
         return None, None
     code = outcome.details.get("code", "")
     word = {"resign": "投了", "repetition": "千日手", "perpetual_check": "反則負け", "checkmate": "詰み",
-            "max_plies": "持将棋", "king_captured": None}.get(code, "反則負け" if code.startswith("foul") else None)
+            "max_plies": "持将棋", "king_captured": None, "declaration": "入玉勝ち", "record.foul": "反則負け",
+            "record.time_up": "切れ負け", "record.declaration": "入玉勝ち", "record.impasse": "持将棋",
+            "record.draw": "引き分け", "record.default": None}.get(
+        code, "反則負け" if code.startswith("foul") else None)
     if outcome.winners:
         winner = "先手" if outcome.winners[0] == 0 else "後手"
-        made = f"まで{moves}手で{winner}の勝ち"
-        if code == "perpetual_check" or code.startswith("foul"):
-            made = f"まで{moves}手で{'後手' if winner == '先手' else '先手'}の反則負け"
+        loser = "後手" if winner == "先手" else "先手"
+        made = f"まで{moves}手で{winner}の{'入玉' if code in ('declaration', 'record.declaration') else ''}勝ち"
+        if code in ("perpetual_check", "record.foul") or code.startswith("foul"):
+            made = f"まで{moves}手で{loser}の反則負け"
+        elif code == "record.time_up":
+            made = f"まで{moves}手で{loser}の切れ負け"
     else:
-        made = f"まで{moves}手で{'千日手' if code == 'repetition' else '引き分け'}"
+        made = f"まで{moves}手で{'千日手' if code == 'repetition' else '持将棋' if word == '持将棋' else '引き分け'}"
     return word, made
+
+
+def ending_line(outcome: Any, moves: int) -> tuple[str, str]:
+    """The end of a game as records write it (「まで14手で後手の勝ち」) and in English."""
+    _word, made = _ending([], outcome, moves)
+    if outcome is None or made is None:
+        return f"{moves}手", f"{moves} moves"
+    if outcome.winners:
+        side = "Sente" if outcome.winners[0] == 0 else "Gote"
+        return made, f"{side} wins after {moves} moves ({outcome.reason_en})"
+    return made, f"Drawn after {moves} moves ({outcome.reason_en})"
+
+
+def comment_lines(first: Any, ply: int, mark: str) -> list[str]:
+    """The comments an imported record had at ``ply`` (after that many moves), each as ``mark`` + text."""
+    from ..imported import comments_at
+    return [mark + text for text in comments_at(first.rules.imported).get(ply, [])]
 
 
 def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[dict[str, Any]],
                outcome: Any = None) -> str:
     """KIF text of a match: ``states[i]`` is the state before ``actions[i]`` (seat, action)."""
     lines = _header(states[0], players, "kif") + ["手数----指手---------消費時間--"]
+    lines += comment_lines(states[0], 0, "*")
     n = 0
     prev_to = None
     for kind, state, m, _seat, text in _turns(states, actions):
@@ -135,6 +159,7 @@ def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[
         if frm < DROP0:
             mtext += f"({9 - frm % 9}{frm // 9 + 1})"
         lines.append(f"{n:>4} {mtext}")
+        lines += comment_lines(states[0], n, "*")
         prev_to = (m >> 7) & 127
     word, made = _ending(states, outcome, n)
     if word:
@@ -147,7 +172,7 @@ def export_kif(states: list[Any], actions: list[tuple[int, str]], players: list[
 def export_ki2(states: list[Any], actions: list[tuple[int, str]], players: list[dict[str, Any]],
                outcome: Any = None) -> str:
     """KI2 text (moves as ▲７六歩 △３四歩 ..., 打 and 右/左/上/引/寄/直 only when needed)."""
-    lines = _header(states[0], players, "ki2")
+    lines = _header(states[0], players, "ki2") + comment_lines(states[0], 0, "*")
     row: list[str] = []
     n = 0
     prev_to = None
@@ -165,9 +190,11 @@ def export_ki2(states: list[Any], actions: list[tuple[int, str]], players: list[
         mtext = move_ja(state.position(), m, prev_to)
         row.append(mtext + " " * max(1, 2 * (6 - len(mtext))))
         prev_to = (m >> 7) & 127
-        if len(row) == 6:
+        notes = comment_lines(states[0], n, "*")
+        if len(row) == 6 or notes:
             lines.append("".join(row).rstrip())
             row = []
+        lines += notes
     if row:
         lines.append("".join(row).rstrip())
     _word, made = _ending(states, outcome, n)

@@ -30,7 +30,6 @@ def detect(text: str, filename: str = "") -> str:
 
 def parse_sfen_text(text: str) -> dict[str, Any]:
     """An SFEN or USI ``position`` command as a record (the moves after ``moves`` are checked)."""
-    from ..start import checked_sfen
     body = text.strip()
     if body.startswith("position "):
         body = body[len("position "):].strip()
@@ -40,7 +39,7 @@ def parse_sfen_text(text: str) -> dict[str, Any]:
         moves = tail.split()
     body = body.strip()
     body = body.removeprefix("sfen ")
-    rep = Replay(checked_sfen(body or "startpos", hon=True))
+    rep = Replay(body or "startpos")  # checked there (a composition's start loads with a notice)
     for i, usi in enumerate(moves[:1000]):
         try:
             if rep.over():

@@ -21,6 +21,15 @@ END_WORDS = {
 }
 
 
+MAX_COMMENTS = 2000
+MAX_COMMENT = 500
+LOSER_WORDS = ("反則負け", "切れ負け", "時間切れ", "投了", "詰み", "不戦敗")
+"""End words whose side to move is the loser (as records write them at the loser's turn)."""
+WINNER_WORDS = ("反則勝ち", "入玉勝ち", "不戦勝")
+"""End words whose side to move is the winner."""
+DRAW_WORDS = ("千日手", "持将棋", "引き分け")
+
+
 def notice(code: str, ja: str, en: str, **params: Any) -> dict[str, Any]:
     """A notice shown after an import that did not read everything."""
     return {"code": f"shogi.import.{code}", "ja": ja, "en": en, "params": params}
@@ -30,11 +39,32 @@ class Replay:
     """The game state of an import in progress (本将棋 rules, every move checked)."""
 
     def __init__(self, sfen: str | None) -> None:
-        self.start = checked_sfen(sfen or STARTPOS, hon=True)
+        self.composed: dict[str, Any] | None = None  # the notice of a start that breaks a rule (a composition)
+        try:
+            self.start = checked_sfen(sfen or STARTPOS, hon=True)
+        except GameError as err:
+            if err.code not in ("shogi.sfen.nifu", "shogi.sfen.dead_piece"):
+                raise
+            self.start = checked_sfen(sfen or STARTPOS, hon=True, composed=True)
+            rule_ja = err.message_ja.removeprefix("SFENが不正です: ")
+            rule_en = err.message_en.removeprefix("Invalid SFEN: ")
+            self.composed = notice("composed_start", f"開始局面が本将棋のルールに反しています（{rule_ja}）。"
+                                   "作品などの棋譜として、そのまま読み込みました",
+                                   f"The start position breaks a rule of shogi ({rule_en}); it was loaded as it is, "
+                                   "as a composed record", rule=err.code.rsplit(".", 1)[-1])
         self.state = state_from_sfen(self.start, "hon")
         self.moves: list[str] = []
         self.prev_to: int | None = None
         self.notice: dict[str, Any] | None = None
+        self.comments: list[list[Any]] = []  # [ply, text]: a comment after that many moves (0: before the first)
+        self.loser: int | None = None  # the side the record names as the loser, when it names one
+        self.winner_named: int | None = None
+
+    def comment(self, text: str) -> None:
+        """Keep a comment line of the record at the current move."""
+        text = text.strip()
+        if text and len(self.comments) < MAX_COMMENTS:
+            self.comments.append([len(self.moves), text[:MAX_COMMENT]])
 
     @property
     def sfen(self) -> str:
@@ -72,8 +102,31 @@ class Replay:
         ja, en = END_WORDS.get(word, (word, word))
         return {"word": ja, "ja": ja, "en": en}
 
+    def winner(self, word: str | None) -> int | None:
+        """The winning side of the record's end (what it names, else the end word at the side to move);
+        None for a draw, a suspended game or no end."""
+        if self.loser is not None:
+            return 1 - self.loser
+        if self.winner_named is not None:
+            return self.winner_named
+        if word is None or self.notice is not None:
+            return None
+        side = self.state.side
+        if word in LOSER_WORDS:
+            return 1 - side
+        if word in WINNER_WORDS:
+            return side
+        return None
+
     def data(self, fmt: str, word: str | None, names: list[str] | None = None) -> dict[str, Any]:
         """What every importer returns."""
+        winner = self.winner(word)
+        text: dict[str, Any] | None = self.result(word)
+        if text is not None and winner is not None:
+            side_ja, side_en = ("先手", "Sente") if winner == 0 else ("後手", "Gote")
+            text = {**text, "winner": winner, "ja": f"{text['ja']}（{side_ja}の勝ち）",
+                    "en": f"{text['en']} ({side_en} wins)"}
         return {"format": fmt, "sfen": self.sfen, "moves": list(self.moves), "result": word,
-                "result_text": self.result(word),
-                "notice": self.notice, "names": names or ["", ""]}
+                "result_text": text, "winner": winner, "comments": [list(c) for c in self.comments],
+                "composed": self.composed is not None, "notice": self.notice or self.composed,
+                "names": names or ["", ""]}

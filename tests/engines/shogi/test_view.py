@@ -12,7 +12,7 @@ from .helpers import state
 
 KEYS = {"ruleset", "variant", "foul_loss", "phase", "side_to_move", "ply", "max_plies", "board", "hands", "in_check",
         "kings", "sfen", "last_move", "pieces", "cards", "pending_draw", "can_draw", "draw_refusal", "moves", "drops",
-        "record", "repetition", "title", "labels"}
+        "record", "repetition", "title", "labels", "comments_at_start"}
 HUMANS = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
 
 

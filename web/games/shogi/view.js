@@ -29,7 +29,7 @@ export function mount(root, ctx) {
     sel: null, // {sq} | {hand: 'FU'}
     cursor: '5e',
     message: null, // {text, kind}
-    dialog: null, // {kind: 'promote'|'foul'|'unsafe'|'resign', ...}
+    dialog: null, // {kind: 'promote'|'foul'|'unsafe'|'resign'|'declare', ...}
     busy: false,
     scrolled: false,
     preview: null, // {ply, payload}: an earlier position opened from the move list
@@ -457,6 +457,11 @@ export function mount(root, ctx) {
     box.append(h('button', { type: 'button', class: 'sg-btn sg-flip', 'aria-pressed': isFlipped() ? 'true' : 'false',
       onclick: () => { local.flipped = !local.flipped; writeFlag(ctx, 'flipped', local.flipped); render(); } },
     t('盤を反転', 'Flip board')));
+    if (!p.replay && !local.preview && legal.has('declare')) {
+      // 入玉宣言: offered only while the engine says the declaration holds
+      box.append(h('button', { type: 'button', class: 'sg-btn sg-primary sg-declare', 'data-action': 'declare',
+        onclick: () => { local.dialog = { kind: 'declare' }; render(); } }, t('入玉宣言', 'Declare a win (entering king)')));
+    }
     if (!p.replay && !local.preview && legal.has('resign')) {
       box.append(h('button', { type: 'button', class: 'sg-btn sg-resign', onclick: () => { local.dialog = { kind: 'resign' }; render(); } },
         t('投了', 'Resign')));
@@ -480,8 +485,12 @@ export function mount(root, ctx) {
       const cls = ['sg-move', m.draw ? 'sg-move-draw' : '', m.ply === at ? 'sg-move-current' : ''].filter(Boolean).join(' ');
       ol.append(h('li', { value: String(m.ply), class: cls, 'data-ply': String(m.ply),
         tabindex: canPreview ? (m.ply === at ? '0' : '-1') : null, 'aria-current': m.ply === at ? 'true' : null,
-        onclick: canPreview ? () => (m.ply >= rec.length ? closePreview() : openPreview(m.ply)) : null }, t(m.ja, m.en)));
+        onclick: canPreview ? () => (m.ply >= rec.length ? closePreview() : openPreview(m.ply)) : null }, t(m.ja, m.en),
+      // an imported record's comments at this move (plain text)
+      ...(Array.isArray(m.comments) ? m.comments.map((c) => h('span', { class: 'sg-comment', text: String(c) })) : [])));
     }
+    const opening = (live.view && live.view.comments_at_start) || [];
+    if (opening.length) box.append(...opening.map((c) => h('p', { class: 'sg-comment', text: String(c) })));
     if (!rec.length) box.append(h('p', { class: 'sg-none', text: t('まだ指していません', 'No moves yet') }));
     box.append(ol);
     queueMicrotask(() => {
@@ -520,6 +529,12 @@ export function mount(root, ctx) {
       box.setAttribute('aria-label', t('王が取られる手', 'King left open'));
       box.append(h('p', { class: 'sg-warn', text: t('この手では王が取られる状態になります。指しますか？', 'This move leaves your king open to capture. Play it anyway?') }));
       buttons.append(h('button', { type: 'button', class: 'sg-btn sg-danger', 'data-confirm': 'unsafe', onclick: () => act(d.action) }, t('指す', 'Play it')));
+    } else if (d.kind === 'declare') {
+      box.setAttribute('aria-label', t('入玉宣言', 'Declare a win'));
+      box.append(h('p', { text: t('入玉宣言の条件を満たしています。宣言して勝ちにしますか？',
+        'Your king has entered the enemy camp with enough pieces and points. Declare the win?') }));
+      buttons.append(h('button', { type: 'button', class: 'sg-btn sg-primary', 'data-confirm': 'declare', onclick: () => act('declare') },
+        t('宣言する', 'Declare')));
     } else if (d.kind === 'resign') {
       box.setAttribute('aria-label', t('投了', 'Resign'));
       box.append(h('p', { text: t('投了しますか？', 'Resign this game?') }));

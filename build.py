@@ -69,8 +69,9 @@ def log(msg: str) -> None:
 
 # --- 1. npm -----------------------------------------------------------------------------
 def pinned_packages() -> dict[str, str]:
-    """The exact versions package.json pins."""
-    return json.loads((ROOT / "package.json").read_text())["dependencies"]
+    """The exact versions package.json pins (the dev tools too: tsc for the JS check; none reach dist/)."""
+    pins = json.loads((ROOT / "package.json").read_text())
+    return {**pins["dependencies"], **pins.get("devDependencies", {})}
 
 
 def npm_ready() -> bool:

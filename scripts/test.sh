@@ -56,8 +56,14 @@ python3 -m ruff check .
 echo "[test] mypy"
 python3 -m mypy
 
-# The site (npm ci of the pinned runtime when needed, the wheel, dist/).
+# The site (npm ci of the pinned runtime and the pinned typescript when needed, the wheel, dist/).
 python3 build.py --test-pages
+
+# The JavaScript, statically: tsc --checkJs --noEmit (tsconfig.json: the pages against the DOM;
+# tsconfig.sw.json: the service worker template against the worker library). Any finding fails the run.
+echo "[test] tsc"
+node node_modules/typescript/bin/tsc -p tsconfig.json
+node node_modules/typescript/bin/tsc -p tsconfig.sw.json
 
 # Tests on two workers (pytest-xdist; PYTEST_WORKERS=0 runs them in one process): the CPython
 # tests first (work-stealing, so the long `slow` ones do not leave one worker waiting), then the

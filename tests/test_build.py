@@ -151,3 +151,10 @@ def test_server_answers_with_the_best_encoding_the_client_accepts(site):
         assert server.sent[-1] == ("/", len(body), "gzip")
     finally:
         server.stop()
+
+
+def test_dev_tools_stay_out_of_dist(site):
+    """typescript is pinned for the JS check only: dist/ holds no TypeScript, and npm_ready wants it."""
+    out, _ = site
+    assert "typescript" in build.pinned_packages()
+    assert not [p for p in out.rglob("*") if p.suffix == ".ts" or "typescript" in p.as_posix()]

@@ -10,8 +10,19 @@
 // of the answer, and calls are sent one after the other, so they are answered in the order made.
 // Nothing here knows the names of the engine's calls: every call goes through `dispatch`.
 
+/**
+ * What the engine says when it refuses: `{error: ApiErrorInit}` in a reply of `dispatch`.
+ * @typedef {{code?: string, message_ja?: string, message_en?: string, params?: Object<string, any>}} ApiErrorInit
+ */
+
+/**
+ * The one progress report `engine.start` sends for each boot step.
+ * @typedef {{fraction: number, step: string, ja: string, en: string}} BootProgress
+ */
+
 /** An error from the engine: a refused action, bad input, or the runtime itself failing. */
 export class ApiError extends Error {
+  /** @param {ApiErrorInit} [init] */
   constructor({ code, message_ja, message_en, params } = {}) {
     super(message_en || code || "engine error");
     this.name = "ApiError";
@@ -38,8 +49,12 @@ const STEPS = {
   ready: [1, "準備完了", "Ready"],
 };
 
+/** @returns {{promise: Promise<any>, resolve: (value?: any) => void, reject: (reason?: any) => void}} */
 function deferred() {
-  let resolve, reject;
+  /** @type {(value?: any) => void} */
+  let resolve;
+  /** @type {(reason?: any) => void} */
+  let reject;
   const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
   promise.catch(() => {}); // a failed boot is reported by start(); never an "unhandled rejection"
   return { promise, resolve, reject };
@@ -146,6 +161,8 @@ class Engine {
    * Boot Python in the worker (once). `onProgress({fraction, step, ja, en})` is called for every
    * step (and at once with the latest one if boot is already under way). After a failure, calling
    * start() again retries from scratch (a new worker).
+   * @param {(p: BootProgress) => void} [onProgress]
+   * @returns {Promise<{version: string, pyodide: string, python: string, ms: number}>}
    */
   start(onProgress) {
     if (onProgress) {
@@ -252,6 +269,9 @@ class Engine {
    * Call pygames.webapi.dispatch(name, JSON.stringify(args)) in the worker. Resolves with the
    * parsed result; rejects with ApiError when the result is {error: …} or the engine is down.
    * Starts the engine if nobody has yet. Calls are sent one at a time, in the order they were made.
+   * @param {string} name a call of pygames.webapi.CALLS
+   * @param {Object<string, any>} [args]
+   * @returns {Promise<any>}
    */
   async call(name, args = {}) {
     let json;

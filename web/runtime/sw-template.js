@@ -96,7 +96,7 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-self.addEventListener("message", (event) => {
+self.addEventListener("message", /** @param {ExtendableMessageEvent} event */ (event) => {
   const msg = event.data || {};
   const port = event.ports[0];
   if (msg.type === "skip-waiting") self.skipWaiting();

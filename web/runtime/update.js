@@ -96,6 +96,7 @@ async function topUp() {
 export async function registerServiceWorker({ after = null } = {}) {
   if (!("serviceWorker" in navigator)) return null;
   if (registration) return registration;
+  /** @type {((value?: any) => void) | undefined} */
   let release;
   if (!navigator.serviceWorker.controller) engine.holdBoot(new Promise((resolve) => { release = resolve; }));
   try { await after; } catch (err) { /* register anyway: offline support must not depend on boot */ }

@@ -33,7 +33,7 @@ function renderHeader() {
 // --- boot screen ------------------------------------------------------------------------
 const bootBox = document.getElementById('boot');
 const bootLabel = document.getElementById('boot-label');
-const bootBar = document.getElementById('boot-progress');
+const bootBar = /** @type {HTMLProgressElement} */ (document.getElementById('boot-progress'));
 let lastProgress = { fraction: null, ja: '', en: '' };
 
 function showProgress(p) {

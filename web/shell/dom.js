@@ -21,6 +21,27 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * Create an SVG element: every attribute set with setAttribute (null/undefined/false skipped),
+ * `text` as textContent; children like h(). The one SVG helper of the views (charts, pieces, grids).
+ * @param {string} tag
+ * @param {Object<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {SVGElement}
+ */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'text') el.textContent = String(value);
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
 const BOOL_PROPS = new Set(['hidden', 'disabled', 'checked', 'selected', 'open', 'readOnly', 'required', 'multiple']);
 
 function append(el, children) {

@@ -1,6 +1,14 @@
 // The shell's door to Python: loads web/runtime/bridge.js and boots it. games() comes from
 // games.json, written at build time, so the pages that only list games need no Python.
 
+/**
+ * Boot progress as the shell shows it: `fraction` in [0, 1], or null while unknown.
+ * @typedef {{fraction: number | null, ja: string, en: string}} Progress
+ */
+
+/** An Error of boot(): `stage` says what failed. @typedef {Error & {stage?: string, cause?: any}} BootError */
+
+/** @type {typeof import('../runtime/bridge.js') | null} */
 let bridge = null;
 let readyResolve;
 let gamesPromise = null;
@@ -20,24 +28,25 @@ export function isReady() {
 /**
  * Import the bridge and start Python, reporting progress as {fraction, ja, en}.
  * Throws an Error whose `stage` says what failed ('bridge' or 'start').
+ * @param {(p: Progress) => void} onProgress
  */
 export async function boot(onProgress) {
   try {
     bridge = await import('../runtime/bridge.js');
   } catch (err) {
-    const e = new Error(String(err && err.message || err));
+    const e = /** @type {BootError} */ (new Error(String(err && err.message || err)));
     e.stage = 'bridge';
     throw e;
   }
   failure = null;
   try {
-    await bridge.engine.start((...args) => {
-      const p = normalizeProgress(args);
+    await bridge.engine.start((report) => {
+      const p = normalizeProgress(report);
       tellProgress(p);
       onProgress(p);
     });
   } catch (err) {
-    const e = new Error(describe(err));
+    const e = /** @type {BootError} */ (new Error(describe(err)));
     e.stage = 'start';
     e.cause = err;
     failure = e;
@@ -57,26 +66,23 @@ function describe(err) {
   return String(err.message || err);
 }
 
-/** Accept the bridge's progress report in any of the shapes it may use. */
-function normalizeProgress(args) {
-  const [a, b] = args;
-  let fraction = null;
-  let ja = '';
-  let en = '';
-  if (a && typeof a === 'object') {
-    fraction = a.fraction ?? a.progress ?? a.value ?? null;
-    ja = a.label_ja ?? a.ja ?? (a.label && typeof a.label === 'object' ? a.label.ja : a.label) ?? a.message ?? '';
-    en = a.label_en ?? a.en ?? (a.label && typeof a.label === 'object' ? a.label.en : a.label) ?? a.message ?? ja;
-  } else {
-    fraction = typeof a === 'number' ? a : null;
-    if (b && typeof b === 'object') { ja = b.ja ?? ''; en = b.en ?? ja; } else { ja = b ?? ''; en = args[2] ?? ja; }
-  }
-  if (typeof fraction === 'number' && fraction > 1) fraction /= 100;
-  return { fraction: typeof fraction === 'number' && Number.isFinite(fraction) ? Math.max(0, Math.min(1, fraction)) : null,
-    ja: String(ja || ''), en: String(en || ja || '') };
+/**
+ * The bridge's one progress report ({fraction, step, ja, en}, see BootProgress in bridge.js) as the
+ * shell's {fraction, ja, en}, with the fraction kept within [0, 1].
+ * @param {import('../runtime/bridge.js').BootProgress} p
+ * @returns {Progress}
+ */
+function normalizeProgress(p) {
+  const fraction = Number.isFinite(p.fraction) ? Math.max(0, Math.min(1, p.fraction)) : null;
+  return { fraction, ja: p.ja, en: p.en };
 }
 
-/** Call the engine (after boot). Rejects with the bridge's ApiError. */
+/**
+ * Call the engine (after boot). Rejects with the bridge's ApiError.
+ * @param {string} name
+ * @param {Object<string, any>} [args]
+ * @returns {Promise<any>}
+ */
 export async function call(name, args = {}) {
   await whenReady;
   return bridge.engine.call(name, args);

@@ -27,7 +27,12 @@ function safeDecode(part) {
   }
 }
 
-/** Start routing: `routes[name](root, params)` returns the page object. */
+/**
+ * Start routing: `routes[name](root, params)` returns the page object.
+ * @param {HTMLElement} root
+ * @param {Object<string, Function>} routes
+ * @param {(container: Element, first: boolean) => void} [onRendered]
+ */
 export function startRouter(root, routes, onRendered = () => {}) {
   let current = null;
   let token = 0;

@@ -217,8 +217,11 @@ export async function setupPage(root, { game }) {
     try {
       const options = await collectOptions();
       const { record } = await call('new_match', { game, options, seed, players });
-      const view = await call('view', { record, seat: null });
-      const saved = saveMatch(record, { title: titleOf(view, info), progress: view.progress, finished: Boolean(view.outcome) });
+      // One per-click call for what the saved entry shows (webapi.look: `general`, and the view of
+      // the seat the page shows first in `views[0]`, whose `view.title` names a variant).
+      const { general, views } = await call('look', { record, look: null });
+      const title = titleOf(views[0], info);
+      const saved = saveMatch(record, { title, progress: general.progress, finished: Boolean(general.outcome) });
       go(`#/play/${saved.meta.id}`);
     } catch (err) {
       errorBox.textContent = err instanceof SaveError ? (err.quota ? t('quota') : t('saveFailed')) : errorText(err);

@@ -6,7 +6,11 @@ import { gameStorage } from './storage.js';
 
 const modules = new Map();
 
-/** The game's view module, or null when it has none yet. The CSS is linked once. */
+/**
+ * The game's view module, or null when it has none yet. The CSS is linked once.
+ * @param {string} game
+ * @returns {Promise<import('../../types/view').ViewModule | null>}
+ */
 export async function loadView(game) {
   if (!/^[a-z0-9_-]{1,40}$/.test(game)) return null;
   if (!modules.has(game)) {
@@ -35,10 +39,16 @@ export function preloadView(save) {
   if (typeof game === 'string') loadView(game);
 }
 
-/** The part of ctx that every game hook gets (setupForm, mount, mountPage). */
-export function baseCtx(game, extra = {}) {
+/**
+ * The part of ctx that every game hook gets (setupForm, mount, mountPage).
+ * @template {Object<string, any>} E
+ * @param {string} game
+ * @param {E} [extra] the members a hook adds (mount: act, check, inspect, turn)
+ * @returns {import('../../types/view').BaseCtx & E}
+ */
+export function baseCtx(game, extra = /** @type {E} */ ({})) {
   return {
-    get lang() { return getLang(); },
+    get lang() { return /** @type {'ja' | 'en'} */ (getLang()); },
     t: (ja, en) => (getLang() === 'en' ? (en ?? ja) : ja),
     api: (name, args) => call(name, args),
     rulesHref: `#/rules/${encodeURIComponent(game)}`,

@@ -13,7 +13,7 @@ function s(tag, attrs = {}) {
 /**
  * A line chart.
  * @param {Array<{label: string, values: number[], cls?: string}>} series one line each
- * @param {{width?: number, height?: number, title: string, xLabels?: string[], small?: boolean,
+ * @param {{width?: number, height?: number, title: string, xLabels?: string[], small?: boolean, padLeft?: number,
  *          format?: (v:number)=>string}} opts
  * @returns {SVGSVGElement} with role="img" and an aria-label summarising first→last of each line
  */

@@ -144,7 +144,7 @@ export function mount(root, ctx) {
     if (fresh) flashes.mark(`.kabu-changed-${m.gen}`);
     else flashes.apply();
     if (focusId) {
-      const el = document.getElementById(focusId);
+      const el = /** @type {HTMLButtonElement | null} */ (document.getElementById(focusId));
       if (el && !el.disabled) el.focus({ preventScroll: true });
     }
     if (force) window.scrollTo(0, scrollY);

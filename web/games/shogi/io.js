@@ -19,7 +19,7 @@ export async function getRecord(ctx, payload) {
       if (saved && typeof saved === 'object' && Array.isArray(saved.actions)) return saved;
     } catch { /* fall through */ }
   }
-  const err = new Error('no record');
+  const err = /** @type {Error & {message_ja?: string, message_en?: string}} */ (new Error('no record'));
   err.message_ja = '対局データを取得できません';
   err.message_en = 'The match record is not available';
   throw err;

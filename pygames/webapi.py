@@ -20,7 +20,7 @@ import json
 from collections import OrderedDict
 from typing import Any, Callable
 
-from .core import linkcodec
+from .core import jsonlimit, linkcodec
 from .core.errors import GameError
 from .core.match import Match
 from .core.record import clean_meta, parse_action
@@ -222,6 +222,7 @@ def load(record: Any) -> dict[str, Any]:
     if isinstance(record, str):
         if len(record) > linkcodec.MAX_JSON_BYTES:
             raise GameError("record.too_large", "ファイルが大きすぎます", "The file is too large")
+        jsonlimit.check(record, "record", linkcodec.MAX_JSON_BYTES)
         try:
             record = json.loads(record)
         except ValueError:
@@ -363,12 +364,19 @@ CALLS: dict[str, Callable[..., dict[str, Any]]] = {
                             summary, load, encode_link, decode_link, play, play_bot, look, game_call)}
 
 
+MAX_ARGS_CHARS = 4 * linkcodec.MAX_JSON_BYTES
+"""Longest argument text a page may send (a record as text inside a call's JSON, with room)."""
+
+
 def dispatch(name: str, args_json: str = "{}") -> str:
     """Call ``name`` with the keyword arguments in ``args_json``; always returns JSON text."""
     try:
         func = CALLS.get(name)
         if func is None:
             raise GameError("api.unknown_call", f"知らない呼び出しです: {name[:40]}", f"Unknown call: {name[:40]}")
+        if not isinstance(args_json, str):
+            raise GameError("api.bad_json", "引数がJSONではありません", "The arguments are not JSON")
+        jsonlimit.check(args_json, "api", MAX_ARGS_CHARS)
         try:
             args = json.loads(args_json)
         except ValueError:

@@ -368,6 +368,10 @@ def danger(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None:
     can form no shell (包囲), or two cards of which one is a star or 恐慌 (禁止行為)."""
     after = do_place(s, seat, kinds)
     if after.result is not None:
+        if after.result[1] == "closing" and not s.rules.open_hands:
+            # 閉場 compares both hands: whether it loses depends on the opponent's hidden hand,
+            # so the placer is told only that the market closes (issue 22: no secret leaks).
+            return ("shiji.warn.closes", {})
         if after.result[0] and seat not in after.result[0]:
             return ("shiji.warn.loses_now", {"reason": after.result[1]})
         return None

@@ -432,7 +432,7 @@ export async function openSaved(id) {
   }
   const info = await gameInfo(loaded.record.game);
   const record = { ...loaded.record, meta: { ...(meta && typeof meta === 'object' ? meta : {}), id } };
-  return { record, info };
+  return { record, info, finished: Boolean(loaded.summary && loaded.summary.finished) };
 }
 
 export { go };

@@ -109,3 +109,66 @@ def test_the_move_list_never_prints_saved_actions(page, site, wait_for_engine):
     for text, entry in zip(texts, record["actions"]):
         action = entry.split(":", 1)[1]
         assert action not in text, f"raw action {action!r} shown: {text!r}"
+
+
+# --- 3. bad input cannot kill the engine -------------------------------------------------------------
+def _deep_link(depth: int = 200_000) -> str:
+    raw = ("[" * depth + "]" * depth).encode()
+    return "m1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def test_a_deeply_nested_share_link_is_refused_and_the_engine_lives_on(page, site, wait_for_engine):
+    """A few hundred characters of link inflating to 200,000 nested arrays used to overflow the
+    stack inside Pyodide: 'internal error', then every call failed until a reload."""
+    link = _deep_link()
+    assert len(link) < 1000
+    page.goto(site.url)
+    wait_for_engine(page)
+    page.goto(site.url + "#m=" + link)
+    page.wait_for_function("() => /入れ子が深すぎ/.test(document.getElementById('main').textContent)", timeout=60_000)
+    # The engine's own check too (as if the page had not looked first): a coded refusal, engine alive.
+    codes = page.evaluate("""async (link) => {
+      const { engine } = await import('./web/runtime/bridge.js');
+      const out = [];
+      for (const [name, args] of [['decode_link', { text: link }], ['load', { record: '['.repeat(5000) + ']'.repeat(5000) }],
+                                  ['games', {}]]) {
+        try { const r = await engine.call(name, args); out.push(r.games ? 'ok' : 'accepted'); } catch (e) { out.push(e.code); }
+      }
+      return out;
+    }""", link)
+    assert codes == ["link.too_deep", "record.too_deep", "ok"]
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "ready"
+    # Storage and imports are measured in the page before anything is parsed.
+    deep_save = "{\"game\": " + "[" * 10_000 + "]" * 10_000 + "}"
+    page.evaluate("(t) => localStorage.setItem('pygames.match.deepsave01', t)", deep_save)
+    page.goto(site.url + "#/play/deepsave01")
+    page.wait_for_selector("#main .page >> text=/読み込めません|壊れ/", timeout=30_000)
+    page.goto(site.url)
+    page.wait_for_selector(".games[data-state=ready]")
+
+
+def test_when_the_engine_dies_the_page_offers_a_restart_and_the_match_goes_on(page, site, wait_for_engine, guard):
+    """Simulated: the next call throws inside the worker as Pyodide does on a fatal error."""
+    guard.allow("engine|Maximum call stack")
+    record = _record("shiji", "crashmatch", plies=0)
+    _store(page, site, wait_for_engine, [record])
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page.goto(site.url + "#/play/crashmatch")
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
+    before = page.evaluate("() => window.pygamesMatch.record.actions.length")
+    page.evaluate("""async () => {
+      const { engine } = await import('./web/runtime/bridge.js');
+      const real = engine._xworker;
+      engine._xworker = { sync: { dispatch: async () => { throw new RangeError('Maximum call stack size exceeded'); } },
+                          terminate: () => real.terminate() };
+    }""")
+    page.evaluate("() => window.pygamesMatch.act(window.pygamesMatch.payload.legal[0]).catch(() => {})")
+    page.wait_for_selector("#engine-down #engine-restart")
+    assert "止まりました" in page.locator("#engine-down").inner_text()
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "down"
+    page.click("#engine-restart")
+    page.wait_for_selector("#engine-down", state="detached", timeout=90_000)
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
+    assert page.evaluate("() => window.pygamesMatch.record.actions.length") == before
+    page.evaluate("() => window.pygamesMatch.act(window.pygamesMatch.payload.legal[0])")
+    page.wait_for_function(f"() => window.pygamesMatch.record.actions.length > {before}")

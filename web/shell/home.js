@@ -4,6 +4,7 @@
 import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
 import { games, isReady, call } from './engine.js';
+import { checkJson } from '../runtime/jsonlimit.js';
 import { listSaves, deleteSave, rawSave, saveMatch, SaveError } from './storage.js';
 import { go } from './router.js';
 import { seatName } from './seats.js';
@@ -145,6 +146,11 @@ export function homePage(root) {
       text = await readFile(file);
     } catch (err) {
       setFlash('error', () => t('importFailed', String(err)));
+      return;
+    }
+    const problem = checkJson(text, 'record');
+    if (problem) {
+      setFlash('error', () => t('importFailed', errorText(problem)));
       return;
     }
     let result;

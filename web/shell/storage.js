@@ -1,6 +1,9 @@
 // Saved matches in localStorage: one key per record (`pygames.match.<id>`) and a small index
 // (`pygames.index`) so the landing page lists saves without calling Python. A failed write
-// (QuotaExceededError) throws a SaveError and leaves every stored value as it was.
+// (QuotaExceededError) throws a SaveError and leaves every stored value as it was. Stored text is
+// measured before it is parsed (jsonlimit.js): a save nested too deep reads as broken.
+
+import { parseJson } from '../runtime/jsonlimit.js';
 
 const PREFIX = 'pygames.match.';
 const INDEX_KEY = 'pygames.index';
@@ -32,7 +35,7 @@ export function validId(id) {
 
 function readIndex() {
   try {
-    const list = JSON.parse(localStorage.getItem(INDEX_KEY) || '[]');
+    const list = parseJson(localStorage.getItem(INDEX_KEY) || '[]', 'save');
     return Array.isArray(list) ? list.filter((e) => e && typeof e === 'object' && validId(e.id)) : [];
   } catch {
     return []; // a damaged index is rebuilt from the records below
@@ -57,7 +60,7 @@ export function listSaves() {
     const entry = { ...(byId.get(id) || {}), id };
     let record = null;
     try {
-      record = JSON.parse(localStorage.getItem(key));
+      record = parseJson(localStorage.getItem(key), 'save');
     } catch {
       record = null;
     }
@@ -94,7 +97,7 @@ export function loadSave(id) {
   const text = localStorage.getItem(PREFIX + id);
   if (text === null) return { missing: true };
   try {
-    const record = JSON.parse(text);
+    const record = parseJson(text, 'save');
     if (!record || typeof record !== 'object' || Array.isArray(record)) return { broken: true };
     return { record };
   } catch {
@@ -162,7 +165,7 @@ export function gameStorage(game) {
     get(key) {
       try {
         const text = localStorage.getItem(prefix + key);
-        return text === null ? null : JSON.parse(text);
+        return text === null ? null : parseJson(text, 'save');
       } catch {
         return null;
       }

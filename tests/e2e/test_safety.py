@@ -172,3 +172,57 @@ def test_when_the_engine_dies_the_page_offers_a_restart_and_the_match_goes_on(pa
     assert page.evaluate("() => window.pygamesMatch.record.actions.length") == before
     page.evaluate("() => window.pygamesMatch.act(window.pygamesMatch.payload.legal[0])")
     page.wait_for_function(f"() => window.pygamesMatch.record.actions.length > {before}")
+
+
+# --- 2. two tabs ------------------------------------------------------------------------------
+def _two_tabs(context: Any, site: Any, wait_for_engine: Any, record: dict[str, Any]) -> tuple[Any, Any]:
+    a = context.new_page()
+    a.goto(site.url)
+    a.evaluate("(r) => localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r))", record)
+    b = context.new_page()
+    for tab in (a, b):
+        tab.goto(site.url + f"#/play/{record['meta']['id']}")
+        wait_for_engine(tab)
+        tab.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=90_000)
+    return a, b
+
+
+def _stored(page: Any, match_id: str) -> list[str]:
+    return page.evaluate("(id) => JSON.parse(localStorage.getItem('pygames.match.' + id)).actions", match_id)
+
+
+def _act(tab: Any, action: str) -> None:
+    tab.evaluate("(a) => window.pygamesMatch.act(a)", action)
+
+
+def test_two_tabs_on_one_match_never_overwrite_each_other(context, site, wait_for_engine):
+    """A move in tab A reaches tab B before B plays (it used to be lost once B played)."""
+    record = _record("shogi", "twotabs001", humans=2, options={"ruleset": "hon"})
+    a, b = _two_tabs(context, site, wait_for_engine, record)
+    _act(a, "7g7f")
+    b.wait_for_function("() => window.pygamesMatch.record.actions.length === 1", timeout=30_000)
+    b.wait_for_function("() => window.pygamesMatch.idle")
+    _act(b, "3c3d")
+    a.wait_for_function("() => window.pygamesMatch.record.actions.length === 2", timeout=30_000)
+    assert [x.split(":", 1)[1] for x in _stored(a, "twotabs001")] == ["7g7f", "3c3d"]
+    a.wait_for_function("() => window.pygamesMatch.idle")
+    _act(a, "2g2f")
+    b.wait_for_function("() => window.pygamesMatch.record.actions.length === 3", timeout=30_000)
+    assert [x.split(":", 1)[1] for x in _stored(b, "twotabs001")] == ["7g7f", "3c3d", "2g2f"]
+
+
+def test_two_tabs_that_went_on_differently_keep_both_and_say_so(context, site, wait_for_engine):
+    record = _record("shogi", "diverged01", humans=2, options={"ruleset": "hon"})
+    a, b = _two_tabs(context, site, wait_for_engine, record)
+    # Another version written behind tab B's back (a write B itself makes raises no event in B).
+    other = json.loads(json.dumps(record))
+    other["actions"] = ["0:2g2f"]
+    b.evaluate("(r) => localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r))", other)
+    a.wait_for_function("() => window.pygamesMatch.record.actions.join() === '0:2g2f'", timeout=30_000)
+    _act(b, "7g7f")
+    b.wait_for_selector("#match-status #other-version")
+    assert "両方を残しました" in b.locator("#match-status").inner_text()
+    copy_id = b.evaluate("() => window.pygamesMatch.record.meta.id")
+    assert copy_id != "diverged01" and b.url.endswith(f"#/play/{copy_id}")
+    assert _stored(b, "diverged01") == ["0:2g2f"]
+    assert _stored(b, copy_id) == ["0:7g7f"]

@@ -17,6 +17,55 @@ export class SaveError extends Error {
   }
 }
 
+/**
+ * A save the tab did not expect: another tab wrote this match since this tab last read or wrote
+ * it. `.stored` is the record stored now (nothing was written).
+ */
+export class ConflictError extends Error {
+  constructor(stored) {
+    super('the stored match changed in another tab');
+    this.stored = stored;
+  }
+}
+
+/** What a tab remembers of a stored match: how many actions and a digest of them (FNV-1a). */
+export function stampOf(record) {
+  const actions = record && Array.isArray(record.actions) ? record.actions : [];
+  let hash = 0x811c9dc5;
+  const text = actions.join('\n');
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return { ply: actions.length, digest: hash.toString(16) };
+}
+
+/** True when `record`'s actions begin with all of `base`'s (equal counts as extending). */
+export function extendsRecord(record, base) {
+  const a = record && Array.isArray(record.actions) ? record.actions : [];
+  const b = base && Array.isArray(base.actions) ? base.actions : [];
+  return a.length >= b.length && b.every((x, i) => a[i] === x);
+}
+
+let persistAsked = false;
+
+/** Ask the browser once per page to keep this site's storage (navigator.storage.persist). */
+export function askPersistentStorage() {
+  if (persistAsked || !navigator.storage || typeof navigator.storage.persist !== 'function') return;
+  persistAsked = true;
+  navigator.storage.persisted().then((yes) => (yes ? true : navigator.storage.persist())).catch(() => {});
+}
+
+/** True when two stamps name the same actions. */
+export function sameStamp(a, b) {
+  return Boolean(a && b) && a.ply === b.ply && a.digest === b.digest;
+}
+
+/** The storage key of match `id` (to recognise `storage` events of another tab). */
+export function saveKey(id) {
+  return PREFIX + id;
+}
+
 function isQuota(err) {
   return Boolean(err) && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22);
 }
@@ -108,11 +157,20 @@ export function loadSave(id) {
 /**
  * Save `record` (its meta.id names the slot) and update the index with `info`
  * ({title, progress, finished}). Throws SaveError; nothing already stored is lost.
+ * With `expected` (a stampOf of what this tab last read or wrote), the write happens only if the
+ * stored match still has those actions (or is gone): else ConflictError, and nothing is written.
  */
-export function saveMatch(record, info = {}) {
+export function saveMatch(record, info = {}, expected = undefined) {
   const now = Date.now();
   const meta = { ...(record.meta || {}) };
   if (!validId(meta.id)) meta.id = newId();
+  if (expected !== undefined) {
+    const stored = loadSave(meta.id);
+    // Another tab wrote since: refused unless this record already holds all of that (it is newer).
+    if (stored.record && !sameStamp(stampOf(stored.record), expected) && !extendsRecord(record, stored.record)) {
+      throw new ConflictError(stored.record);
+    }
+  }
   if (!meta.created) meta.created = now;
   meta.updated = Math.max(now, (Number(meta.updated) || 0) + 1);
   const saved = { ...record, meta };

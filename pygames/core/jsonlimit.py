@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import accumulate
 from typing import Any
 
 from .errors import GameError
@@ -17,28 +18,25 @@ from .errors import GameError
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted in any JSON text."""
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
-
 _WHAT = {
     "api": ("呼び出しのデータ", "The call's data"),
     "link": ("共有リンク", "This share link"),
     "record": ("対局データ", "This match file"),
 }
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = str.maketrans({"[": "1", "{": "1", "]": "0", "}": "0", **{c: None for c in "0123456789,:. \n\r\t-+eEtruefalsn"}})
 
 
 def depth(text: str) -> int:
     """The deepest nesting of ``[``/``{`` in JSON ``text`` (brackets inside strings do not count)."""
     if text.count("[") + text.count("{") <= 1:
         return text.count("[") + text.count("{")
-    deepest = level = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub('""', text)):
-        if bracket in "[{":
-            level += 1
-            deepest = max(deepest, level)
-        else:
-            level -= 1
-    return deepest
+    # Outside strings: drop escaped backslashes and quotes, then every other piece between quotes.
+    outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[0::2])
+    steps = outside.translate(_STEP)
+    if steps.count("0") + steps.count("1") != len(steps):  # characters JSON has no use for outside strings: keep only the brackets
+        steps = _NOT_BRACKETS.sub("", outside).translate(_STEP)
+    return max(accumulate(1 if c == "1" else -1 for c in steps), default=0)
 
 
 def check(text: str, prefix: str, max_chars: int, max_depth: int = MAX_DEPTH) -> None:

@@ -12,7 +12,7 @@ import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { loadSave, saveMatch, markBroken, listSaves, SaveError, ConflictError, stampOf, sameStamp, saveKey,
-  extendsRecord, newId, askPersistentStorage } from './storage.js';
+  extendsRecord, newId, askPersistentStorage, clearBroken } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
@@ -536,6 +536,7 @@ export async function openSaved(id) {
     markBroken(id, reason);
     return { error: () => t('cannotOpen', pick(reason)) };
   }
+  clearBroken(id); // refused once (e.g. by an older build), it opens now
   const info = await gameInfo(loaded.record.game);
   const record = { ...loaded.record, meta: { ...(meta && typeof meta === 'object' ? meta : {}), id } };
   return { record, info, finished: Boolean(loaded.summary && loaded.summary.finished) };

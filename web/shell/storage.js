@@ -206,6 +206,19 @@ export function markBroken(id, reason) {
   }
 }
 
+/** Forget that a save was refused (the engine, e.g. after an update, now opens it). */
+export function clearBroken(id) {
+  const list = readIndex();
+  const entry = list.find((e) => e.id === id);
+  if (!entry || !entry.brokenReason) return;
+  delete entry.brokenReason;
+  try {
+    writeIndex(list);
+  } catch {
+    /* the mark comes back on the next check; nothing is lost */
+  }
+}
+
 /** Delete a save and its index entry. */
 export function deleteSave(id) {
   localStorage.removeItem(PREFIX + id);

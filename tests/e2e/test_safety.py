@@ -226,3 +226,63 @@ def test_two_tabs_that_went_on_differently_keep_both_and_say_so(context, site, w
     assert copy_id != "diverged01" and b.url.endswith(f"#/play/{copy_id}")
     assert _stored(b, "diverged01") == ["0:2g2f"]
     assert _stored(b, copy_id) == ["0:7g7f"]
+
+
+# --- 6. DOM growth per move --------------------------------------------------------------------
+PLIES = 30
+GROWTH_LIMIT = 1.5
+GROWTH_GAMES = ("shiji", "kabu")
+
+
+def _dom_counters(context: Any, page: Any) -> dict[str, int]:
+    cdp = context.new_cdp_session(page)
+    try:
+        for _ in range(3):
+            cdp.send("HeapProfiler.collectGarbage")
+        counters: dict[str, int] = cdp.send("Memory.getDOMCounters")
+        counters["attached"] = page.evaluate("() => document.querySelectorAll('*').length")
+    finally:
+        cdp.detach()
+    return counters
+
+
+PLAY_UNTIL_JS = """async (plies) => {
+  const m = () => window.pygamesMatch;
+  const idle = () => new Promise((resolve) => { const poll = () => (m() && m().idle ? resolve() : setTimeout(poll, 10)); poll(); });
+  const start = m().record.actions.length;
+  for (let i = 0; m().record.actions.length - start < plies; i++) {
+    await idle();
+    if (m().covered) document.getElementById('handover-button').click();
+    if (m().general.outcome) break;
+    const legal = m().payload.legal;
+    await m().act(legal[(i * 7919 + 13) % legal.length]);
+  }
+  await idle();
+  return m().record.actions.length - start;
+}"""
+
+
+def test_dom_nodes_after_thirty_plies_stay_near_a_fresh_load(context, site, wait_for_engine):
+    """The match page kept ~700 detached nodes and ~40 listeners per move (11,889 nodes after 30
+    plies against 3,235 freshly loaded). Nodes and listeners after GC, then after a reload."""
+    page = context.new_page()
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    figures = {}
+    for game in GROWTH_GAMES:
+        record = _record(game, f"domgrow{game}", seed=9)
+        _store(page, site, wait_for_engine, [record])
+        page.goto(site.url + f"#/play/{record['meta']['id']}")
+        page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=120_000)
+        played = page.evaluate(PLAY_UNTIL_JS, PLIES)
+        after = _dom_counters(context, page)
+        page.reload()
+        page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=120_000)
+        fresh = _dom_counters(context, page)
+        figures[game] = (played, after, fresh)
+        print(f"\n{game}: {played} plies: nodes {after['nodes']} vs fresh {fresh['nodes']} "
+              f"(in the document {after['attached']} vs {fresh['attached']}), "
+              f"listeners {after['jsEventListeners']} vs fresh {fresh['jsEventListeners']}")
+    for game, (played, after, fresh) in figures.items():
+        assert played >= PLIES or played > 0
+        assert after["nodes"] <= GROWTH_LIMIT * fresh["nodes"], (game, after, fresh)
+        assert after["jsEventListeners"] <= GROWTH_LIMIT * fresh["jsEventListeners"], (game, after, fresh)

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygames import webapi  # noqa: E402
-from pygames.core import Rng  # noqa: E402
+from pygames.core import Rng, cache  # noqa: E402
 from pygames.core.registry import GAME_MODULES, get_game  # noqa: E402
 
 
@@ -153,7 +153,7 @@ def main() -> None:
         record = records[name] = long_record(name, plies)
         view_ms = timed(lambda: webapi.view(record, 0))
         step_ms = timed_steps(record)
-        load_ms = timed(lambda: (webapi._cache.clear(), webapi.load(record)), repeat=5)
+        load_ms = timed(lambda: (cache.clear(), webapi.load(record)), repeat=5)
         print(f"{name:6} {len(record['actions']):5d} {view_ms:8.2f} {step_ms:14.2f} {load_ms:13.1f}")
     print()
     print("per click (mean of 10 actions at the end of the match): worker round trips and kB in+out")

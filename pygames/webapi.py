@@ -10,86 +10,29 @@ cached match by its key, the ply the page expects and the digest of the actions 
 and answer with the new actions and the views the page shows next. After a cache miss
 (``match.cache_miss``: a reloaded worker, another match in between) the page sends the same call
 again with the full ``record``.
+
+This module is the door only: :data:`CALLS`, :func:`dispatch` and the call functions. The match
+cache is :mod:`pygames.core.cache`; the answers (views, whose eyes, events) are assembled in
+:mod:`pygames.answers`.
+
+The per-step calls ``new_match``, ``view``, ``legal_actions``, ``apply``, ``bot_action``,
+``load``, ``replay`` and ``log`` are a small scripting API for tools outside the page (benches,
+other programs): each takes and answers a whole record, over the same cached ``Match``, with
+names and answers unchanged. Pages use ``play``/``play_bot``/``look``/``undo``.
 """
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 import json
-from collections import OrderedDict
 from typing import Any, Callable
 
-from .core import jsonlimit, linkcodec
+from .answers import answer, seat_of, snapshot, view_of, viewer_of
+from .core import cache, jsonlimit, linkcodec
 from .core.errors import GameError
 from .core.match import Match
-from .core.record import clean_meta, parse_action
 from .core.registry import all_games, get_game
 
-_CACHE_SIZE = 8
-_cache: "OrderedDict[str, Match]" = OrderedDict()
-
-
-def _key(record: dict[str, Any]) -> str:
-    """The cache key of a match: a digest of everything in its record but the actions and meta."""
-    head = {k: v for k, v in record.items() if k not in ("actions", "meta")}
-    return _digest(json.dumps(head, sort_keys=True, ensure_ascii=False))
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
-
-
-def _tip(match: Match, ply: int) -> str:
-    """A digest of the first ``ply`` actions: the page and the cache agree on the match so far."""
-    return _digest("\n".join(match.record["actions"][:ply]))
-
-
-def _match(record: Any) -> Match:
-    """The replayed match for ``record``, reusing a cached prefix when there is one."""
-    if not isinstance(record, dict):
-        raise GameError("record.not_a_match", "対局データがありません", "No match record given")
-    actions = record.get("actions")
-    key = _key(record) if isinstance(actions, list) else ""
-    cached = _cache.get(key)
-    if cached is not None and isinstance(actions, list):
-        done = cached.record["actions"]
-        if len(done) <= len(actions) and actions[:len(done)] == done:
-            try:
-                for entry in actions[len(done):]:
-                    cached._push(*parse_action(entry))
-            except GameError:
-                del _cache[key]
-                raise
-        else:
-            cached = None
-    if cached is None:
-        cached = Match.from_record(record)
-        key = _key(cached.record)
-    cached.record["meta"] = clean_meta(record.get("meta"))
-    _cache[key] = cached
-    _cache.move_to_end(key)
-    while len(_cache) > _CACHE_SIZE:
-        _cache.popitem(last=False)
-    return cached
-
-
-def _seat(match: Match, seat: Any) -> int:
-    """A seat number of ``match``; GameError otherwise."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.record["players"]):
-        raise GameError("match.bad_seat", f"席番号が不正です: {str(seat)[:10]}", f"Bad seat number: {str(seat)[:10]}")
-    return seat
-
-
-def _viewer(match: Match, seat: Any) -> int | None:
-    """A seat number, or None for a spectator."""
-    return None if seat is None else _seat(match, seat)
-
-
-def _snapshot(match: Match) -> dict[str, Any]:
-    """A deep copy of the record, as JSON would carry it."""
-    copied: dict[str, Any] = json.loads(json.dumps(match.record))
-    return copied
 
 
 # --- calls ---------------------------------------------------------------------------
@@ -106,75 +49,46 @@ def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
     if players is None:
         players = [{"name": "", "type": "human"} for _ in range(get_game(game).min_seats)]
     match = Match.new(game, options, players, seed)
-    return {"record": _snapshot(match)}
+    return {"record": snapshot(match)}
 
 
 def view(record: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) sees now, with its legal actions and the result."""
-    match = _match(record)
-    return _view_of(match, len(match.states) - 1, _viewer(match, seat))
-
-
-def _view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
-    state = match.states[ply]
-    game = match.game
-    to_move = game.to_move(state)
-    outcome = game.outcome(state)
-    return {"game": game.name, "ply": ply, "plies": len(match.states) - 1, "seat": seat,
-            "to_move": list(to_move), "view": game.view(state, seat),
-            "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
-            "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "rulings": _rulings(match), **_undo_fields(match, ply, seat)}
-
-
-def _undo_fields(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
-    """``can_undo`` and, when it is false for a seat at the latest position, ``undo_reason``."""
-    if seat is None or ply != len(match.states) - 1:
-        return {"can_undo": False, "undo_reason": None}
-    point, reason = match.undo_status(seat)
-    return {"can_undo": point is not None, "undo_reason": reason}
-
-
-def _rulings(match: Match) -> dict[str, Any]:
-    """The rules version a match was recorded under, the engine's, and the older rulings in force."""
-    recorded = int(match.record["engine_version"])
-    since = {spec.key: spec.since for spec in match.game.option_specs}
-    # Only rulings that came after the recorded version: a new match may pick the old value freely.
-    older = [r for r in match.game.older_rulings(match.record["options"]) if since.get(r["key"], 1) > recorded]
-    return {"engine_version": match.record["engine_version"], "current": match.game.engine_version, "older": older}
+    match = cache.match_of(record)
+    return view_of(match, len(match.states) - 1, viewer_of(match, seat))
 
 
 def legal_actions(record: dict[str, Any], seat: int) -> dict[str, Any]:
     """The legal action strings of ``seat`` now."""
-    match = _match(record)
-    seat = _seat(match, seat)
+    match = cache.match_of(record)
+    seat = seat_of(match, seat)
     return {"actions": match.game.legal_actions(match.state, seat) if seat in match.to_move() else []}
 
 
 def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     """The record after ``seat`` plays ``action`` (and any chance that follows)."""
-    match = _match(record)
-    seat = _seat(match, seat)
+    match = cache.match_of(record)
+    seat = seat_of(match, seat)
     if not isinstance(action, str):
         raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
     match.play(seat, action)
-    return {"record": _snapshot(match)}
+    return {"record": snapshot(match)}
 
 
 def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     """Whether ``seat`` may play ``action`` now, and if not, the rule that forbids it; when it may,
     ``details`` is what the game says about it beforehand (e.g. kabu's worst case of an order,
     see :meth:`Game.check_details`). Nothing is applied: views use this before an action is sent."""
-    match = _match(record)
-    seat = _seat(match, seat)
+    match = cache.match_of(record)
+    seat = seat_of(match, seat)
     match.game.apply(match.state, seat, action)  # game over, turn, then the game's rules
     return {"ok": True, "details": match.game.check_details(match.state, seat, action)}
 
 
 def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:
     """The computer's choice for ``seat`` (not applied)."""
-    match = _match(record)
-    return {"action": match.bot_action(_seat(match, seat), level)}
+    match = cache.match_of(record)
+    return {"action": match.bot_action(seat_of(match, seat), level)}
 
 
 def undo(record: dict[str, Any] | None = None, seat: Any = None, match: str | None = None, ply: int | None = None,
@@ -182,21 +96,21 @@ def undo(record: dict[str, Any] | None = None, seat: Any = None, match: str | No
     """The record with ``seat``'s last action (and all after it) taken back, with what the page
     shows next as :func:`look` answers it (one call per click: the cached match may be named by
     ``match``, ``ply`` and ``tip`` instead of ``record``)."""
-    current = _current(match, ply, tip, record)
-    point = current.undo_point(_seat(current, seat))
+    current = cache.current(match, ply, tip, record)
+    point = current.undo_point(seat_of(current, seat))
     if point is None:
         raise GameError("match.cannot_undo", "これ以上は戻せません（公開された情報より前には戻れません）",
                         "Nothing more can be undone (not past revealed information)")
     current.truncate(point)
-    return {"record": _snapshot(current), **_answer(current, point, look)}
+    return {"record": snapshot(current), **answer(current, point, look)}
 
 
 def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[str, Any]:
     """The view after the first ``ply`` actions (for the replay viewer)."""
-    match = _match(record)
+    match = cache.match_of(record)
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(match.states):
         raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(ply)[:10])
-    return _view_of(match, ply, _viewer(match, seat))
+    return view_of(match, ply, viewer_of(match, seat))
 
 
 def log(record: dict[str, Any], since: int = 0) -> dict[str, Any]:
@@ -204,12 +118,12 @@ def log(record: dict[str, Any], since: int = 0) -> dict[str, Any]:
     Japanese/English text."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(since)[:10])
-    return {"log": _match(record).log(since)}
+    return {"log": cache.match_of(record).log(since)}
 
 
 def summary(record: dict[str, Any]) -> dict[str, Any]:
     """What the saved-matches list shows."""
-    match = _match(record)
+    match = cache.match_of(record)
     outcome = match.game.outcome(match.state)
     return {"game": match.game.name, "title": {"ja": match.game.title_ja, "en": match.game.title_en},
             "players": match.record["players"], "progress": match.game.progress(match.state),
@@ -227,16 +141,16 @@ def load(record: Any) -> dict[str, Any]:
             record = json.loads(record)
         except ValueError:
             raise GameError("record.not_json", "JSONとして読めません", "This is not valid JSON") from None
-    match = _match(record)
-    return {"record": _snapshot(match), "summary": summary(match.record)}
+    match = cache.match_of(record)
+    return {"record": snapshot(match), "summary": summary(match.record)}
 
 
 def encode_link(record: dict[str, Any]) -> dict[str, Any]:
     """A share-link fragment. An unfinished match leaves out the seed, so the link tells no
     future draw (the receiver continues with a fresh seed); ``reveals_secrets`` says that the
     log still shows what each seat was dealt or chose in secret."""
-    match = _match(record)
-    shared = _snapshot(match)
+    match = cache.match_of(record)
+    shared = snapshot(match)
     shared["meta"] = {}
     finished = match.is_over()
     if not finished:
@@ -256,11 +170,11 @@ def play(seat: int, action: str, match: str | None = None, ply: int | None = Non
     """``seat`` plays ``action`` (and any chance after it) on the cached match ``match`` at ``ply``
     actions with digest ``tip`` (or on ``record`` after a ``match.cache_miss``). The answer holds
     the new actions and what the page shows next (see :func:`look`)."""
-    current = _current(match, ply, tip, record)
-    seat = _seat(current, seat)
+    current = cache.current(match, ply, tip, record)
+    seat = seat_of(current, seat)
     before = current.ply
     current.play(seat, action)
-    return _answer(current, before, look, both)
+    return answer(current, before, look, both)
 
 
 def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: str | None = None,
@@ -268,12 +182,12 @@ def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: s
              level: str | None = None, both: bool = False) -> dict[str, Any]:
     """The computer chooses and plays for ``seat``: :func:`play` without the action (it is in the
     answer as ``action``)."""
-    current = _current(match, ply, tip, record)
-    seat = _seat(current, seat)
+    current = cache.current(match, ply, tip, record)
+    seat = seat_of(current, seat)
     action = current.bot_action(seat, level)
     before = current.ply
     current.play(seat, action)
-    return {**_answer(current, before, look, both), "action": action}
+    return {**answer(current, before, look, both), "action": action}
 
 
 def look(record: dict[str, Any] | None = None, look: int | None = None, match: str | None = None,
@@ -283,60 +197,8 @@ def look(record: dict[str, Any] | None = None, look: int | None = None, match: s
     acts next, else ``look``, the seat looking now) and ``views`` (the view of ``next``; with
     ``both``, first the view of ``look`` when that is another seat), with the cache key ``match``,
     ``ply`` and ``tip`` for the next :func:`play`, and ``added``, the actions since the page's ply."""
-    current = _current(match, ply, tip, record)
-    return _answer(current, current.ply, look, both)
-
-
-def _current(key: Any, ply: Any, tip: Any, record: Any) -> Match:
-    """The cached match the page means, truncated to the ply it expects; ``match.cache_miss``
-    when the cache does not hold it (the page then sends ``record``)."""
-    if record is not None:
-        return _match(record)
-    cached = _cache.get(key) if isinstance(key, str) else None
-    if (cached is None or isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= cached.ply
-            or tip != _tip(cached, ply)):
-        raise GameError("match.cache_miss", "対局データを送り直してください", "Send the match record again",
-                        match=str(key)[:40])
-    if ply < cached.ply:  # the page took actions back (undo): its record is the authority
-        cached.truncate(ply)
-    _cache.move_to_end(key)
-    return cached
-
-
-def _next_viewer(match: Match, looking: int | None) -> int | None:
-    """The seat the page shows next: the only person, else the person to act, else who looks now."""
-    humans = [i for i, p in enumerate(match.record["players"]) if p["type"] == "human"]
-    if len(humans) <= 1:
-        return humans[0] if humans else None
-    to_move = match.to_move()
-    return next((s for s in to_move if s in humans), looking if looking is not None else humans[0])
-
-
-def _answer(match: Match, since: int, looking: Any, both: Any = False) -> dict[str, Any]:
-    looking = _viewer(match, looking)
-    shown = _next_viewer(match, looking)
-    last = len(match.states) - 1
-    seats = [looking, shown] if both is True and looking is not None else [shown]
-    views = [_view_of(match, last, seat) for seat in dict.fromkeys(seats)]
-    first = views[0]
-    general = {k: first[k] for k in ("game", "ply", "plies", "to_move", "outcome", "progress", "rulings")}
-    return {"match": _key(match.record), "ply": match.ply, "tip": _tip(match, match.ply),
-            "added": match.record["actions"][since:], "general": {**general, "seat": None},
-            "next": shown, "views": views, "events": _events(match, shown)}
-
-
-MAX_EVENTS = 6
-
-
-def _events(match: Match, seat: int | None) -> list[dict[str, Any]]:
-    """The log entries a page shows as "what just happened" to ``seat``: from its own last action
-    on (that one first), at most :data:`MAX_EVENTS`; a spectator gets the last ones."""
-    actions = match.record["actions"]
-    start = 0
-    if seat is not None:
-        prefix = f"{seat}:"
-        start = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].startswith(prefix)), 0)
-    return match.log(max(start, len(actions) - MAX_EVENTS))
+    current = cache.current(match, ply, tip, record)
+    return answer(current, current.ply, look, both)
 
 
 def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -349,7 +211,7 @@ def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[
         raise GameError("api.unknown_call", f"知らない呼び出しです: {str(name)[:40]}", f"Unknown call: {str(name)[:40]}")
     args = dict(args or {})
     if "record" in args:
-        args["match"] = _match(args.pop("record"))
+        args["match"] = cache.match_of(args.pop("record"))
     try:
         inspect.signature(func).bind(**args)
     except TypeError as err:

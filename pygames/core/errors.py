@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 
 class GameError(Exception):
@@ -30,3 +30,39 @@ def illegal_action(game: str, action: str, why_ja: str = "", why_en: str = "", *
     ja = f"その手は指せません: {action}" + (f"（{why_ja}）" if why_ja else "")
     en = f"That action is not legal now: {action}" + (f" ({why_en})" if why_en else "")
     return GameError(f"{game}.illegal_action", ja, en, action=action, **params)
+
+
+Catalogue = dict[str, tuple[str, str]]
+"""A game's refusal codes, each with its Japanese and English template (``str.format`` fields
+named after the params)."""
+
+Filler = Callable[[dict[str, Any]], tuple[dict[str, Any], dict[str, Any]]]
+"""A game's hook for :func:`refuse`: from the params, (the template's fields, the params to keep),
+e.g. a card kind named in both languages for the text and written as its code in the params."""
+
+_CATALOGUE: Catalogue = {}
+_FILLERS: dict[str, Filler] = {}
+
+
+def register(prefix: str, catalogue: Catalogue, filler: Filler | None = None) -> Catalogue:
+    """Add a game's catalogue (every code starts with ``prefix`` and a dot); returns it."""
+    for code in catalogue:
+        if not code.startswith(prefix + ".") or code in _CATALOGUE and _CATALOGUE[code] != catalogue[code]:
+            raise ValueError(f"catalogue code {code!r} is not {prefix}.* or is registered twice")
+    _CATALOGUE.update(catalogue)
+    if filler is not None:
+        _FILLERS[prefix] = filler
+    return catalogue
+
+
+def catalogued(code: str) -> bool:
+    """True if ``code`` is in a registered catalogue."""
+    return code in _CATALOGUE
+
+
+def refuse(code: str, /, **params: Any) -> GameError:
+    """The GameError for a catalogued ``code``: its templates filled from ``params``."""
+    ja, en = _CATALOGUE[code]
+    filler = _FILLERS.get(code.split(".", 1)[0])
+    fields, kept = filler(params) if filler else (params, params)
+    return GameError(code, ja.format(**fields), en.format(**fields), **kept)

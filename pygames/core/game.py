@@ -36,6 +36,9 @@ class Outcome:
     reason_en: str = ""
     details: dict[str, Any] = field(default_factory=dict)
     """Game-specific breakdown (e.g. motto's scoring steps), JSON-able."""
+    termination: str = ""
+    """How it ended, as a stable machine-readable code (e.g. shogi's ``checkmate``, shiji's
+    ``raitei``, kabu's ``bankrupt``); each game lists its codes in its ``messages.TERMINATIONS``."""
 
     @property
     def is_draw(self) -> bool:
@@ -46,7 +49,8 @@ class Outcome:
         """The outcome as JSON."""
         return {"winners": list(self.winners), "draw": self.is_draw,
                 "scores": list(self.scores) if self.scores is not None else None,
-                "reason": {"ja": self.reason_ja, "en": self.reason_en}, "details": self.details}
+                "reason": {"ja": self.reason_ja, "en": self.reason_en}, "details": self.details,
+                "termination": self.termination}
 
 
 @dataclass(frozen=True)
@@ -144,12 +148,20 @@ class Game(ABC, Generic[State]):
     def to_move(self, state: State) -> tuple[int, ...]:
         """Seats that may act now: ``(CHANCE,)`` at a chance node, ``()`` when the match is over."""
 
-    @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        """Canonical strings of the legal actions of ``seat`` now (empty if it may not act).
+        """Canonical strings of the legal actions of ``seat`` now (empty if it may not act:
+        chance, or a seat not in :meth:`to_move`). The seat guard lives here, once; the game
+        lists its actions in :meth:`_legal_actions`.
 
         Where an action takes a free parameter (kabu's limit price) the list may hold a
         representative set; ``apply`` (and ``webapi.check``) is the authority on the rest."""
+        if seat == CHANCE or seat not in self.to_move(state):
+            return []
+        return self._legal_actions(state, seat)
+
+    @abstractmethod
+    def _legal_actions(self, state: State, seat: int) -> list[str]:
+        """The game's own list for ``seat``, which :meth:`legal_actions` has checked may act now."""
 
     def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
         """At a chance node, each possible outcome with its probability; ``[]`` anywhere else."""

@@ -78,6 +78,17 @@ class Match:
         self.states.append(new_state)
         self.record["actions"].append(format_action(seat, action))
 
+    def extend(self, entries: list[Any]) -> None:
+        """Apply recorded entries (``"seat:action"``, chance included) as they stand, e.g. the
+        actions a cached match lacks. GameError if one is illegal; the match is left as it was."""
+        before = self.ply
+        try:
+            for entry in entries:
+                self._push(*parse_action(entry))
+        except GameError:
+            self.truncate(before)
+            raise
+
     def play(self, seat: int, action: str) -> None:
         """Apply a player's action, then resolve any chance that follows. GameError if illegal;
         then the match is left exactly as it was."""

@@ -1,36 +1,23 @@
-"""Player actions: parsing the canonical strings and applying them with rule-citing errors."""
+"""Player actions: reading the canonical strings and listing the legal ones."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from pygames.core import GameError
 from pygames.core.grammar import number
 
-from . import book, cards, flow
-from .state import MAX_LIMIT, PHASE_SIDE, SPECIAL_SELL_PREMIUM, KabuState
+from . import flow
+from .messages import err
+from .state import MAX_LIMIT, KabuState
 
 HANDS = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
 
-def err(code: str, ja: str, en: str, **params: Any) -> GameError:
-    """A refused action: stable code, the rule and the reason in both languages."""
-    return GameError(f"kabu.{code}", ja, en, **params)
-
-
-def _nm(card: str, lang: str) -> str:
-    """A card's (issue's, tool's) name in ``lang`` for messages; unknown ids are shown cut short."""
-    cat = cards.catalog()
-    for pool in ("stocks", "tools", "events"):
-        if card in cat[pool]:
-            return cat[pool][card][f"name_{lang}"]
-    return card[:8]
-
-
-def _names(ids: Any, lang: str) -> str:
-    """Several names joined for a message."""
-    return ("、" if lang == "ja" else ", ").join(_nm(i, lang) for i in ids)
+def parse(action: str) -> list[str]:
+    """The tokens of a player action (verb first); GameError if it is not written as one."""
+    if not isinstance(action, str) or not action or len(action) > 200 or action != action.strip() or "  " in action:
+        raise bad_syntax(str(action))
+    return action.split(" ")
 
 
 def bad_syntax(action: str) -> GameError:
@@ -82,40 +69,6 @@ def parse_sales(tokens: list[str], action: str, strict: bool = True) -> dict[str
     return sales
 
 
-def _check_issue(s: KabuState, issue: str) -> None:
-    if issue not in s.issues:
-        raise err("order.unknown_issue", f"このデュエルにない銘柄です: {issue[:8]}", f"No such issue in this duel: {issue[:8]}",
-                  issue=issue[:8])
-
-
-def _pending(s: KabuState, seat: int, kinds: tuple[str, ...], action: str) -> dict[str, Any]:
-    p = s.pending
-    if p is None or p["kind"] not in kinds or seat not in p["waiting"]:
-        raise err("not_now", f"今はその操作はできません: {action[:40]}", f"That cannot be done now: {action[:40]}",
-                  action=action[:40], pending=p["kind"] if p else None)
-    return p
-
-
-def _answered(s: KabuState, seat: int) -> bool:
-    """Mark ``seat`` as answered; True when nobody is left to answer."""
-    assert s.pending is not None
-    s.pending["waiting"].remove(seat)
-    if s.pending["waiting"]:
-        return False
-    s.pending = None
-    return True
-
-
-# --- orders (phases ⑤⑥⑨⑩) -------------------------------------------------------------
-def _side_check(s: KabuState, side: str, action: str) -> None:
-    want = PHASE_SIDE[s.phase]
-    if side != want:
-        ja = "買い注文（⑤⑨）" if want == "buy" else "売り注文（⑥⑩）"
-        raise err("order.wrong_phase", f"このフェーズ（{s.phase}）で出せる・変えられるのは{ja}だけです",
-                  f"In phase {s.phase} only {want} orders may be placed, changed or cancelled", side=side,
-                  phase=s.phase)
-
-
 def _open_qty(s: KabuState, seat: int, issue: str, side: str, skip: str | None = None) -> int:
     return sum(o["qty"] for o in s.orders if o["owner"] == seat and o["issue"] == issue and o["side"] == side
                and o["id"] != skip)
@@ -129,322 +82,56 @@ def max_order_qty(s: KabuState, seat: int, issue: str, side: str, skip: str | No
     return s.shares(seat, issue) - _open_qty(s, seat, issue, "sell", skip)
 
 
-def _qty_check(s: KabuState, seat: int, issue: str, side: str, qty: int, skip: str | None = None) -> None:
-    most = max_order_qty(s, seat, issue, side, skip)
-    if qty > most:
-        if side == "sell":
-            raise err("order.not_enough_shares",
-                      f"売り注文は自分の口座の株だけです: {_nm(issue, 'ja')}は注文可能な株が{max(most, 0)}株（{qty - max(most, 0)}株多い）",
-                      f"Sell orders are for your own shares only: {max(most, 0)} share(s) of {_nm(issue, 'en')} free "
-                      f"({qty - max(most, 0)} too many)", issue=issue, qty=qty, most=max(most, 0))
-        raise err("order.too_many", f"{_nm(issue, 'ja')}は自分以外に{max(most, 0)}株しかありません（{qty - max(most, 0)}株多い）",
-                  f"Only {max(most, 0)} more share(s) of {_nm(issue, 'en')} exist outside your account ({qty - max(most, 0)} too many)",
-                  issue=issue, qty=qty, most=max(most, 0))
+def _sales_forms(tool: str, sellable: dict[str, int]) -> list[str]:
+    forms = [f"tool {tool} {i} x{n}" for i, q in sorted(sellable.items()) for n in range(1, q + 1)]
+    if len(sellable) > 1:
+        forms.append(f"tool {tool} " + " ".join(f"{i} x{q}" for i, q in sorted(sellable.items())))
+    return forms
 
 
-def place(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """``buy|sell Sxx mkt xN`` / ``buy|sell Sxx limit P xN``."""
-    if len(tokens) not in (4, 5) or tokens[2] not in ("mkt", "limit") or (tokens[2] == "mkt") != (len(tokens) == 4):
-        raise bad_syntax(action)
-    side, issue, kind = tokens[0], tokens[1], tokens[2]
-    _side_check(s, side, action)
-    _check_issue(s, issue)
-    strict = s.rules["ascii_digits"]
-    price = parse_price(tokens[3], action, strict) if kind == "limit" else None
-    qty = parse_qty(tokens[-1], action, strict)
-    _qty_check(s, seat, issue, side, qty)
-    s.orders.append({"id": f"o{s.next_oid}", "owner": seat, "side": side, "issue": issue, "kind": kind,
-                     "price": price, "qty": qty, "seq": s.next_seq, "phase_id": flow.phase_id(s)})
-    s.next_oid += 1
-    s.next_seq += 1
-
-
-def _own_order(s: KabuState, seat: int, oid: str) -> dict[str, Any]:
-    for order in s.orders:
-        if order["id"] == oid and order["owner"] == seat:
-            return order
-    raise err("order.unknown_order", f"あなたの未約定注文に{oid[:8]}（注文番号）はありません", f"You have no open order {oid[:8]}",
-              order=oid[:8])
-
-
-def change(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """8-7: a price change (or kind change) or a quantity increase re-sequences; a decrease keeps its place."""
-    if len(tokens) < 3:
-        raise bad_syntax(action)
-    order = _own_order(s, seat, tokens[1])
-    _side_check(s, order["side"], action)
-    rest = tokens[2:]
-    kind, price, qty = order["kind"], order["price"], order["qty"]
-    if rest[0] == "mkt":
-        kind, price, rest = "mkt", None, rest[1:]
-    elif rest[0] == "limit":
-        if len(rest) < 2:
-            raise bad_syntax(action)
-        kind, price, rest = "limit", parse_price(rest[1], action, s.rules["ascii_digits"]), rest[2:]
-    if len(rest) > 1:
-        raise bad_syntax(action)
-    if rest:
-        qty = parse_qty(rest[0], action, s.rules["ascii_digits"])
-        if order["side"] == "sell" and qty != order["qty"]:
-            raise err("order.sell_quantity", "数量変更は買い注文だけです（8-7）。売り注文は取り消して出し直してください",
-                      "Only buy orders may change quantity (8-7); cancel the sell order and place a new one",
-                      order=order["id"])
-    if (kind, price, qty) == (order["kind"], order["price"], order["qty"]):
-        raise err("order.no_change", "注文の内容が変わっていません", "The order is unchanged", order=order["id"])
-    if qty > order["qty"]:
-        _qty_check(s, seat, order["issue"], order["side"], qty, skip=order["id"])
-    resequence = (kind, price) != (order["kind"], order["price"]) or qty > order["qty"]
-    order.update(kind=kind, price=price, qty=qty)
-    if resequence:
-        order["seq"] = s.next_seq
-        order["phase_id"] = flow.phase_id(s)
-        s.next_seq += 1
-
-
-def cancel(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """``cancel oN``: only orders of the phase's side (⑤⑨ buys, ⑥⑩ sells)."""
-    if len(tokens) != 2:
-        raise bad_syntax(action)
-    order = _own_order(s, seat, tokens[1])
-    _side_check(s, order["side"], action)
-    s.orders.remove(order)
-
-
-def order_phase(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """An action while entering orders."""
+def legal(s: KabuState, seat: int) -> list[str]:
+    """Legal actions of ``seat`` now; limit orders (free price) are left out (VIEW.md)."""
     p = s.pending
-    if p is None or p["kind"] != "orders" or seat not in (0, 1):
-        raise err("not_now", "今は注文を出せません（注文は⑤⑥⑨⑩だけ）", "Orders can only be entered in phases 5, 6, 9 and 10",
-                  action=action[:40])
-    if s.done[seat]:
-        raise err("order.already_done", "このフェーズの注文はもう確定しました", "You already confirmed your orders for this phase")
-    verb = tokens[0]
-    if verb in ("buy", "sell"):
-        place(s, seat, tokens, action)
-    elif verb == "change":
-        change(s, seat, tokens, action)
-    elif verb == "cancel":
-        cancel(s, seat, tokens, action)
-    elif verb == "done":
-        if len(tokens) != 1:
-            raise bad_syntax(action)
-        s.done[seat] = True
-        p["waiting"] = [x for x in p["waiting"] if x != seat]
-        if all(s.done):
-            flow.close_orders(s)
-
-
-# --- tools -----------------------------------------------------------------------------
-def _use(s: KabuState, seat: int, tool: str, **detail: Any) -> None:
-    s.hand[seat].remove(tool)
-    s.tools_used[seat].append(tool)
-    s.tool_log.append({"turn": s.turn, "phase": s.phase, "seat": seat, "tool": tool, **detail})
-
-
-def _wrong_timing(tool: str) -> GameError:
-    data = cards.tool(tool)
-    return err("tool.wrong_timing", f"「{data['name_ja']}」（{tool}）は今は使えません（使える時: {data['timing_ja']}）",
-               f"'{data['name_en']}' ({tool}) cannot be used now (timing: {data['timing_en']})", tool=tool)
-
-
-def _sell_set(s: KabuState, seat: int, sales: dict[str, int], allowed: dict[str, int], tool: str) -> None:
-    for issue, qty in sales.items():
-        if issue not in allowed:
-            raise err("tool.bad_issue", f"「{_nm(tool, 'ja')}」で売れない銘柄です: {_nm(issue, 'ja')}（売れるのは {_names(allowed, 'ja') or 'なし'}）",
-                      f"'{_nm(tool, 'en')}' cannot sell {_nm(issue, 'en')} (it may sell {_names(allowed, 'en') or 'nothing'})", tool=tool,
-                      issue=issue[:8])
-        if qty > allowed[issue]:
-            raise err("tool.too_many", f"{_nm(issue, 'ja')}は{allowed[issue]}株まで売れます（{qty - allowed[issue]}株多い）",
-                      f"At most {allowed[issue]} share(s) of {_nm(issue, 'en')} ({qty - allowed[issue]} too many)", tool=tool,
-                      issue=issue, most=allowed[issue])
-
-
-def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """``tool Txx [args]``: each tool once, at the timing on its card."""
-    if len(tokens) < 2:
-        raise bad_syntax(action)
-    tool = tokens[1]
-    if tool not in cards.catalog()["tools"]:
-        raise err("tool.unknown", f"知らないツールです: {tool[:8]}", f"Unknown tool: {tool[:8]}", tool=tool[:8])
-    if tool not in s.hand[seat]:
-        raise err("tool.not_in_hand", f"「{_nm(tool, 'ja')}」は手札にありません（使用済みか、デッキに入っていません）",
-                  f"'{_nm(tool, 'en')}' is not in your hand (used already or not in your deck)", tool=tool)
-    args = tokens[2:]
-    p = s.pending
-    kind = p["kind"] if p and seat in p["waiting"] else None
-    if tool in ("T05", "T04"):
-        if kind != tool.replace("T0", "t0") or args:
-            raise _wrong_timing(tool) if not args else bad_syntax(action)
-        _use(s, seat, tool)
-        if tool == "T05":
-            s.chart_wanted = 2
-        else:
-            s.t04[seat] = True
-        if _answered(s, seat):
-            flow.advance(s)
-        return
-    if tool in ("T01", "T02"):
-        if kind != tool.replace("T0", "t0"):
-            raise _wrong_timing(tool)
-        sales = parse_sales(args, action, s.rules["ascii_digits"])
-        if tool == "T01" and len(sales) != 1:
-            raise err("tool.one_issue", "損切り判断で売れるのは1銘柄だけです", "Stop-loss call sells shares of one issue only", tool=tool)
-        allowed = flow.t01_sellable(s, seat) if tool == "T01" else flow.t02_sellable(s, seat)
-        _sell_set(s, seat, sales, allowed, tool)
-        prices = {i: s.price[i] + (SPECIAL_SELL_PREMIUM if tool == "T02" else 0) for i in sales}
-        for issue, qty in sales.items():
-            book.special_sell(s, seat, issue, qty, prices[issue], tool)
-        _use(s, seat, tool, sales=sales, price=prices)
-        if _answered(s, seat):
-            flow.advance(s)
-        return
-    if kind != "orders" or s.done[seat]:
-        raise _wrong_timing(tool)
-    if tool == "T03":
-        if s.phase != 10 or seat != s.active:
-            raise _wrong_timing(tool)
-        sales = parse_sales(args, action, s.rules["ascii_digits"])
-        _sell_set(s, seat, sales, flow.t03_sellable(s, seat), tool)
-        prices = {i: s.price[i] + SPECIAL_SELL_PREMIUM for i in sales}
-        for issue, qty in sales.items():
-            book.special_sell(s, seat, issue, qty, prices[issue], tool)
-            s.bought[seat][issue] -= qty
-        _use(s, seat, tool, sales=sales, price=prices)
-        return
-    if args:
-        raise bad_syntax(action)
-    if tool == "T06":
-        opp = 1 - seat
-        if seat != s.active:
-            raise _wrong_timing(tool)
-        if not s.deck[opp]:
-            raise err("tool.empty_deck", "相手のイベント山札は空です", "The opponent's event deck is empty", tool=tool)
-        if s.top_seen[opp] == seat:
-            raise err("tool.already_known", "相手の山札の一番上はもう見ています", "You already know the top of that deck", tool=tool)
-        _use(s, seat, tool)
-        s.peek_chance = seat
-    elif tool == "T07":
-        if s.peek_orders[seat]:
-            raise err("tool.already_known", "このフェーズの相手の注文はもう見ています", "You already see the opponent's orders this phase",
-                      tool=tool)
-        _use(s, seat, tool)
-        s.peek_orders[seat] = True
-
-
-def peek_drawn(s: KabuState, card: str) -> None:
-    """Chance after T06: the opponent's top event card is fixed (and only the user sees it)."""
-    seat = s.peek_chance
-    assert seat is not None
-    s.top[1 - seat], s.top_seen[1 - seat] = card, seat
-    s.peek_chance = None
-
-
-# --- prompts -----------------------------------------------------------------------------
-def pass_(s: KabuState, seat: int, action: str) -> None:
-    """Decline a tool prompt."""
-    _pending(s, seat, ("t05", "t01", "t02", "t04"), action)
-    if _answered(s, seat):
-        flow.advance(s)
-
-
-def chart(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """T05: choose which of the two drawn price cards applies."""
-    p = _pending(s, seat, ("chart",), action)
-    if len(tokens) != 2:
-        raise bad_syntax(action)
-    try:
-        value = int(tokens[1])
-    except ValueError:
-        raise bad_syntax(action) from None
-    if value not in p["cards"] or tokens[1] != f"{value:+d}":
-        raise err("tool.bad_choice", f"引いた2枚（{p['cards'][0]:+d}, {p['cards'][1]:+d}）から選んでください",
-                  f"Choose one of the two drawn cards ({p['cards'][0]:+d}, {p['cards'][1]:+d})", cards=p["cards"])
-    _answered(s, seat)
-    flow.apply_price_card(s, value)
-    flow.advance(s)
-
-
-def target(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """The drawer picks the issue of E07/E08/E11."""
-    p = _pending(s, seat, ("target",), action)
-    if len(tokens) != 2:
-        raise bad_syntax(action)
-    _check_issue(s, tokens[1])
-    _answered(s, seat)
-    flow.resolve_event(s, p["card"], tokens[1])
-    flow.advance(s)
-
-
-def janken(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """Sealed janken for tied buy orders; a draw repeats (ruling 8)."""
-    p = _pending(s, seat, ("janken",), action)
-    if len(tokens) != 2 or tokens[1] not in HANDS:
-        raise err("janken.bad_hand", "じゃんけんは rock / paper / scissors（グー・パー・チョキ）です",
-                  "Janken takes rock, paper or scissors", hand=action[:20])
-    s.janken[seat] = tokens[1]
-    p["waiting"].remove(seat)
-    if p["waiting"]:
-        return
-    a, b = s.janken
-    p["history"] = p.get("history", []) + [[a, b]]
-    if a == b:
-        s.janken = [None, None]
-        s.janken_rounds += 1
-        p["waiting"] = [0, 1]
-        p["rounds"] = s.janken_rounds
-        return
-    assert a is not None
-    winner = 0 if BEATS[a] == b else 1
-    s.ranks[p["key"]] = winner
-    s.janken = [None, None]
-    s.pending = None
-    flow.advance(s)
-
-
-def liquidate(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
-    """清算: sell one share (or ``auto``) at price − 3 units until cash ≥ 0."""
-    _pending(s, seat, ("liquidate",), action)
-    if len(tokens) != 2:
-        raise bad_syntax(action)
-    if tokens[1] == "auto":
-        while s.cash[seat] < 0 and s.holdings[seat]:
-            flow.liquidate_one(s, seat, flow.liquidation_order(s, seat)[0])
-    else:
-        if s.shares(seat, tokens[1]) <= 0:
-            raise err("liquidate.no_shares", f"{_nm(tokens[1], 'ja')}の株を持っていません", f"You hold no shares of {_nm(tokens[1], 'en')}",
-                      issue=tokens[1][:8])
-        flow.liquidate_one(s, seat, tokens[1])
-    if s.cash[seat] >= 0:
-        if _answered(s, seat):
-            flow.advance(s)
-    elif not s.holdings[seat]:
-        if s.rules["bankruptcy_draw"]:  # ruling 17: decided once everyone has liquidated
-            if _answered(s, seat):
-                flow.advance(s)
-            return
-        s.bankrupt = seat  # still negative with nothing left to sell: loses at once
-        flow.finish(s)
-
-
-def apply_action(s: KabuState, seat: int, action: str) -> None:
-    """Dispatch one player action onto ``s`` (a fresh copy); GameError if illegal."""
-    if not isinstance(action, str) or not action or len(action) > 200 or action != action.strip() or "  " in action:
-        raise bad_syntax(str(action))
-    tokens = action.split(" ")
-    verb = tokens[0]
-    if verb in ("buy", "sell", "change", "cancel", "done"):
-        order_phase(s, seat, tokens, action)
-    elif verb == "tool":
-        use_tool(s, seat, tokens, action)
-    elif verb == "pass" and len(tokens) == 1:
-        pass_(s, seat, action)
-    elif verb == "chart":
-        chart(s, seat, tokens, action)
-    elif verb == "target":
-        target(s, seat, tokens, action)
-    elif verb == "janken":
-        janken(s, seat, tokens, action)
-    elif verb == "liquidate":
-        liquidate(s, seat, tokens, action)
-    else:
-        raise bad_syntax(action)
+    if p is None or seat not in p["waiting"]:
+        return []
+    kind = p["kind"]
+    if kind == "orders":
+        if s.done[seat]:
+            return []
+        side = p["side"]
+        out = ["done"]
+        for issue in s.issues:
+            for n in range(1, max_order_qty(s, seat, issue, side) + 1):
+                out.append(f"{side} {issue} mkt x{n}")
+        for o in s.orders:
+            if o["owner"] != seat or o["side"] != side:
+                continue
+            out.append(f"cancel {o['id']}")
+            if o["kind"] == "limit":
+                out.append(f"change {o['id']} mkt")
+            if side == "buy":
+                most = o["qty"] + max(max_order_qty(s, seat, o["issue"], "buy"), 0)
+                out += [f"change {o['id']} x{m}" for m in range(1, most + 1) if m != o["qty"]]
+        if s.phase == 10 and seat == s.active and "T03" in s.hand[seat]:
+            out += _sales_forms("T03", flow.t03_sellable(s, seat))
+        if seat == s.active and "T06" in s.hand[seat] and s.deck[1 - seat] and s.top_seen[1 - seat] != seat:
+            out.append("tool T06")
+        if "T07" in s.hand[seat] and not s.peek_orders[seat]:
+            out.append("tool T07")
+        return out
+    if kind in ("t05", "t04"):
+        return [f"tool T0{kind[2]}", "pass"]
+    if kind == "chart":
+        return [f"chart {v:+d}" for v in sorted(set(p["cards"]))]
+    if kind == "t01":
+        return ["pass"] + [f"tool T01 {i} x{n}" for i, q in sorted(flow.t01_sellable(s, seat).items())
+                           for n in range(1, q + 1)]
+    if kind == "t02":
+        return ["pass"] + _sales_forms("T02", flow.t02_sellable(s, seat))
+    if kind == "target":
+        return [f"target {i}" for i in s.issues]
+    if kind == "janken":
+        return [f"janken {h}" for h in HANDS]
+    if kind == "liquidate":
+        return ["liquidate auto"] + [f"liquidate {i}" for i in sorted(s.holdings[seat])]
+    return []

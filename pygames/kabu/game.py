@@ -7,7 +7,7 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
-from . import actions, bots, cards, flow, preview, text, view
+from . import actions, bots, cards, flow, preview, rules, text, view
 from .state import RULINGS, KabuState
 
 DEFAULT_DECKS = ("balanced", "dividend")
@@ -83,18 +83,17 @@ class KabuGame(Game[KabuState]):
             return [(f"event {c}", deck.count(c) / len(deck)) for c in sorted(set(deck))]
         return []
 
-    def legal_actions(self, state: KabuState, seat: int) -> list[str]:
+    def _legal_actions(self, state: KabuState, seat: int) -> list[str]:
         """Every legal action, except limit orders (free price): see VIEW.md."""
-        if seat not in self.to_move(state) or seat == CHANCE:
-            return []
-        return bots.enumerate_actions(state, seat)
+        return actions.legal(state, seat)
 
     def _apply(self, state: KabuState, seat: int, action: str) -> KabuState:
+        tokens = actions.parse(action)
         if seat == CHANCE:
             new = state.clone()
-            verb, arg = action.split(" ")
+            verb, arg = tokens
             if verb == "top":
-                actions.peek_drawn(new, arg)
+                rules.peek_drawn(new, arg)
             elif verb == "price":
                 flow.price_card_drawn(new, int(arg))
             else:
@@ -102,7 +101,7 @@ class KabuGame(Game[KabuState]):
             flow.advance(new)
             return new
         new = state.clone()
-        actions.apply_action(new, seat, action)
+        rules.apply_action(new, seat, tokens, action)
         flow.advance(new)
         return new
 
@@ -114,14 +113,15 @@ class KabuGame(Game[KabuState]):
             loser = state.bankrupt
             return Outcome((1 - loser,), totals, f"{text.ROLES[loser][0]}が清算できず破産",
                            f"The {text.ROLES[loser][1].lower()} player went bankrupt in liquidation",
-                           {"bankrupt": loser})
+                           {"bankrupt": loser}, termination="bankrupt")
         if state.bankrupt == -1 or totals[0] == totals[1]:
             return Outcome((), totals, f"総資産が同じで引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
-                           f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {})
+                           f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {},
+                           termination="both_bankrupt" if state.bankrupt == -1 else "equal_assets")
         winner = 0 if totals[0] > totals[1] else 1
         return Outcome((winner,), totals, f"総資産で{text.ROLES[winner][0]}の勝ち（{totals[0]:,}円 対 {totals[1]:,}円）",
                        f"The {text.ROLES[winner][1].lower()} player wins on total assets "
-                       f"(¥{totals[0]:,} vs ¥{totals[1]:,})", {})
+                       f"(¥{totals[0]:,} vs ¥{totals[1]:,})", {}, termination="assets")
 
     # --- presentation ------------------------------------------------------------------
     def view(self, state: KabuState, seat: int | None) -> dict[str, Any]:

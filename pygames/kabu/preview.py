@@ -13,7 +13,7 @@ from typing import Any
 
 from pygames.core.grammar import check_action
 
-from . import actions, book, cards, flow
+from . import actions, book, cards, flow, rules
 from .state import FAR_SHARE, FAR_UNITS, UNIT_YEN, KabuState
 
 PRICE_CARD_WORST = min(flow.PRICE_CARDS)
@@ -53,10 +53,10 @@ def worst_case(s: KabuState, seat: int, action: str) -> dict[str, Any] | None:
     None for other actions."""
     tokens = check_action(action).split(" ")  # the core grammar first, as Game.apply does
     if not tokens or tokens[0] not in ("buy", "sell", "change"):
-        actions.apply_action(s.clone(), seat, action)  # still say why it is refused, if it is
+        rules.apply_action(s.clone(), seat, actions.parse(action), action)  # still say why it is refused, if it is
         return None
     after = s.clone()
-    actions.apply_action(after, seat, action)
+    rules.apply_action(after, seat, actions.parse(action), action)
     oid = tokens[1] if tokens[0] == "change" else f"o{after.next_oid - 1}"
     order = next(dict(o) for o in after.orders if o["id"] == oid)
     issue, side, qty = order["issue"], order["side"], order["qty"]

@@ -17,7 +17,6 @@ LIQUIDATION_DISCOUNT = 3
 """清算 sells at the current price minus this many units (4 清算フェーズ)."""
 SPECIAL_SELL_PREMIUM = 1
 """T02/T03 sell at price + this many units."""
-ORDER_PHASES = (5, 6, 9, 10)
 PHASE_SIDE = {5: "buy", 6: "sell", 9: "buy", 10: "sell"}
 LIQUIDATION_PHASE = 11
 OVER_PHASE = 12

@@ -25,6 +25,7 @@ from typing import Any
 from pygames.core import Rng
 
 from . import cards
+from .flow import PRICE_CARDS
 
 EDGE = {"normal": 0.5, "hard": 0.5}
 """Units of expected gain per share a bot wants from a fill."""
@@ -52,7 +53,6 @@ def _effect(card: str, issue: str) -> int:
 def price_card_lift(price: int) -> float:
     """Expected change of one ④ price card at ``price``: zero, except that the one-unit floor
     lifts the mean for very cheap issues (the seven cards are equally likely)."""
-    from .flow import PRICE_CARDS
 
     return sum(max(1, price + c) for c in PRICE_CARDS) / len(PRICE_CARDS) - price
 

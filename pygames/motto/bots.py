@@ -15,8 +15,6 @@ read (the hard level samples possible orders with its own generator).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pygames.core import Rng
 
 from . import state as st
@@ -25,16 +23,13 @@ from .coins import FORKS_TO_END, coin, merge_gap
 from .scoring import score
 from .state import RECOVER, MottoState
 
-if TYPE_CHECKING:
-    from .game import MottoGame
-
 SAMPLES = 12
 """Sampled orders of the unseen coins per hard decision."""
 NORMAL_DECAY = 3.0
 NORMAL_FREE = 1.5
 
 
-def choose(game: "MottoGame", s: MottoState, seat: int, level: str, rng: Rng) -> str:
+def choose(s: MottoState, seat: int, level: str, rng: Rng) -> str:
     """A legal action for ``seat`` at ``level``."""
     if s.phase == RECOVER:
         return _recover(s, seat, level)

@@ -6,10 +6,11 @@ from typing import Any
 
 from ..core import CHANCE, Game, Outcome, Rng
 from ..core.game import OptionSpec
-from . import bots, puzzles, rules as R
-from .actions import fmt_place, lead_pairs, parse
-from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, add, is_number, parse_card, to_list
-from .messages import ENDINGS, NOW, refuse, seat_name, warning_text
+from . import actions, bots, puzzles, rules as R, text, view
+from .actions import lead_pairs, parse
+from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, is_number, to_list
+from .position import check_position, state_from_position
+from .messages import ENDINGS, seat_name, warning_text
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
 
 class Shiji(Game[State]):
@@ -52,7 +53,6 @@ class Shiji(Game[State]):
         """Defaults plus a validated puzzle position, if any."""
         result = super().normalize_options(options, seats, engine_version)
         if result["puzzle"] is not None:
-            from .position import check_position
             # version 1 shipped puzzles that were not reachable: its records keep loading
             strict = int(engine_version or self.engine_version) >= 2
             result["puzzle"] = check_position(result["puzzle"], star_clears=not result["literal_zero"], strict=strict)
@@ -61,7 +61,6 @@ class Shiji(Game[State]):
     def initial_state(self, options: dict[str, Any], seats: int) -> State:
         """Lands of 24 cards (merchant 0 face up); in 山札 mode six draws each first."""
         if options.get("puzzle") is not None:
-            from .position import state_from_position
             return state_from_position(options["puzzle"], star_clears=not options["literal_zero"])
         rules = Rules(reverse=options["reverse"], star_order=options["star_order"], goods=options["goods"],
                       back_to_front=options["back_to_front"], deck=options["deck"],
@@ -74,16 +73,10 @@ class Shiji(Game[State]):
 
     # --- whose move ----------------------------------------------------------------------
     def to_move(self, s: State) -> tuple[int, ...]:
-        if s.result is not None:
-            return ()
-        if s.tasks:
-            task = s.tasks[0]
-            return (CHANCE,) if task[0] in ("draw", "first") else (task[1],)
-        if s.phase == "pick":
-            return tuple(i for i in (0, 1) if s.picks[i] > 0)
-        if s.phase == "lead":
-            return tuple(i for i in (0, 1) if s.lead[i] is None)
-        return (s.turn,)
+        return R.to_move(s)
+
+    def _legal_actions(self, s: State, seat: int) -> list[str]:
+        return actions.legal(s, seat)
 
     def chance_outcomes(self, s: State) -> list[tuple[str, float]]:
         if self.to_move(s) != (CHANCE,):
@@ -96,120 +89,12 @@ class Shiji(Game[State]):
         total = sum(land)
         return [(f"draw {seat} {CODES[k]}", land[k] / total) for k in range(NUM_KINDS) if land[k]]
 
-    def legal_actions(self, s: State, seat: int) -> list[str]:
-        if seat not in self.to_move(s) or seat == CHANCE:
-            return []
-        if s.tasks:
-            kind = s.tasks[0][0]
-            if kind == "take":
-                return [f"take {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
-            if kind == "recover":
-                return [f"recover {i}" for i, (k, v, _) in enumerate(s.rows[seat]) if v and k >= 0]
-            return ["place 0 0", "accept"]          # 解除
-        if s.phase == "pick":
-            return [f"pick {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]]
-        if s.phase == "lead":
-            return [f"lead {CODES[a]} {CODES[b]}" for a, b in lead_pairs(s.hand[seat])]
-        adds = [f"add {CODES[k]}" for k in range(NUM_KINDS) if s.land[seat][k]] if R.can_add(s, seat) else []
-        return [f"veil {p}" for p in s.veilable[seat]] + adds + [fmt_place(k) for k in R.placements(s, seat)]
-
     # --- applying ------------------------------------------------------------------------
     def _apply(self, s: State, seat: int, action: str) -> State:
         if seat == CHANCE:
-            return self._chance(s, action)
-        verb, args = parse(action)
-        now = self._now(s, seat)
-        expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place", "add"), "take": ("take",),
-                    "recover": ("recover",), "kaijo": ("place", "accept")}[now]
-        if verb not in expected:
-            raise refuse("shiji.action.wrong_time", action, verb=verb, now_ja=NOW[now][0], now_en=NOW[now][1])
-        if now in ("pick", "take"):
-            kind = args[0]
-            if not s.land[seat][kind]:
-                raise refuse("shiji.take.not_in_land", action, card=kind)
-            if now == "take":
-                return R.take(s, seat, kind)
-            s = replace(s, land=R._set(s.land, seat, add(s.land[seat], kind, -1)),
-                        hand=R._set(s.hand, seat, add(s.hand[seat], kind)),
-                        picks=R._set(s.picks, seat, s.picks[seat] - 1))
-            return self._after_setup(s)
-        if now == "lead":
-            a, b = args
-            if (a, b) not in lead_pairs(s.hand[seat]):
-                raise refuse("shiji.lead.not_numbers", action)
-            return self._after_lead(replace(s, lead=R._set(s.lead, seat, (a, b))))
-        if now == "recover":
-            pos = args[0]
-            row = s.rows[seat]
-            if not (0 <= pos < len(row) and row[pos][1] and row[pos][0] >= 0):
-                raise refuse("shiji.recover.not_veiled", action, pos=pos)
-            return R.recover(s, seat, pos)
-        if now == "kaijo":
-            if verb == "accept":
-                return replace(s, phase="over", tasks=(), result=((1 - seat,), "raitei", 1 - seat))
-            if args != (0, 0):
-                raise refuse("shiji.action.wrong_time", action, verb=action, now_ja=NOW[now][0], now_en=NOW[now][1])
-            hand = add(s.hand[seat], 0, -2)
-            row = s.rows[seat] + ((0, False, s.placed[seat]), (0, False, s.placed[seat]))
-            return replace(s, hand=R._set(s.hand, seat, hand), rows=R._set(s.rows, seat, row), phase="over",
-                           tasks=(), placed=R._set(s.placed, seat, s.placed[seat] + 1),
-                           last=(seat, (len(row) - 2, len(row) - 1)), result=((), "kaijo", seat))
-        if verb == "add":
-            if not R.can_add(s, seat):
-                raise refuse("shiji.add.not_allowed", action)
-            if not s.land[seat][args[0]]:
-                raise refuse("shiji.take.not_in_land", action, card=args[0])
-            return R.add_card(s, seat, args[0])
-        if verb == "veil":
-            problem = R.veil_problem(s, seat, args[0])
-            if problem:
-                raise refuse(problem[0], action, **problem[1])
-            return R.veil(s, seat, args[0])
-        problem = R.place_problem(s, seat, args)
-        if problem:
-            raise refuse(problem[0], action, **problem[1])
-        return R.do_place(s, seat, args)
-
-    def _now(self, s: State, seat: int) -> str:
-        if s.tasks:
-            return s.tasks[0][0]
-        return s.phase
-
-    def _chance(self, s: State, action: str) -> State:
-        parts = action.split()
-        if parts[0] == "first":
-            first = int(parts[1])
-            s = replace(s, tasks=s.tasks[1:], phase="play", turn=first, lead=(None, None))
-            return R.start_turn(s)
-        seat, kind = int(parts[1]), parse_card(parts[2])
-        assert kind is not None  # a listed chance outcome
-        s = R.take(s, seat, kind)
-        if s.phase == "pick":
-            s = self._after_setup(s)
-        return s
-
-    def _after_setup(self, s: State) -> State:
-        """When both opening hands are complete: 先手決め (or a chance node in quick start)."""
-        if s.tasks or any(s.picks) or s.phase != "pick":
-            return s
-        return self._begin_lead(replace(s, phase="lead"))
-
-    def _begin_lead(self, s: State) -> State:
-        lead = tuple(None if lead_pairs(s.hand[i]) else (-1, -1) for i in (0, 1))
-        s = replace(s, lead=lead)
-        if s.rules.quick_start or lead == ((-1, -1), (-1, -1)) or len(s.lead_shown) >= R.MAX_LEAD_TIES:
-            return replace(s, lead=((-1, -1), (-1, -1)), tasks=(("first",),))
-        return s
-
-    def _after_lead(self, s: State) -> State:
-        if None in s.lead:
-            return s
-        values = tuple(-1 if p is None or p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
-        s = replace(s, lead_shown=s.lead_shown + (values,))
-        if values[0] == values[1]:
-            return self._begin_lead(replace(s, lead=(None, None)))
-        first = 0 if values[0] > values[1] else 1
-        return R.start_turn(replace(s, phase="play", turn=first, lead=(None, None)))
+            return R.chance(s, action)
+        verb, args = actions.parse(action)
+        return R.play(s, seat, verb, args, action)
 
     # --- results -------------------------------------------------------------------------
     def outcome(self, s: State) -> Outcome | None:
@@ -221,14 +106,14 @@ class Shiji(Game[State]):
         details: dict[str, Any] = {"reason": reason}
         if reason == "closing":
             details["hands"] = [to_list(s.hand[0]), to_list(s.hand[1])]
-        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0]), en.format(w=who[1], l=who[1]), details)
+        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0]), en.format(w=who[1], l=who[1]), details,
+                       termination=reason)
 
     # --- views ---------------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-        return build_view(self, s, seat)
+        return view.build(s, seat)
 
-    def warning(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
+    def check_details(self, s: State, seat: int, action: str) -> dict[str, Any] | None:
         """The danger of a legal placement (it loses at once or at the start of the placer's next
         turn) as ``{code, ja, en, params}`` naming the rule, or None; GameError if ``action`` is
         not legal now. Nothing is applied."""
@@ -240,8 +125,7 @@ class Shiji(Game[State]):
         return warning_text(*problem) if problem else None
 
     def describe_action(self, s: State, seat: int, action: str) -> tuple[str, str]:
-        from .view import describe
-        return describe(self, s, seat, action)
+        return text.describe(s, seat, action)
 
     def progress(self, s: State) -> dict[str, Any]:
         rounds = min(s.placed)

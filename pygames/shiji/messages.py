@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import GameError
-from .cards import CODES, NAMES_EN, NAMES_JA
+from ..core.errors import register
+from .cards import CODES, NAMES_EN, NAMES_JA, next_star
 
 REFUSALS: dict[str, tuple[str, str]] = {
     "shiji.action.syntax": ("手の書き方が読めません: {action}（例: place 3 4, veil 5, take 7）",
@@ -124,8 +124,9 @@ def card_name(kind: int) -> tuple[str, str]:
     return NAMES_JA[kind], NAMES_EN[kind] if kind >= 10 else CODES[kind]
 
 
-def refuse(code: str, action: str, **params: Any) -> GameError:
-    """A GameError for a refusal code, formatted with the params (card kinds get names)."""
+def _fill(params: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The templates' fields (card kinds named) and the kept params (kinds as codes)."""
+    action = params.get("action", "")
     fmt: dict[str, Any] = dict(params)
     if "card" in params:
         fmt["card_ja"], fmt["card_en"] = card_name(params["card"])
@@ -133,7 +134,6 @@ def refuse(code: str, action: str, **params: Any) -> GameError:
         fmt["allowed_ja"] = "・".join(NAMES_JA[k] for k in params["allowed"])
         fmt["allowed_en"] = " or ".join(NAMES_EN[k] for k in params["allowed"])
     if "first" in params:
-        from .cards import next_star
         fmt["first_ja"], fmt["first_en"] = NAMES_JA[params["first"]], NAMES_EN[params["first"]]
         fmt["next_ja"], fmt["next_en"] = NAMES_JA[next_star(params["first"])], NAMES_EN[next_star(params["first"])]
     if "reverse" in params:
@@ -142,7 +142,12 @@ def refuse(code: str, action: str, **params: Any) -> GameError:
     if fmt.get("to_beat") is None:
         fmt["to_beat"] = 0
     fmt.setdefault("action", action)
-    ja, en = REFUSALS[code]
     clean = {k: (CODES[v] if k in ("card", "star", "first", "second") and isinstance(v, int) else v)
-             for k, v in params.items()}
-    return GameError(code, ja.format(**fmt), en.format(**fmt), action=action, **clean)
+             for k, v in params.items() if k != "action"}
+    return fmt, {"action": action, **clean}
+
+
+CATALOGUE = register("shiji", REFUSALS, _fill)
+"""Every refusal code of 四時の札遊び (core :func:`~pygames.core.errors.refuse` fills them in)."""
+TERMINATIONS = tuple(ENDINGS)
+"""The ``Outcome.termination`` codes: how a match of 四時の札遊び ends."""

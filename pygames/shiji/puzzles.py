@@ -17,7 +17,7 @@ from ..core.errors import GameError
 from ..core.game import Game
 from .actions import fmt_place, parse
 from .position import state_from_position
-from .view import describe
+from .text import describe
 
 LEVEL_NAMES = {1: ("易しい（１手）", "Easy (1 move)"), 2: ("普通（２手）", "Medium (2 moves)"),
                3: ("難しい（３手）", "Hard (3 moves)")}
@@ -82,7 +82,7 @@ def puzzle_solution(game: Game[Any], id: str) -> dict[str, Any]:
     for entry in p["line"]:
         seat_text, action = entry.split(":", 1)
         seat = int(seat_text)
-        ja, en = describe(game, s, seat, action)
+        ja, en = describe(s, seat, action)
         steps.append({"seat": seat, "action": action, "ja": ja, "en": en})
         s = game.apply(s, seat, action)
     out = game.outcome(s)

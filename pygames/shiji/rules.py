@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import EMPTY, NIGHT, NUM_KINDS, PANIC, STARS, add, is_number, next_star
+from ..core import CHANCE
+from .cards import EMPTY, NIGHT, NUM_KINDS, PANIC, STARS, add, is_number, next_star, parse_card
+from ..core.errors import refuse
+from .messages import NOW
 from .state import evolve as replace, BALANCED, PANIC_STATE, Cell, State
 
 HAND_LIMIT = 10
@@ -450,3 +453,123 @@ def veil_problem(s: State, seat: int, pos: int) -> Problem | None:
             return ("shiji.veil.not_goods", {"pos": pos})
         return ("shiji.veil.not_recent", {"pos": pos})
     return ("shiji.veil.not_goods", {"pos": pos})
+
+
+# --- 先手決め pairs -------------------------------------------------------------------
+def lead_pairs(hand: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The 数字組 a hand can show for 先手決め."""
+    nums = [k for k in range(10) if hand[k]]
+    return [(a, b) for a in nums for b in nums if a != b or hand[a] >= 2]
+
+
+# --- one action (moved from game.py) ------------------------------------------------
+def to_move(s: State) -> tuple[int, ...]:
+    """Seats that may act now (``(CHANCE,)`` at a chance node, ``()`` when the match is over)."""
+    if s.result is not None:
+        return ()
+    if s.tasks:
+        task = s.tasks[0]
+        return (CHANCE,) if task[0] in ("draw", "first") else (task[1],)
+    if s.phase == "pick":
+        return tuple(i for i in (0, 1) if s.picks[i] > 0)
+    if s.phase == "lead":
+        return tuple(i for i in (0, 1) if s.lead[i] is None)
+    return (s.turn,)
+
+
+def play(s: State, seat: int, verb: str, args: tuple[int, ...], action: str) -> State:
+    """``seat`` plays ``action`` (read by :func:`.actions.parse` as ``verb`` and ``args``) from ``s``;
+    GameError (naming the rule) if it may not."""
+    now = now_doing(s, seat)
+    expected = {"pick": ("pick",), "lead": ("lead",), "play": ("veil", "place", "add"), "take": ("take",),
+                "recover": ("recover",), "kaijo": ("place", "accept")}[now]
+    if verb not in expected:
+        raise refuse("shiji.action.wrong_time", action=action, verb=verb, now_ja=NOW[now][0], now_en=NOW[now][1])
+    if now in ("pick", "take"):
+        kind = args[0]
+        if not s.land[seat][kind]:
+            raise refuse("shiji.take.not_in_land", action=action, card=kind)
+        if now == "take":
+            return take(s, seat, kind)
+        s = replace(s, land=_set(s.land, seat, add(s.land[seat], kind, -1)),
+                    hand=_set(s.hand, seat, add(s.hand[seat], kind)),
+                    picks=_set(s.picks, seat, s.picks[seat] - 1))
+        return _after_setup(s)
+    if now == "lead":
+        a, b = args
+        if (a, b) not in lead_pairs(s.hand[seat]):
+            raise refuse("shiji.lead.not_numbers", action=action)
+        return _after_lead(replace(s, lead=_set(s.lead, seat, (a, b))))
+    if now == "recover":
+        pos = args[0]
+        row = s.rows[seat]
+        if not (0 <= pos < len(row) and row[pos][1] and row[pos][0] >= 0):
+            raise refuse("shiji.recover.not_veiled", action=action, pos=pos)
+        return recover(s, seat, pos)
+    if now == "kaijo":
+        if verb == "accept":
+            return replace(s, phase="over", tasks=(), result=((1 - seat,), "raitei", 1 - seat))
+        if args != (0, 0):
+            raise refuse("shiji.action.wrong_time", action=action, verb=action, now_ja=NOW[now][0], now_en=NOW[now][1])
+        hand = add(s.hand[seat], 0, -2)
+        row = s.rows[seat] + ((0, False, s.placed[seat]), (0, False, s.placed[seat]))
+        return replace(s, hand=_set(s.hand, seat, hand), rows=_set(s.rows, seat, row), phase="over",
+                       tasks=(), placed=_set(s.placed, seat, s.placed[seat] + 1),
+                       last=(seat, (len(row) - 2, len(row) - 1)), result=((), "kaijo", seat))
+    if verb == "add":
+        if not can_add(s, seat):
+            raise refuse("shiji.add.not_allowed", action=action)
+        if not s.land[seat][args[0]]:
+            raise refuse("shiji.take.not_in_land", action=action, card=args[0])
+        return add_card(s, seat, args[0])
+    if verb == "veil":
+        problem = veil_problem(s, seat, args[0])
+        if problem:
+            raise refuse(problem[0], action=action, **problem[1])
+        return veil(s, seat, args[0])
+    problem = place_problem(s, seat, args)
+    if problem:
+        raise refuse(problem[0], action=action, **problem[1])
+    return do_place(s, seat, args)
+
+def now_doing(s: State, seat: int) -> str:
+    if s.tasks:
+        return s.tasks[0][0]
+    return s.phase
+
+def chance(s: State, action: str) -> State:
+    """A chance outcome: who plays first, or a card drawn from a land (山札 mode)."""
+    parts = action.split()
+    if parts[0] == "first":
+        first = int(parts[1])
+        s = replace(s, tasks=s.tasks[1:], phase="play", turn=first, lead=(None, None))
+        return start_turn(s)
+    seat, kind = int(parts[1]), parse_card(parts[2])
+    assert kind is not None  # a listed chance outcome
+    s = take(s, seat, kind)
+    if s.phase == "pick":
+        s = _after_setup(s)
+    return s
+
+def _after_setup(s: State) -> State:
+    """When both opening hands are complete: 先手決め (or a chance node in quick start)."""
+    if s.tasks or any(s.picks) or s.phase != "pick":
+        return s
+    return _begin_lead(replace(s, phase="lead"))
+
+def _begin_lead(s: State) -> State:
+    lead = tuple(None if lead_pairs(s.hand[i]) else (-1, -1) for i in (0, 1))
+    s = replace(s, lead=lead)
+    if s.rules.quick_start or lead == ((-1, -1), (-1, -1)) or len(s.lead_shown) >= MAX_LEAD_TIES:
+        return replace(s, lead=((-1, -1), (-1, -1)), tasks=(("first",),))
+    return s
+
+def _after_lead(s: State) -> State:
+    if None in s.lead:
+        return s
+    values = tuple(-1 if p is None or p == (-1, -1) else p[0] * 10 + p[1] for p in s.lead)
+    s = replace(s, lead_shown=s.lead_shown + (values,))
+    if values[0] == values[1]:
+        return _begin_lead(replace(s, lead=(None, None)))
+    first = 0 if values[0] > values[1] else 1
+    return start_turn(replace(s, phase="play", turn=first, lead=(None, None)))

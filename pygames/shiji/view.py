@@ -1,13 +1,14 @@
-"""What one seat sees (``build_view``) and the log texts (``describe``). See VIEW.md."""
+"""What one seat sees (``build``). See VIEW.md."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from . import rules as R
-from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, parse_card, to_list
+from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, to_list
 from .state import BALANCED, PANIC_STATE, State
-from .messages import refuse, seat_name, warning_text
+from ..core.errors import refuse
+from .messages import seat_name, warning_text
 
 TIP = {"ja": "ヒント: 星札と恐慌札は相手の値を打ち消し（相殺）、次の数字組はどの値でも並べられます。ただし残り２枚に"
              "星札・恐慌札が残ると上がれずに負けるので、早めに使いましょう。",
@@ -98,7 +99,7 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
             problem = R.place_problem(s, seat, pair)
             entry["legal"] = problem is None
             if problem:
-                err = refuse(problem[0], action, **problem[1])
+                err = refuse(problem[0], action=action, **problem[1])
                 entry["refusal"] = {"code": err.code, "ja": err.message_ja, "en": err.message_en}
             else:
                 danger = R.danger(s, seat, pair)
@@ -152,7 +153,7 @@ def lead_info(s: State) -> dict[str, Any] | None:
     return {"tries": len(s.lead_shown), "values": [a, b], "tie": tie, "ja": ja, "en": en}
 
 
-def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
+def build(s: State, viewer: int | None) -> dict[str, Any]:
     """The JSON picture of ``s`` for ``viewer`` (None: spectator); see VIEW.md."""
     players = []
     for seat in (0, 1):
@@ -198,7 +199,7 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
         "round": round_info(s),
         "lead": lead_info(s),
         "shells": shells_for(s, viewer) if viewer is not None and s.result is None and not s.tasks
-        and viewer in game.to_move(s) and s.phase in ("play", "lead") else [],
+        and viewer in R.to_move(s) and s.phase in ("play", "lead") else [],
         "tip": TIP_LITERAL if not s.rules.star_clears else TIP,
         "task": task,
         "lead_shown": [list(v) for v in s.lead_shown],
@@ -210,51 +211,3 @@ def build_view(game: Any, s: State, viewer: int | None) -> dict[str, Any]:
         "result": None if s.result is None else {"winners": list(s.result[0]), "reason": s.result[1],
                                                  "seat": s.result[2]},
     }
-
-
-def _cards_text(kinds: list[int]) -> tuple[str, str]:
-    return "・".join(NAMES_JA[k] for k in kinds), "·".join(NAMES_EN[k] for k in kinds)
-
-
-def describe(game: Any, s: State, seat: int, action: str) -> tuple[str, str]:
-    """Japanese and English log text of ``action`` by ``seat`` from ``s`` (hidden picks stay hidden)."""
-    parts = action.split()
-    verb = parts[0] if parts else ""
-    if seat == -1:
-        if verb == "first":
-            n = int(parts[1])
-            return f"乱数で{seat_name(n)[0]}が先に出します", f"Drawn by lot: {seat_name(n)[1]} plays first"
-        n = int(parts[1])
-        return f"{seat_name(n)[0]}が山札から１枚引きました", f"{seat_name(n)[1]} drew a card"
-    # No seat-name prefix on a seat's own action: the shell names the seat beside each log line.
-    if verb == "pick":
-        return "土地から手札を１枚選びました", "Chose an opening card"
-    if verb == "lead":
-        return "先手決めの数字組を選びました", "Chose a pair to decide who leads"
-    if verb == "take":
-        kind = parse_card(parts[1]) if len(parts) > 1 else None
-        if s.rules.open_hands and kind is not None:   # 詰み札: everything is open
-            return f"土地から{NAMES_JA[kind]}を手札に加えました", f"Took {NAMES_EN[kind]} from land"
-        return "土地から１枚手札に加えました", "Added a land card to hand"
-    if verb == "veil":
-        return f"ヴェール（{parts[1]}番の札を裏返し）", f"Veiled card #{parts[1]}"
-    if verb == "recover":
-        return "ヴェールした札を１枚回収", "Recovered a veiled card"
-    if verb == "accept":
-        return "雷霆を認めました", "Accepted the thunder"
-    if verb == "place":
-        kinds = [parse_card(p) for p in parts[1:]]
-        if None in kinds:
-            return action, action
-        ja, en = _cards_text(kinds)  # type: ignore[arg-type]
-        value = R.shell_value(tuple(kinds))  # type: ignore[arg-type]
-        if len(kinds) == 3:
-            return f"雷霆 {ja}（100）", f"Thunder {en} (100)"
-        if s.tasks and s.tasks[0][0] == "kaijo":
-            return "解除 00", "Cancel with 00"
-        if all(is_number(k) for k in kinds):  # type: ignore[arg-type]
-            return f"数字組 {ja}（値 {value:02d}）", f"Number shell {en} (value {value:02d})"
-        if 14 in kinds:
-            return f"恐慌組 {ja}", f"Panic shell {en}"
-        return f"星組 {ja}", f"Star shell {en}"
-    return action, action

@@ -7,11 +7,11 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.game import OptionSpec
 
-from . import bots, calls, rules, search
+from . import actions, bots, calls, rules, search, text, view
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
 from .sfen import STARTPOS, parse_sfen
 from .start import checked_sfen
-from .state import Rules, ShogiState
+from .state import Rules, ShogiState, order_active
 
 
 
@@ -67,7 +67,6 @@ class ShogiGame(Game[ShogiState]):
         if rules_.hon:
             return rules._after_turn(ShogiState(rules_, state.board, state.hands, side, "move", move_no0=move_no))
         if rules_.variant == "setup":
-            from .state import order_active
             state = ShogiState(rules_, state.board, state.hands, side, "move", active=order_active(options["active"], pool),
                                move_no0=move_no)
             return rules._after_turn(state)
@@ -82,10 +81,8 @@ class ShogiGame(Game[ShogiState]):
             return (CHANCE,)
         return (state.side,)
 
-    def legal_actions(self, state: ShogiState, seat: int) -> list[str]:
-        if seat != state.side or state.phase not in ("move", "draw_choice"):
-            return []
-        return rules.legal_actions(state)
+    def _legal_actions(self, state: ShogiState, seat: int) -> list[str]:
+        return actions.legal(state)
 
     def chance_outcomes(self, state: ShogiState) -> list[tuple[str, float]]:
         if state.phase not in ("setup", "draw_pending"):
@@ -97,13 +94,14 @@ class ShogiGame(Game[ShogiState]):
             if state.phase == "setup":
                 return rules.play_setup_card(state, action)
             return rules.play_drawn_card(state, action)
+        kind = actions.parse(action)
         if state.phase == "draw_choice":
             return rules.play_choice(state, action)
-        if action == "resign":
+        if kind == "resign":
             return rules.resign(state)
-        if action == "draw":
+        if kind == "draw":
             return rules.start_draw(state)
-        if action.startswith("draw:"):
+        if kind == "choice":
             raise GameError("shogi.no_pending_draw", "引いたカードがないので有効・無効は選べません",
                             "There is no drawn card to switch on or off", action=action[:40])
         return rules.play_move(state, action)
@@ -112,32 +110,18 @@ class ShogiGame(Game[ShogiState]):
         if state.result is None:
             return None
         winners, code, ja, en = state.result
-        return Outcome(winners, None, ja, en, {"code": code})
+        return Outcome(winners, None, ja, en, {"code": code}, termination=code)
 
     # --- what players see --------------------------------------------------------------
     def view(self, state: ShogiState, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-        return build_view(state)
+        return view.build(state, seat)
 
     def describe_action(self, state: ShogiState, seat: int, action: str) -> tuple[str, str]:
-        if seat == CHANCE:
-            cid = action[5:]
-            card = state.rules.pool.get(cid)
-            name = card["name"] if card else cid
-            name_en = (card.get("name_en") or name) if card else cid
-            if state.phase == "setup":
-                return f"開始時のカード「{name}」", f"Setup card: {name_en}"
-            return f"ドローしたカード「{name}」", f"Card drawn: {name_en}"
-        if action == "draw":
-            return f"{'▲△'[seat]}ドロー", f"{rules.SEAT_EN[seat]} draws"
-        if action == "resign":
-            return f"{'▲△'[seat]}投了", f"{rules.SEAT_EN[seat]} resigns"
         try:
-            new = self.apply(state, seat, action)
+            after: ShogiState | None = self.apply(state, seat, action) if seat != CHANCE else None
         except GameError:
-            return action, action
-        rec = new.record[-1] if new.record else None
-        return (rec["ja"], rec["en"]) if rec else (action, action)
+            after = None
+        return text.describe(state, seat, action, after)
 
     def progress(self, state: ShogiState) -> dict[str, Any]:
         mover = rules.SEAT_JA[state.side]
@@ -159,5 +143,3 @@ class ShogiGame(Game[ShogiState]):
             return search.choose_expert(state, rng)
         return bots.choose(state, level, rng)
 
-
-GAME = ShogiGame()

@@ -25,8 +25,6 @@ KIND_OF = {c: (c - PROMOTE if c > OU else c) for c in ALL_CODES}
 """The unpromoted kind of each code (と counts as 歩)."""
 KANJI = {FU: "歩", KY: "香", KE: "桂", GI: "銀", KI: "金", KA: "角", HI: "飛", OU: "玉",
          TO: "と", NY: "成香", NK: "成桂", NG: "成銀", UM: "馬", RY: "龍"}
-KANJI1 = {FU: "歩", KY: "香", KE: "桂", GI: "銀", KI: "金", KA: "角", HI: "飛", OU: "玉",
-          TO: "と", NY: "杏", NK: "圭", NG: "全", UM: "馬", RY: "龍"}
 ENGLISH = {FU: "Pawn", KY: "Lance", KE: "Knight", GI: "Silver", KI: "Gold", KA: "Bishop", HI: "Rook",
            OU: "King", TO: "Tokin", NY: "Promoted lance", NK: "Promoted knight", NG: "Promoted silver",
            UM: "Horse", RY: "Dragon"}

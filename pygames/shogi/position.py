@@ -29,26 +29,6 @@ for _a in range(81):
         _ALIGNED[_a][_b] = _a != _b and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
 
 
-def move_frm(m: int) -> int:
-    """From-square of a move (81 + code for a drop)."""
-    return m & 127
-
-
-def move_to(m: int) -> int:
-    """Destination square of a move."""
-    return (m >> 7) & 127
-
-
-def move_promo(m: int) -> bool:
-    """True if the move promotes."""
-    return bool((m >> 14) & 1)
-
-
-def move_kinds(m: int) -> int:
-    """LEAP/SLIDE bits: how the move reaches its square."""
-    return m >> 15
-
-
 def move_usi(m: int) -> str:
     """USI text of a move int."""
     frm, to = m & 127, (m >> 7) & 127

@@ -9,43 +9,14 @@ from pygames.core.errors import GameError
 
 from .cards import NULLIFY
 from .formats.japanese import MARK, move_en, move_ja, square_en, square_ja
+from .messages import FOULS, foul_error
+from .messages import err as _e
 from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, OU, PROMOTABLE, SLIDE, sq_name
 from .position import DROP0, MOVE_MASK, Position, move_usi, parse_usi, _DEAD, _ZONE
 from .state import MAX_PLIES, ShogiState, order_active, position_key
 
 SEAT_JA = ("先手", "後手")
 SEAT_EN = ("Sente", "Gote")
-
-
-# --- errors ---------------------------------------------------------------------------
-def _e(code: str, ja: str, en: str, **params: Any) -> GameError:
-    return GameError(f"shogi.{code}", ja, en, **params)
-
-
-FOULS = {
-    "nifu": ("二歩は禁じ手です: 同じ筋に自分の成っていない歩があります（二歩の判定は成りより先です）",
-             "Two pawns (nifu) is a foul: you already have an unpromoted pawn on that file (checked before promotion)"),
-    "immune_leap": ("その駒は射程移動では取れません（カードの特殊効果）: 取ると反則負けです",
-                    "That piece cannot be captured by a leap (射程移動, a card's special): capturing it is a foul"),
-    "immune_slide": ("その駒は矢印移動では取れません（カードの特殊効果）: 取ると反則負けです",
-                     "That piece cannot be captured by a slide (矢印移動, a card's special): capturing it is a foul"),
-    "promotion": ("成れるのは敵陣で移動を始めるか終えるときだけです: 成り／不成の間違いは反則負けです",
-                  "You may promote only when the move starts or ends in the enemy camp: a wrong promotion is a foul"),
-}
-
-
-def foul_error(code: str, action: str) -> GameError:
-    """The refusal of a foul (default rules: fouls are prevented and explained)."""
-    ja, en = FOULS[code]
-    return _e(f"foul.{code}", ja, en, action=action, foul=code)
-
-
-def foul_json(code: str | None) -> dict[str, str] | None:
-    """A foul as the view shows it."""
-    if code is None:
-        return None
-    ja, en = FOULS[code]
-    return {"code": f"shogi.foul.{code}", "ja": ja, "en": en}
 
 
 # --- action tables --------------------------------------------------------------------
@@ -133,19 +104,6 @@ def choice_actions(state: ShogiState) -> list[str]:
     if card["kind"] == NULLIFY:
         return ["draw:off"] + [f"draw:nullify:{c}" for c in state.active]
     return ["draw:on", "draw:off"]
-
-
-def legal_actions(state: ShogiState) -> list[str]:
-    """Every action of the seat to move."""
-    if state.phase == "draw_choice":
-        return choice_actions(state)
-    if state.phase != "move":
-        return []
-    actions = list(moves_table(state))
-    if draw_refusal(state) is None:
-        actions.append("draw")
-    actions.append("resign")
-    return actions
 
 
 # --- explaining refusals --------------------------------------------------------------

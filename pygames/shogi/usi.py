@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from pygames.core import GameError, Rng
 
-from .game import GAME
+from . import GAME
 from .position import move_usi
 from .search import EXPERT_NODES, MAX_DEPTH, Expert, best_move
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rules
+from . import messages, rules
 from .cards import card_json
 from .pieces import ENGLISH, HAND_ORDER, KANJI, NAMES, OU, PROMOTABLE, sq_name
 from .position import _ALIGNED, DROP0, MOVE_MASK, _DEAD, _ZONE, Position
@@ -70,7 +70,7 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
         if foul == "promotion":
             continue
         if frm >= DROP0:
-            drop: dict[str, Any] = {"to": sq_name(to), "foul": rules.foul_json(foul)}
+            drop: dict[str, Any] = {"to": sq_name(to), "foul": messages.foul_json(foul)}
             if unsafe is not None and unsafe(m):
                 drop["unsafe"] = True
             drops.setdefault(NAMES[frm - DROP0], []).append(drop)
@@ -86,7 +86,7 @@ def _moves(state: ShogiState) -> tuple[dict[str, list[dict[str, Any]]], dict[str
             entry = group[sq_name(to)] = {
                 "to": sq_name(to), "kind": {1: "leap", 2: "slide", 3: "both"}.get(kinds, "leap"),
                 "promotion": "forced" if forced else "optional" if can else "impossible",
-                "capture": NAMES[abs(q)] if q else None, "foul": rules.foul_json(foul)}
+                "capture": NAMES[abs(q)] if q else None, "foul": messages.foul_json(foul)}
             if unsafe is not None and unsafe(m & MOVE_MASK & ~(1 << 14)):
                 entry["unsafe"] = True
         elif foul is None and not promo:
@@ -101,7 +101,7 @@ LABELS = {"files": ["9", "8", "7", "6", "5", "4", "3", "2", "1"],
                     "en": ["1", "2", "3", "4", "5", "6", "7", "8", "9"]}}
 
 
-def build_view(state: ShogiState) -> dict[str, Any]:
+def build(state: ShogiState, seat: int | None) -> dict[str, Any]:
     """The whole picture of a state (shogi has no secrets)."""
     board = [[None if not (p := state.board[y * 9 + x]) else {"p": NAMES[abs(p)], "o": 0 if p > 0 else 1}
               for x in range(9)] for y in range(9)]

@@ -286,3 +286,25 @@ def test_dom_nodes_after_thirty_plies_stay_near_a_fresh_load(context, site, wait
         assert played >= PLIES or played > 0
         assert after["nodes"] <= GROWTH_LIMIT * fresh["nodes"], (game, after, fresh)
         assert after["jsEventListeners"] <= GROWTH_LIMIT * fresh["jsEventListeners"], (game, after, fresh)
+
+
+# --- 5. storage full ---------------------------------------------------------------------------------
+def test_moves_made_while_storage_is_full_are_counted_kept_and_saved_once_there_is_space(page, site, wait_for_engine):
+    record = _record("shogi", "fullstore1", humans=2, options={"ruleset": "hon"})
+    _store(page, site, wait_for_engine, [record])
+    page.goto(site.url + "#/play/fullstore1")
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=90_000)
+    page.evaluate("""() => {
+      const original = Storage.prototype.setItem;
+      window.__restoreSetItem = () => { Storage.prototype.setItem = original; };
+      Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    }""")
+    _act(page, "7g7f")
+    page.wait_for_function("() => window.pygamesMatch.idle")
+    _act(page, "3c3d")
+    page.wait_for_function("() => /2手がまだ保存されていません/.test(document.getElementById('match-status').textContent)")
+    assert _stored(page, "fullstore1") == []
+    page.evaluate("() => window.__restoreSetItem()")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('pygames.match.fullstore1')).actions.length === 2",
+                           timeout=30_000)
+    assert "保存されていません" not in page.locator("#match-status").inner_text()

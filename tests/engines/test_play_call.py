@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pygames import webapi
+from pygames.core import cache
 from pygames.core.registry import GAME_MODULES, get_game
 
 
@@ -88,7 +89,7 @@ def test_cache_miss_then_the_record_and_undo_truncates_the_cache():
     # The page goes back to the stale ply (an undo): the cache follows it.
     back = call("look", match=stale["match"], ply=stale["ply"], tip=stale["tip"])
     assert back["ply"] == stale["ply"] and back["tip"] == stale["tip"]
-    webapi._cache.clear()
+    cache.clear()
     miss = call("play", match=moved["match"], ply=moved["ply"], tip=moved["tip"], seat=1, action="pass")
     assert miss["error"]["code"] == "match.cache_miss"
     again = call("play", record=record, seat=moved["general"]["to_move"][0], action="pass")

@@ -47,8 +47,8 @@ class ToyGame(Game[ToyState]):
             return [(f"bonus{v}", 1 / 3) for v in (0, 1, 2)]
         return [(f"die{v}", 1 / 3) for v in (1, 2, 3)]
 
-    def legal_actions(self, s: ToyState, seat: int) -> list[str]:
-        return ["roll", "stop"] if seat in self.to_move(s) and seat != CHANCE else []
+    def _legal_actions(self, s: ToyState, seat: int) -> list[str]:
+        return ["roll", "stop"]
 
     def _apply(self, s: ToyState, seat: int, action: str) -> ToyState:
         if seat == CHANCE:

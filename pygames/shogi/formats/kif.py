@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.errors import GameError
 
 from ..pieces import HAND_ORDER, KANJI
 from ..position import DROP0
@@ -182,8 +181,3 @@ def import_kif(text: str) -> dict[str, Any]:
     from .jimport import parse
     return parse(text)
 
-
-def kif_error(ja: str, en: str) -> GameError:
-    """The refusal of a text that is no record."""
-    from .jimport import err
-    return err(ja, en)

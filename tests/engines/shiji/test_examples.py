@@ -377,24 +377,24 @@ def test_warning_two_cards_with_a_star_left():
     # the case: 9 and 恐慌 left after the placement
     s = position([["9", "X", "3", "4"], ["9", "9", "8"]], to_beat=12)
     assert "place 3 4" in GAME.legal_actions(s, 0)
-    w = GAME.warning(s, 0, "place 3 4")
+    w = GAME.check_details(s, 0, "place 3 4")
     assert w["code"] == "shiji.warn.two_with_star" and "恐慌" in w["ja"] and "Panic" in w["en"]
     assert w["params"]["cards"] == ["9", "X"]
-    assert GAME.warning(s, 0, "place X 3") is None or GAME.warning(s, 0, "place X 3")["code"] != "shiji.warn.two_with_star"
-    assert GAME.warning(s, 0, "place 4 3") is not None        # the same two cards remain
+    assert GAME.check_details(s, 0, "place X 3") is None or GAME.check_details(s, 0, "place X 3")["code"] != "shiji.warn.two_with_star"
+    assert GAME.check_details(s, 0, "place 4 3") is not None        # the same two cards remain
     s = position([["9", "8", "3", "4"], ["9", "9", "8"]], to_beat=12)
-    assert GAME.warning(s, 0, "place 3 4") is None
+    assert GAME.check_details(s, 0, "place 3 4") is None
 
 
 def test_warning_one_card_left_and_rot_at_once():
     s = position([["9", "8", "3"], ["9", "9", "8"]], to_beat=12)
-    assert GAME.warning(s, 0, "place 9 8")["code"] == "shiji.warn.one_card"
+    assert GAME.check_details(s, 0, "place 9 8")["code"] == "shiji.warn.one_card"
     # 34 then 55: 7 cards of reward on a hand of 6 → above 10
     s = position([["5", "5", "1", "2", "6", "7", "8", "9"], ["9", "9", "8"]], rows=(["3", "4"], []))
-    w = GAME.warning(s, 0, "place 5 5")
+    w = GAME.check_details(s, 0, "place 5 5")
     assert w["code"] == "shiji.warn.loses_now" and w["params"]["reason"] == "rot" and "腐敗" in w["ja"]
     with pytest.raises(GameError) as err:
-        GAME.warning(s, 0, "place 1 1")
+        GAME.check_details(s, 0, "place 1 1")
     assert err.value.code == "shiji.place.not_in_hand"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pygames.core import GameError
+from pygames.core import cache
 from pygames.core.match import Match
 from pygames.shogi.calls import decode_file, export_record, import_file, import_record
 from pygames.shogi.formats.decode import decode_bytes
@@ -58,8 +59,7 @@ def test_every_file_imports_as_its_author_wrote_it(path):
 def test_every_format_round_trips(path):
     first = import_record(read(path), seed=1, filename=path.name)
     match = Match.from_record(first["record"]) if hasattr(Match, "from_record") else None
-    from pygames import webapi
-    match = match or webapi._match(first["record"])
+    match = match or cache.match_of(first["record"])
     moves = [a.split(":", 1)[1] for a in first["record"]["actions"] if a.split(":", 1)[1] != "resign"]
     for fmt in ("kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen"):
         out = export_record(match, fmt)

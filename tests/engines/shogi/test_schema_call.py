@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygames.shogi.calls import card_schema
 from pygames.shogi.cards import check_pickup
-from pygames.shogi.game import GAME
+from pygames.shogi import GAME
 
 
 def test_promoted_faces_match_the_pieces() -> None:

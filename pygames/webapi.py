@@ -28,7 +28,7 @@ import json
 from typing import Any, Callable
 
 from .answers import answer, seat_of, snapshot, view_of, viewer_of
-from .core import cache, linkcodec
+from .core import cache, jsonlimit, linkcodec
 from .core import remote as _remote
 from .core.errors import GameError
 from .core.match import Match
@@ -139,6 +139,7 @@ def load(record: Any) -> dict[str, Any]:
     if isinstance(record, str):
         if len(record) > linkcodec.MAX_JSON_BYTES:
             raise GameError("record.too_large", "ファイルが大きすぎます", "The file is too large")
+        jsonlimit.check(record, "record", linkcodec.MAX_JSON_BYTES)
         try:
             record = json.loads(record)
         except ValueError:
@@ -234,12 +235,19 @@ CALLS: dict[str, Callable[..., dict[str, Any]]] = {
                             summary, load, encode_link, decode_link, play, play_bot, look, remote, game_call)}
 
 
+MAX_ARGS_CHARS = 4 * linkcodec.MAX_JSON_BYTES
+"""Longest argument text a page may send (a record as text inside a call's JSON, with room)."""
+
+
 def dispatch(name: str, args_json: str = "{}") -> str:
     """Call ``name`` with the keyword arguments in ``args_json``; always returns JSON text."""
     try:
         func = CALLS.get(name)
         if func is None:
             raise GameError("api.unknown_call", f"知らない呼び出しです: {name[:40]}", f"Unknown call: {name[:40]}")
+        if not isinstance(args_json, str):
+            raise GameError("api.bad_json", "引数がJSONではありません", "The arguments are not JSON")
+        jsonlimit.check(args_json, "api", MAX_ARGS_CHARS)
         try:
             args = json.loads(args_json)
         except ValueError:

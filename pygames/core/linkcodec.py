@@ -13,6 +13,7 @@ import json
 import zlib
 from typing import Any
 
+from . import jsonlimit
 from .errors import GameError
 
 PREFIX = "m1."
@@ -57,6 +58,13 @@ def decode(text: Any) -> Any:
     if not inflater.eof:
         raise _refuse("途中で切れています", "it is truncated")
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _refuse("中身が壊れています", "its content is corrupt") from None
+    if jsonlimit.depth(text) > jsonlimit.MAX_DEPTH:
+        raise _refuse("入れ子が深すぎます（壊れているか、細工されています）", "it is nested too deeply (damaged or crafted)",
+                      "link.too_deep")
+    try:
+        return json.loads(text)
+    except ValueError:
         raise _refuse("中身が壊れています", "its content is corrupt") from None

@@ -67,18 +67,25 @@ def resolve_deck(value: Any, years: int) -> dict[str, list[str]]:
     return check_deck(value, years)
 
 
-def check_deck(deck: Any, years: int) -> dict[str, list[str]]:
-    """Validate a deck object; return it normalised (lists of ids). Errors say which limit and by how much."""
+def check_shape(deck: Any) -> None:
+    """Refuse (``kabu.deck.bad_shape``) anything but ``{stocks, events, tools, name}`` with lists of ids."""
     if not isinstance(deck, dict) or set(deck) - {"stocks", "events", "tools", "name"}:
         raise _deck_error("bad_shape", "{stocks, events, tools} の形にしてください",
                           "use the shape {stocks, events, tools}")
-    lists: dict[str, list[str]] = {}
-    cat = catalog()
-    for key, pool in (("stocks", cat["stocks"]), ("events", cat["events"]), ("tools", cat["tools"])):
+    for key in ("stocks", "events", "tools"):
         items = deck.get(key, [])
         if not isinstance(items, list) or len(items) > 100 or not all(isinstance(c, str) for c in items):
             raise _deck_error("bad_shape", f"「{key}」はカードIDの一覧にしてください", f"'{key}' must be a list of card ids",
                               field=key)
+
+
+def check_deck(deck: Any, years: int) -> dict[str, list[str]]:
+    """Validate a deck object; return it normalised (lists of ids). Errors say which limit and by how much."""
+    check_shape(deck)
+    lists: dict[str, list[str]] = {}
+    cat = catalog()
+    for key, pool in (("stocks", cat["stocks"]), ("events", cat["events"]), ("tools", cat["tools"])):
+        items = deck.get(key, [])
         for card in items:
             if card not in pool:
                 raise _deck_error("unknown_card", f"知らないカードです: {card[:10]}", f"unknown card: {card[:10]}",

@@ -184,6 +184,7 @@ def _deck_state_call(deck: Any, years: Any = 1) -> dict[str, Any]:
     years = _years(years)
     if isinstance(deck, str):
         deck = cards.resolve_deck(deck, years)
+    cards.check_shape(deck)  # a deck that is not even the right shape is refused, not tallied
     error = None
     try:
         cards.check_deck(deck, years)

@@ -62,6 +62,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
 }
 
 WARNINGS: dict[str, tuple[str, str]] = {
+    "shiji.warn.closes": ("この貝札を並べると閉場になり、両者の手札を見せ合って勝負が決まります",
+                          "Placing this shell closes the market: both hands are shown and decide the game"),
     "shiji.warn.loses_now": ("この貝札を並べると、その場で負けます（{reason_ja}）",
                              "Placing this shell loses at once ({reason_en})"),
     "shiji.warn.two_with_star": (("この貝札を並べると手札が {cards_ja} の２枚になります。残り２枚に星札・恐慌札があると、"
@@ -81,7 +83,8 @@ WARNINGS["shiji.warn.two_ahead"] = (
      "or the panic card and cannot go out (pair stars with a number, or with the next star, early)"))
 WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: rot"),
                 "bankrupt": ("土地の札が足りない: 破産", "your land is too small: bankruptcy"),
-                "siege": ("包囲", "siege"), "forbidden_two": ("禁止行為", "forbidden")}
+                "siege": ("包囲", "siege"), "forbidden_two": ("禁止行為", "forbidden"),
+                "closing": ("閉場", "the market closes")}
 
 
 def warning_text(code: str, params: dict[str, Any]) -> dict[str, Any]:

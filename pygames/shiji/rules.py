@@ -384,6 +384,10 @@ def danger(s: State, seat: int, kinds: tuple[int, ...]) -> Problem | None:
     a star or 恐慌 among them."""
     after = do_place(s, seat, kinds, resolve=False)
     if after.result is not None:
+        if after.result[1] == "closing" and not s.rules.open_hands:
+            # 閉場 compares both hands: whether it loses depends on the opponent's hidden hand,
+            # so the placer is told only that the market closes (issue 22: no secret leaks).
+            return ("shiji.warn.closes", {})
         return None                      # 上がり (or the opponent's 解除 chance): nothing to fear
     have, land = hand_size(after, seat), land_size(after, seat)
     added = 0

@@ -8,8 +8,10 @@ changes nothing: the match answers the same view afterwards. An accepted mutant 
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 from typing import Any, Callable
 
 import pytest
@@ -301,9 +303,97 @@ def test_other_game_calls_take_odd_arguments():
     for _ in range(80):
         call("game_call", game="kabu", name="check_deck", args={"deck": weird(rng, {"stocks": ["S01"]}),
                                                                  "years": weird(rng)})
+        call("game_call", game="kabu", name="deck_state", args={"deck": weird(rng, {"stocks": ["S01"]}),
+                                                                 "years": weird(rng, 1)})
         call("game_call", game="kabu", name="catalog", args={"years": weird(rng)})
         call("game_call", game="shiji", name="check_puzzle_move",
              args={"id": weird(rng, "p1"), "action": mutate_text("place 9 8", rng)})
         call("game_call", game="shiji", name="start_puzzle", args={"id": weird(rng)})
         call("game_call", game="shogi", name="validate_cards", args={"cards": weird(rng, [{"id": "x"}])})
         call("game_call", game=weird(rng, "shogi"), name=weird(rng, "export_kif"), args={})
+
+
+def _raw(name: str, args_json: str) -> dict[str, Any]:
+    """``dispatch`` with argument text as a page could send it (never ``internal``)."""
+    answer = json.loads(webapi.dispatch(name, args_json))
+    error = answer.get("error")
+    assert not error or error["code"] != "internal", f"{name}: internal error {error}"
+    return answer
+
+
+def _nest(depth: int, rng: Rng) -> str:
+    """JSON text nested ``depth`` deep, arrays and objects mixed (seeded)."""
+    opens, closes = [], []
+    for _ in range(depth):
+        if rng.randbelow(2):
+            opens.append("[")
+            closes.append("]")
+        else:
+            opens.append('{"a":')
+            closes.append("}")
+    return "".join(opens) + "1" + "".join(reversed(closes))
+
+
+DEPTHS = (8, 62, 63, 64, 65, 5_000, 100_000)
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+def test_deep_nesting_anywhere_is_refused_before_parsing(name):
+    """Nested JSON in a call, a record field, an imported text or a link: deeper than the limit
+    is refused with a ``too_deep`` code before ``json.loads`` runs (in Pyodide a deep parse
+    overflows the JavaScript stack and kills the engine); shallower is an ordinary refusal."""
+    from pygames.core import jsonlimit, linkcodec
+    rng = Rng.derive(16, "fuzz-deep", name)
+    record = playout(name, 3, 12)[-1]
+    sent = 0
+    for depth in DEPTHS:
+        deep = _nest(depth, rng)
+        too_deep = depth + 2 > jsonlimit.MAX_DEPTH  # the call's object and the record add levels
+        fields = ("options", "players", "meta", "actions", "seed", "game")
+        for field in fields if depth < 1000 else fields[::3]:
+            text = json.dumps(record, ensure_ascii=False)
+            text = text.replace(f'"{field}": ', f'"{field}": {deep}, "x_{field}": ', 1)
+            for call_name, args in (("load", '{"record": %s}' % text), ("view", '{"record": %s, "seat": 0}' % text),
+                                    ("look", '{"record": %s}' % text)):
+                sent += 1
+                answer = _raw(call_name, args)
+                if too_deep:
+                    assert answer["error"]["code"] == "api.too_deep"
+            sent += 1
+            answer = _raw("load", json.dumps({"record": text}))  # an imported file's text
+            if depth > jsonlimit.MAX_DEPTH:
+                assert answer["error"]["code"] == "record.too_deep"
+        raw = deep.encode("utf-8")
+        link = linkcodec.PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+        sent += 1
+        answer = _raw("decode_link", json.dumps({"text": link}))
+        assert "error" in answer
+        if depth > jsonlimit.MAX_DEPTH:
+            assert answer["error"]["code"] == "link.too_deep", (depth, len(link))
+        for game, call_name, key in (("kabu", "deck_state", "deck"), ("kabu", "check_deck", "deck"),
+                                     ("shogi", "validate_cards", "cards"), ("shiji", "start_puzzle", "id")):
+            sent += 1
+            _raw("game_call", '{"game": "%s", "name": "%s", "args": {"%s": %s}}' % (game, call_name, key, deep))
+        sent += 1
+        _raw(rng.choice(("view", "play", "new_match", "encode_link")), deep)
+    COUNTS[f"deep/{name}"] = sent
+
+
+def test_the_deep_link_of_issue_22_is_a_coded_refusal():
+    """A few hundred characters of link that inflate to 200,000 nested arrays: ``link.too_deep``."""
+    raw = ("[" * 200_000 + "]" * 200_000).encode()
+    link = "m1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    assert len(link) < 1000
+    assert _raw("decode_link", json.dumps({"text": link}))["error"]["code"] == "link.too_deep"
+    assert _raw("load", json.dumps({"record": "[" * 100 + "]" * 100}))["error"]["code"] == "record.too_deep"
+    brackets_in_strings = json.dumps({"record": {"game": "[" * 500}})
+    assert _raw("load", brackets_in_strings)["error"]["code"] != "api.too_deep"
+
+
+def test_deck_state_refuses_a_deck_of_the_wrong_shape():
+    """Issue 22: ``{"stocks": 5}`` was an ``internal`` TypeError; it is refused as check_deck refuses it."""
+    for deck in ({"stocks": 5}, {"events": "E01"}, {"tools": [1]}, [], {"cards": []}):
+        answer = _raw("game_call", json.dumps({"game": "kabu", "name": "deck_state", "args": {"deck": deck}}))
+        assert answer["error"]["code"] == "kabu.deck.bad_shape", deck
+    ok = _raw("game_call", json.dumps({"game": "kabu", "name": "deck_state", "args": {"deck": {"stocks": []}}}))
+    assert ok["verdict"]["code"] == "kabu.deck.stock_count"

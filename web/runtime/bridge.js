@@ -9,6 +9,14 @@
 // Python never runs on the main thread: each call is one message to the worker and one JSON.parse
 // of the answer, and calls are sent one after the other, so they are answered in the order made.
 // Nothing here knows the names of the engine's calls: every call goes through `dispatch`.
+//
+// Arguments are measured before they are sent (jsonlimit.js: too deep a text would overflow the
+// stack inside Pyodide). If the engine dies all the same (a call throws instead of answering, or
+// the worker reports an error after boot), the engine is "down": window gets "pygames:engine-down"
+// ({detail: {message_ja, message_en}}), calls are refused with runtime.down, and
+// `engine.restart()` boots a fresh worker (the page's saved matches are untouched).
+
+import { checkJson, MAX_CHARS } from "./jsonlimit.js";
 
 /**
  * What the engine says when it refuses: `{error: ApiErrorInit}` in a reply of `dispatch`.
@@ -75,6 +83,15 @@ function bootError(step, detail) {
   });
 }
 
+function downError(detail) {
+  return {
+    code: "runtime.down",
+    message_ja: "ゲームのエンジンが止まりました。対局は保存されています。エンジンを再起動してください。",
+    message_en: "The game engine stopped. Your match is saved. Restart the engine to go on.",
+    params: { detail: String(detail || "").slice(0, 500) },
+  };
+}
+
 /** The first of `downloads` ({step, url}) the server does not answer (asked only after a failure). */
 async function firstUnreachable(downloads) {
   for (const item of downloads) {
@@ -132,7 +149,7 @@ function loadPyScript(info) {
 
 class Engine {
   constructor() {
-    this.state = "idle"; // idle | booting | ready | failed
+    this.state = "idle"; // idle | booting | ready | failed | down
     this.info = null; // {version, pyodide, python, ms} once ready
     this.lastProgress = null;
     this._boot = deferred();
@@ -170,7 +187,7 @@ class Engine {
       if (this.lastProgress) onProgress(this.lastProgress);
     }
     if (this.state === "booting" || this.state === "ready") return this._boot.promise;
-    if (this.state === "failed") this._boot = deferred();
+    if (this.state === "failed" || this.state === "down") this._boot = deferred();
     this.state = "booting";
     this._run(++this._generation);
     return this._boot.promise;
@@ -223,7 +240,7 @@ class Engine {
       xworker.onerror = (event) => {
         const detail = text(event && (event.error || event));
         if (this.state === "booting") failed.reject(new Error(detail || "worker error"));
-        else this._fail(bootError("worker", detail));
+        else this._down(detail || "worker error");
       };
       xworker.sync.pygamesStep = (name) => { if (current() && STEPS[name]) this._progress(name); };
       await Promise.race([xworker.ready, failed.promise]);
@@ -265,6 +282,21 @@ class Engine {
     else this._boot = (() => { const d = deferred(); d.reject(error); return d; })();
   }
 
+  /** The engine died after its boot: stop the worker, refuse calls, tell the page. */
+  _down(detail) {
+    if (this.state !== "ready") return;
+    this._fail(downError(detail));
+    this.state = "down";
+    window.dispatchEvent(new CustomEvent("pygames:engine-down", { detail: downError(detail) }));
+  }
+
+  /** Boot a fresh worker after the engine went down (or failed to boot); resolves when ready. */
+  restart(onProgress) {
+    if (this.state === "ready" || this.state === "booting") return this._boot.promise;
+    this.state = "failed";
+    return this.start(onProgress);
+  }
+
   /**
    * Call pygames.webapi.dispatch(name, JSON.stringify(args)) in the worker. Resolves with the
    * parsed result; rejects with ApiError when the result is {error: …} or the engine is down.
@@ -281,14 +313,20 @@ class Engine {
       throw new ApiError({ code: "api.bad_args", message_ja: "引数をJSONにできません",
         message_en: "The arguments cannot be turned into JSON" });
     }
+    const problem = checkJson(json, "api", 4 * MAX_CHARS);
+    if (problem) throw new ApiError(problem);
     const turn = this._queue.then(async () => {
+      if (this.state === "down") throw new ApiError(downError(""));
       if (this.state !== "ready") await this.start();
       let reply;
       try {
         reply = await this._xworker.sync.dispatch(String(name), json);
       } catch (err) {
-        throw new ApiError({ code: "runtime.crash", message_ja: "エンジン内部でエラーが起きました",
-          message_en: "The engine failed internally", params: { detail: text(err).slice(0, 500) } });
+        // A call that throws instead of answering means Python itself broke (e.g. a stack
+        // overflow in Pyodide): every later call would fail too, so the engine is down.
+        const detail = text(err).slice(0, 500);
+        this._down(detail);
+        throw new ApiError(downError(detail));
       }
       let result;
       try {

@@ -6,6 +6,8 @@
 //   onUpdate(({ version }) => showNotice(...));     // a new build is installed and waiting
 //   applyUpdate();                                  // switch to it: the page reloads once
 //
+// An open tab looks for a new build whenever it becomes visible again and every ten minutes.
+//
 // The same notice is also sent as a DOM event: window "pygames:update" with detail {version}.
 // On a first visit the engine's boot is held until the new service worker controls the page, so
 // that Python's files are cached as they download; once the engine is ready the worker is asked to
@@ -17,6 +19,8 @@ import { engine } from "./bridge.js";
 const SW_URL = new URL("../../sw.js", import.meta.url);
 const SCOPE = new URL("../../", import.meta.url);
 const listeners = new Set();
+/** How often a visible tab asks the server for a new build (also on becoming visible). */
+const UPDATE_CHECK_MS = 10 * 60 * 1000;
 let registration = null;
 let waitingVersion = null;
 let reloading = false;
@@ -116,6 +120,11 @@ export async function registerServiceWorker({ after = null } = {}) {
     }
   });
   watch(registration);
+  // An open tab learns of a new build too: when it becomes visible again, and every few minutes.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkForUpdate();
+  });
+  setInterval(() => { if (document.visibilityState === "visible") checkForUpdate(); }, UPDATE_CHECK_MS);
   return registration;
 }
 

@@ -2,7 +2,7 @@
 
 import { h, fill, clear } from './dom.js';
 import { t, getLang, setLang, onLangChange } from './i18n.js';
-import { boot, games } from './engine.js';
+import { boot, games, restartEngine } from './engine.js';
 import { startRouter } from './router.js';
 import { tutorialPage } from './tutorial.js';
 import { homePage } from './home.js';
@@ -74,6 +74,46 @@ async function startEngine() {
   bootBox.hidden = true;
   document.dispatchEvent(new CustomEvent('pygames:ready'));
 }
+
+// --- the engine went down ----------------------------------------------------------------
+// If Python dies after its boot (bridge.js: "pygames:engine-down"), say so and offer a restart.
+// Every move is saved as it is made, so the page is drawn again from the save once the new
+// engine is up: the match goes on where it was.
+let downBar = null;
+function showEngineDown(reason) {
+  html.dataset.engine = 'down';
+  if (!downBar) {
+    downBar = h('div', { class: 'update-bar engine-down', id: 'engine-down', role: 'alert' });
+    document.getElementById('update').after(downBar);
+  }
+  let restarting = false;
+  const render = () => {
+    if (!downBar) return;
+    fill(downBar,
+      h('span', { id: 'engine-down-msg' }, `${t('engineDown')} ${restarting ? t('engineRestarting') : ''}`),
+      ' ',
+      h('button', { type: 'button', id: 'engine-restart', disabled: restarting, onclick: restart }, t('engineRestart')));
+    downBar.title = reason && reason.params && reason.params.detail ? String(reason.params.detail) : '';
+  };
+  async function restart() {
+    restarting = true;
+    render();
+    try {
+      await restartEngine();
+    } catch (err) {
+      restarting = false;
+      render();
+      return;
+    }
+    html.dataset.engine = 'ready';
+    downBar.remove();
+    downBar = null;
+    router.rerender();
+  }
+  render();
+  onLangChange(render);
+}
+window.addEventListener('pygames:engine-down', (e) => showEngineDown(e.detail));
 
 // --- update notice ----------------------------------------------------------------------
 let updateShown = false;

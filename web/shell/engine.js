@@ -122,6 +122,12 @@ export async function gameInfo(name) {
   return (await games()).find((g) => g.name === name) || null;
 }
 
+/** Boot a fresh engine after it went down (window "pygames:engine-down"); resolves when ready. */
+export async function restartEngine(onProgress = () => {}) {
+  if (!bridge) throw new Error('the engine was never started');
+  await bridge.engine.restart((...args) => onProgress(normalizeProgress(args)));
+}
+
 /** The bridge module once imported (for optional hooks such as update notices). */
 export function bridgeModule() {
   return bridge;

@@ -3,8 +3,9 @@
 
 import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
-import { games, isReady, call } from './engine.js';
-import { listSaves, deleteSave, rawSave, saveMatch, SaveError } from './storage.js';
+import { games, isReady, call, whenReady } from './engine.js';
+import { checkJson } from '../runtime/jsonlimit.js';
+import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken } from './storage.js';
 import { go } from './router.js';
 import { seatName } from './seats.js';
 import { tutorialLink } from './tutorial.js';
@@ -58,6 +59,27 @@ export function homePage(root) {
     const g = gameList && gameList.find((x) => x.name === entry.game);
     if (g) return pick(g.title);
     return entry.game || t('unknownGame');
+  }
+
+  /**
+   * Saves the engine refused (e.g. made by a newer version) are asked about again once the engine
+   * is up: after the site updated to that version they open again, without an export and import.
+   */
+  async function recheckRefused() {
+    await whenReady;
+    let changed = false;
+    for (const entry of listSaves().filter((e) => e.brokenReason && !e.broken)) {
+      const saved = loadSave(entry.id);
+      if (!saved.record) continue;
+      try {
+        await call('load', { record: saved.record });
+      } catch {
+        continue; // still refused: the reason stays on its entry
+      }
+      clearBroken(entry.id);
+      changed = true;
+    }
+    if (changed && alive) renderSaves();
   }
 
   function renderSaves() {
@@ -149,6 +171,11 @@ export function homePage(root) {
       setFlash('error', () => t('importFailed', String(err)));
       return;
     }
+    const problem = checkJson(text, 'record');
+    if (problem) {
+      setFlash('error', () => t('importFailed', errorText(problem)));
+      return;
+    }
     let result;
     if (!isReady()) setFlash('muted', () => t('waitEngine'));
     try {
@@ -175,6 +202,7 @@ export function homePage(root) {
     gameList = [];
     flash = { kind: 'error', text: () => t('engineFailed', errorText(err)) };
   }).then(() => { if (alive) renderAll(); });
+  recheckRefused().catch((err) => console.warn('re-check of refused saves failed', err));
 
   return {
     destroy() { alive = false; },

@@ -1,11 +1,18 @@
 // The match screen: mounts the game's view, runs computer seats, hand-over screens, saving
 // after every action, undo, the move log, the outcome banner, share and export.
+//
+// Saves are safe between tabs: every write checks that the stored match is the one this tab last
+// read or wrote (storage.js stamps: ply + digest); another tab's write is noticed (`storage`
+// event) and taken over when this tab has nothing newer; when both went on differently, this
+// tab's version is kept as a copy and the page says so. When storage is full, the moves not yet
+// saved stay in this tab, the page says how many, and saving is retried until there is space.
 
 import { h, fill, clear, delay, download } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { loadSave, saveMatch, markBroken, listSaves, SaveError, setMeta } from './storage.js';
+import { loadSave, saveMatch, markBroken, listSaves, SaveError, setMeta, ConflictError, stampOf, sameStamp, saveKey,
+  extendsRecord, newId, askPersistentStorage, clearBroken } from './storage.js';
 import { loadView, baseCtx, preloadView } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
@@ -18,6 +25,8 @@ import { tutorialGuide } from './tutorial.js';
 import { remoteSession } from './remote.js';
 
 const BOT_DELAY_MS = 500;
+/** How often a save refused for lack of space is tried again (also on any other tab's write). */
+const SAVE_RETRY_MS = 5000;
 
 /** The visible pause before a computer move; tests may shorten it for one tab (sessionStorage). */
 function botDelay() {
@@ -34,6 +43,10 @@ export async function matchPage(root, { id }) {
   if (opened.error) return messagePage(root, opened.error);
   const { info } = opened;
   let record = opened.record;
+  // The stored match as this tab last read or wrote it: a write expects to find it unchanged.
+  let known = stampOf(loadSave(id).record);
+  let retryTimer = null;
+  let otherTabPending = false; // another tab wrote while this one was busy
   const viewMod = await loadView(info.name);
   clear(root);
 
@@ -149,13 +162,99 @@ export async function matchPage(root, { id }) {
 
   const matchTitle = () => titleOf(payload, info);
 
+  const saveInfo = () => ({ title: matchTitle(), progress: rs ? rs.progress(general.progress) : general.progress,
+    finished: Boolean(general.outcome) });
+
   function persist() {
     try {
-      const progress = rs ? rs.progress(general.progress) : general.progress;
-      record = saveMatch(record, { title: matchTitle(), progress, finished: Boolean(general.outcome) });
+      record = saveMatch(record, saveInfo(), known);
+      known = stampOf(record);
       if (notice && notice.kind === 'save') notice = null;
+      stopRetry();
+      askPersistentStorage();
     } catch (err) {
-      notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')) };
+      if (err instanceof ConflictError) {
+        if (extendsRecord(err.stored, record)) takeOver(err.stored);
+        else keepBoth();
+        return;
+      }
+      const unsaved = Math.max(1, record.actions.length - known.ply);
+      notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quotaUnsaved', unsaved) : t('saveFailed')) };
+      if (!retryTimer) retryTimer = setInterval(retrySave, SAVE_RETRY_MS);
+    }
+  }
+
+  function stopRetry() {
+    if (retryTimer) clearInterval(retryTimer);
+    retryTimer = null;
+  }
+
+  /** Try a refused save again (the moves are still in this tab). */
+  function retrySave() {
+    if (!alive || busy || !general || sameStamp(stampOf(record), known)) return;
+    persist();
+    render();
+  }
+
+  /** Both tabs went on differently: this tab's version becomes a copy; the other keeps the save. */
+  function keepBoth() {
+    const otherId = record.meta.id;
+    const copy = { ...record, meta: { ...record.meta, id: newId(), created: Date.now() } };
+    try {
+      record = saveMatch(copy, saveInfo());
+      known = stampOf(record);
+      history.replaceState(null, '', `${location.pathname}${location.search}#/play/${record.meta.id}`);
+      notice = { kind: 'conflict', text: () => t('keptBoth'), link: `#/play/${otherId}` };
+    } catch (err) {
+      notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quotaUnsaved', 1) : t('saveFailed')) };
+    }
+  }
+
+  /** Show the match as another tab saved it (it holds everything this tab has, or this tab had nothing new). */
+  async function takeOver(stored) {
+    busy = true;
+    try {
+      record = { ...stored, meta: { ...(stored.meta || {}), id: record.meta.id } };
+      known = stampOf(stored);
+      cached = null;
+      adopt(await call('look', { record, look: shown }), { save: false });
+      notice = { kind: 'other', text: () => t('updatedElsewhere') };
+    } catch (err) {
+      showError(err);
+    } finally {
+      busy = false;
+    }
+    render();
+    runBots();
+  }
+
+  /** Another tab wrote to storage: this match, or space may have been freed. */
+  function onStorage(e) {
+    if (!alive || !general) return;
+    if (e.key !== null && e.key !== saveKey(record.meta.id)) {
+      retrySave();
+      return;
+    }
+    const stored = loadSave(record.meta.id).record;
+    if (!stored || sameStamp(stampOf(stored), known)) return; // deleted, or nothing new
+    if (busy) {
+      otherTabPending = true;
+      return;
+    }
+    if (extendsRecord(record, stored)) retrySave(); // this tab is ahead (unsaved moves)
+    else if (sameStamp(stampOf(record), known) || extendsRecord(stored, record)) takeOver(stored);
+    else {
+      keepBoth();
+      render();
+    }
+  }
+  window.addEventListener('storage', onStorage);
+
+  /** After an action or a computer's move: a write of another tab seen meanwhile is handled now. */
+  function afterBusy() {
+    if (otherTabPending && alive && !busy) {
+      otherTabPending = false;
+      onStorage({ key: null });
     }
   }
 
@@ -181,6 +280,7 @@ export async function matchPage(root, { id }) {
       busy = false;
       thinking = null;
       if (alive) render();
+      afterBusy();
     }
   }
 
@@ -203,6 +303,7 @@ export async function matchPage(root, { id }) {
       throw err;
     } finally {
       busy = false;
+      afterBusy();
     }
     runBots();
   }
@@ -250,6 +351,7 @@ export async function matchPage(root, { id }) {
       showError(err);
     } finally {
       busy = false;
+      afterBusy();
     }
     runBots();
   }
@@ -340,6 +442,8 @@ export async function matchPage(root, { id }) {
     if (notice) {
       status.classList.add('warn');
       status.textContent = notice.text();
+      if (notice.link) status.append(' ', h('a', { href: notice.link, id: 'other-version' }, t('otherVersion')));
+      if (notice.kind === 'other') notice = null; // said once
       return;
     }
     if (!general) return;
@@ -430,6 +534,8 @@ export async function matchPage(root, { id }) {
   return {
     destroy() {
       alive = false;
+      stopRetry();
+      window.removeEventListener('storage', onStorage);
       delete window.pygamesMatch;
       if (view && view.destroy) view.destroy();
       if (shareBox) shareBox.destroy();
@@ -472,9 +578,10 @@ export async function openSaved(id) {
     markBroken(id, reason);
     return { error: () => t('cannotOpen', pick(reason)) };
   }
+  clearBroken(id); // refused once (e.g. by an older build), it opens now
   const info = await gameInfo(loaded.record.game);
   const record = { ...loaded.record, meta: { ...(meta && typeof meta === 'object' ? meta : {}), id } };
-  return { record, info };
+  return { record, info, finished: Boolean(loaded.summary && loaded.summary.finished) };
 }
 
 export { go };

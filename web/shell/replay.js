@@ -1,6 +1,11 @@
 // Replay viewer: first/back/forward/last, a slider over plies (the `replay` call), the move list
 // (movelist.js: click a move to go there) and the keys ← → Home End, with the game's view mounted
 // in replay mode, the events strip, and a point-of-view choice.
+//
+// Secrets stay secret: while a hidden-information match is unfinished, the point of view offers only
+// the public view and the people playing on this device, never a computer's seat; with two or more
+// people on the device, the replay first asks who is looking and offers only that person's seat
+// (another person must say so again). A finished match shows every seat.
 
 import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
@@ -26,11 +31,14 @@ export async function replayPage(root, { id }) {
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);
-  const { record, info } = opened;
+  const { record, info, finished } = opened;
   const viewMod = await loadView(info.name);
   const players = record.players;
   const humans = players.map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
+  const secret = Boolean(info.hidden_information) && !finished;
   let seat = humans.length === 1 ? humans[0] : null;
+  let looker = humans.length === 1 ? humans[0] : null; // with secrets: the person who said they look
+  let asking = secret && humans.length >= 2; // "who is looking?" is on screen
   let alive = true;
   let payload = null;
   let token = 0;
@@ -39,10 +47,11 @@ export async function replayPage(root, { id }) {
   const title = h('h1', { class: 'match-title' });
   const controls = h('div', { class: 'replay-controls card' });
   const alertBox = h('p', { class: 'error', role: 'alert' });
+  const askBox = h('section', { class: 'handover card', id: 'replay-who', hidden: true, 'aria-labelledby': 'replay-who-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const strip = eventStrip();
   let log = [];
-  root.append(title, controls, alertBox, strip.el, viewRoot);
+  root.append(title, controls, alertBox, askBox, strip.el, viewRoot);
   if (moves) {
     root.append(moves.el);
     moves.setPick((n) => show(n));
@@ -99,8 +108,10 @@ export async function replayPage(root, { id }) {
       oninput: (e) => show(Number(e.target.value)) });
     position = h('p', { id: 'replay-position', 'aria-live': 'polite' });
     const seatSelect = h('select', { id: 'replay-seat', onchange: (e) => { seat = e.target.value === '' ? null : Number(e.target.value); show(ply); } },
-      h('option', { value: '', selected: seat === null }, t('spectator')),
-      players.map((p, i) => h('option', { value: i, selected: seat === i }, nameOf(i))));
+      h('option', { value: '', selected: seat === null }, t(secret ? 'publicView' : 'spectator')),
+      viewable().map((i) => h('option', { value: i, selected: seat === i }, nameOf(i))));
+    const someoneElse = secret && humans.length >= 2
+      ? h('button', { type: 'button', id: 'replay-other-looker', onclick: () => ask() }, t('otherLooker')) : null;
     fill(controls, 
       h('div', { class: 'actions replay-buttons' },
         button('replay-first', t('first'), () => 0),
@@ -110,10 +121,47 @@ export async function replayPage(root, { id }) {
       h('div', { class: 'field slider' }, h('label', { for: 'replay-slider' }, t('plySlider')), slider),
       position,
       h('p', { class: 'muted small', id: 'replay-keys' }, t('replayKeys')),
-      h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('perspective')), seatSelect),
+      h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('perspective')), seatSelect, someoneElse),
+      secret ? h('p', { class: 'muted small', id: 'replay-secret-note' }, t('replaySecretNote')) : null,
       h('p', {}, h('a', { class: 'button', href: `#/play/${record.meta.id}` }, t('toMatch')), ' ',
         h('a', { class: 'button', href: '#/' }, t('home'))));
+    renderAsk();
     render();
+  }
+
+  /** The seats this device may look through: all once the match is over, else its people's. */
+  function viewable() {
+    if (!secret) return players.map((_, i) => i);
+    return looker === null ? [] : [looker];
+  }
+
+  /** Ask who is looking (two people on one device): the view shows only public information meanwhile. */
+  function ask() {
+    asking = true;
+    looker = null;
+    seat = null;
+    build();
+    show(ply);
+    askBox.querySelector('button')?.focus();
+  }
+
+  function choose(who) {
+    asking = false;
+    looker = who;
+    seat = who;
+    build();
+    show(ply);
+  }
+
+  function renderAsk() {
+    askBox.hidden = !asking;
+    if (!asking) return;
+    fill(askBox,
+      h('p', { id: 'replay-who-msg', class: 'handover-msg' }, t('whoIsLooking')),
+      h('div', { class: 'actions' },
+        humans.map((i) => h('button', { type: 'button', class: 'primary', dataset: { seat: i }, onclick: () => choose(i) },
+          t('handOverButton', nameOf(i)))),
+        h('button', { type: 'button', id: 'replay-public', onclick: () => choose(null) }, t('publicView'))));
   }
 
   function render() {

@@ -7,6 +7,7 @@ import { call, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { saveMatch, SaveError } from './storage.js';
 import { messagePage } from './pages.js';
+import { checkLink } from '../runtime/jsonlimit.js';
 
 /** The share panel for `record`, inserted into `slot`. */
 export function sharePanel(slot, record, onClose) {
@@ -66,6 +67,8 @@ export async function openLinkPage(root, { link }) {
   await whenReady;
   let loaded;
   try {
+    const problem = await checkLink(link); // measured before the engine parses it
+    if (problem) throw problem;
     loaded = await call('decode_link', { text: link });
   } catch (err) {
     return messagePage(root, () => `${t('linkBad', errorText(err))} ${t('linkBadHelp')}`, { heading: () => t('linkHeading') });

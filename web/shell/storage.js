@@ -1,6 +1,9 @@
 // Saved matches in localStorage: one key per record (`pygames.match.<id>`) and a small index
 // (`pygames.index`) so the landing page lists saves without calling Python. A failed write
-// (QuotaExceededError) throws a SaveError and leaves every stored value as it was.
+// (QuotaExceededError) throws a SaveError and leaves every stored value as it was. Stored text is
+// measured before it is parsed (jsonlimit.js): a save nested too deep reads as broken.
+
+import { parseJson } from '../runtime/jsonlimit.js';
 
 const PREFIX = 'pygames.match.';
 const INDEX_KEY = 'pygames.index';
@@ -12,6 +15,55 @@ export class SaveError extends Error {
     super(String(cause && cause.message || cause));
     this.quota = isQuota(cause);
   }
+}
+
+/**
+ * A save the tab did not expect: another tab wrote this match since this tab last read or wrote
+ * it. `.stored` is the record stored now (nothing was written).
+ */
+export class ConflictError extends Error {
+  constructor(stored) {
+    super('the stored match changed in another tab');
+    this.stored = stored;
+  }
+}
+
+/** What a tab remembers of a stored match: how many actions and a digest of them (FNV-1a). */
+export function stampOf(record) {
+  const actions = record && Array.isArray(record.actions) ? record.actions : [];
+  let hash = 0x811c9dc5;
+  const text = actions.join('\n');
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return { ply: actions.length, digest: hash.toString(16) };
+}
+
+/** True when `record`'s actions begin with all of `base`'s (equal counts as extending). */
+export function extendsRecord(record, base) {
+  const a = record && Array.isArray(record.actions) ? record.actions : [];
+  const b = base && Array.isArray(base.actions) ? base.actions : [];
+  return a.length >= b.length && b.every((x, i) => a[i] === x);
+}
+
+let persistAsked = false;
+
+/** Ask the browser once per page to keep this site's storage (navigator.storage.persist). */
+export function askPersistentStorage() {
+  if (persistAsked || !navigator.storage || typeof navigator.storage.persist !== 'function') return;
+  persistAsked = true;
+  navigator.storage.persisted().then((yes) => (yes ? true : navigator.storage.persist())).catch(() => {});
+}
+
+/** True when two stamps name the same actions. */
+export function sameStamp(a, b) {
+  return Boolean(a && b) && a.ply === b.ply && a.digest === b.digest;
+}
+
+/** The storage key of match `id` (to recognise `storage` events of another tab). */
+export function saveKey(id) {
+  return PREFIX + id;
 }
 
 function isQuota(err) {
@@ -32,7 +84,7 @@ export function validId(id) {
 
 function readIndex() {
   try {
-    const list = JSON.parse(localStorage.getItem(INDEX_KEY) || '[]');
+    const list = parseJson(localStorage.getItem(INDEX_KEY) || '[]', 'save');
     return Array.isArray(list) ? list.filter((e) => e && typeof e === 'object' && validId(e.id)) : [];
   } catch {
     return []; // a damaged index is rebuilt from the records below
@@ -57,7 +109,7 @@ export function listSaves() {
     const entry = { ...(byId.get(id) || {}), id };
     let record = null;
     try {
-      record = JSON.parse(localStorage.getItem(key));
+      record = parseJson(localStorage.getItem(key), 'save');
     } catch {
       record = null;
     }
@@ -94,7 +146,7 @@ export function loadSave(id) {
   const text = localStorage.getItem(PREFIX + id);
   if (text === null) return { missing: true };
   try {
-    const record = JSON.parse(text);
+    const record = parseJson(text, 'save');
     if (!record || typeof record !== 'object' || Array.isArray(record)) return { broken: true };
     return { record };
   } catch {
@@ -105,11 +157,20 @@ export function loadSave(id) {
 /**
  * Save `record` (its meta.id names the slot) and update the index with `info`
  * ({title, progress, finished}). Throws SaveError; nothing already stored is lost.
+ * With `expected` (a stampOf of what this tab last read or wrote), the write happens only if the
+ * stored match still has those actions (or is gone): else ConflictError, and nothing is written.
  */
-export function saveMatch(record, info = {}) {
+export function saveMatch(record, info = {}, expected = undefined) {
   const now = Date.now();
   const meta = { ...(record.meta || {}) };
   if (!validId(meta.id)) meta.id = newId();
+  if (expected !== undefined) {
+    const stored = loadSave(meta.id);
+    // Another tab wrote since: refused unless this record already holds all of that (it is newer).
+    if (stored.record && !sameStamp(stampOf(stored.record), expected) && !extendsRecord(record, stored.record)) {
+      throw new ConflictError(stored.record);
+    }
+  }
   if (!meta.created) meta.created = now;
   meta.updated = Math.max(now, (Number(meta.updated) || 0) + 1);
   const saved = { ...record, meta };
@@ -145,6 +206,19 @@ export function markBroken(id, reason) {
   }
 }
 
+/** Forget that a save was refused (the engine, e.g. after an update, now opens it). */
+export function clearBroken(id) {
+  const list = readIndex();
+  const entry = list.find((e) => e.id === id);
+  if (!entry || !entry.brokenReason) return;
+  delete entry.brokenReason;
+  try {
+    writeIndex(list);
+  } catch {
+    /* the mark comes back on the next check; nothing is lost */
+  }
+}
+
 /** Delete a save and its index entry. */
 export function deleteSave(id) {
   localStorage.removeItem(PREFIX + id);
@@ -162,7 +236,7 @@ export function gameStorage(game) {
     get(key) {
       try {
         const text = localStorage.getItem(prefix + key);
-        return text === null ? null : JSON.parse(text);
+        return text === null ? null : parseJson(text, 'save');
       } catch {
         return null;
       }

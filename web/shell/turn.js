@@ -32,7 +32,10 @@ export function flash(el, kind = '') {
   void el.offsetWidth; // restart the animation
   el.classList.add(...cls);
   clearTimeout(el.pgFlashTimer);
-  el.pgFlashTimer = setTimeout(() => el.classList.remove(...cls), FLASH_MS);
+  // The timer holds the element weakly: a view that redraws drops the old element (and its
+  // whole detached subtree) at once instead of keeping it alive until the highlight ends.
+  const ref = new WeakRef(el);
+  el.pgFlashTimer = setTimeout(() => ref.deref()?.classList.remove(...cls), FLASH_MS);
 }
 
 /**
@@ -52,7 +55,11 @@ export function flashTracker(root) {
         el.classList.add(...cls);
         el.style.animationDelay = `${-(now - i.start)}ms`;
         clearTimeout(el.pgFlashTimer);
-        el.pgFlashTimer = setTimeout(() => { el.classList.remove(...cls); el.style.animationDelay = ''; }, FLASH_MS - (now - i.start));
+        const ref = new WeakRef(el);
+        el.pgFlashTimer = setTimeout(() => {
+          const live = ref.deref();
+          if (live) { live.classList.remove(...cls); live.style.animationDelay = ''; }
+        }, FLASH_MS - (now - i.start));
       }
     }
   };

@@ -113,7 +113,7 @@ function showEngineDown(reason) {
   render();
   onLangChange(render);
 }
-window.addEventListener('pygames:engine-down', (e) => showEngineDown(e.detail));
+window.addEventListener('pygames:engine-down', (e) => showEngineDown(/** @type {CustomEvent} */ (e).detail));
 
 // --- update notice ----------------------------------------------------------------------
 let updateShown = false;

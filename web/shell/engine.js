@@ -123,9 +123,10 @@ export async function gameInfo(name) {
 }
 
 /** Boot a fresh engine after it went down (window "pygames:engine-down"); resolves when ready. */
+/** @param {(p: Progress) => void} [onProgress] */
 export async function restartEngine(onProgress = () => {}) {
   if (!bridge) throw new Error('the engine was never started');
-  await bridge.engine.restart((...args) => onProgress(normalizeProgress(args)));
+  await bridge.engine.restart((report) => onProgress(normalizeProgress(report)));
 }
 
 /** The bridge module once imported (for optional hooks such as update notices). */

@@ -110,7 +110,7 @@ export async function tutorialGuide(matchId, game) {
     const s = current();
     if (!s || s.expect === action) return null;
     const why = s.expect === null ? t('tutorialReadFirst') : t('tutorialOther');
-    const err = new Error(why);
+    const err = /** @type {Error & {code: string, message_ja: string, message_en: string}} */ (new Error(why));
     err.code = 'shell.tutorial';
     err.message_ja = s.expect === null ? '説明を読んで「次へ」を押してから進めてください。' : 'チュートリアルでは、説明にある手を選んでください。';
     err.message_en = s.expect === null ? 'Read the caption and press "Next" first.' : 'In the tutorial, please make the move the caption suggests.';

@@ -26,7 +26,7 @@ export function markTerms(root, glossary, english, onTap) {
     if (english) for (const word of term.match_en || []) entries.push([word, term]);
   }
   entries.sort((a, b) => b[0].length - a[0].length);
-  const byWord = new Map(entries);
+  const byWord = new Map(/** @type {[string, any][]} */ (entries));
   const pattern = new RegExp(entries.map(([w]) => (/^[A-Za-z ]+$/.test(w) ? `\\b${escapeRe(w)}\\b` : escapeRe(w))).join('|'), 'g');
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode(node) {
@@ -38,7 +38,7 @@ export function markTerms(root, glossary, english, onTap) {
     },
   });
   const nodes = [];
-  while (walker.nextNode()) nodes.push(walker.currentNode);
+  while (walker.nextNode()) nodes.push(/** @type {Text} */ (walker.currentNode));
   for (const node of nodes) {
     const text = node.nodeValue;
     const parts = [];

@@ -9,7 +9,7 @@ let audio = null;
 /** A short generated "pachi": a noise burst through a band-pass filter, fading in ~80 ms. */
 function click() {
   try {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return;
     audio = audio || new Ctx();
     const n = Math.floor(audio.sampleRate * 0.08);

@@ -51,7 +51,7 @@ export function createUi(ctx) {
     setFlipped(on) { ui.flipped = on; writeFlag(ctx, 'flipped', on); ui.render(); },
     render() {},
     say() {},
-    act: async () => {},
+    act: /** @type {(action: string) => Promise<void>} */ (async (_action) => {}),
   };
   return ui;
 }

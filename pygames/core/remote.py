@@ -189,9 +189,21 @@ def reply(record: Any, ok: Any) -> dict[str, Any]:
 
 
 # --- the public record and its digest --------------------------------------------------
+def _played_options(record: dict[str, Any]) -> dict[str, Any]:
+    """The options of the rulings the record was played under: an option newer than the record's
+    engine version always holds its legacy value there, so it is left out, and a record digests
+    alike before and after the site gains new options."""
+    try:
+        version = int(record["engine_version"])
+    except (TypeError, ValueError):
+        return dict(record["options"])
+    newer = {spec.key for spec in get_game(record["game"]).option_specs if spec.since > version}
+    return {k: v for k, v in record["options"].items() if k not in newer}
+
+
 def public(record: dict[str, Any]) -> dict[str, Any]:
     """What both devices hold alike (no seat types, no meta)."""
-    return {"game": record["game"], "engine_version": record["engine_version"], "options": record["options"],
+    return {"game": record["game"], "engine_version": record["engine_version"], "options": _played_options(record),
             "names": [p["name"] for p in record["players"]], "remote": record["remote"], "actions": record["actions"]}
 
 

@@ -140,7 +140,7 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
                       "JSON.parse(localStorage.getItem('pygames.index'))[0].id)).actions") == before
 
 
-def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: Any) -> None:
+def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: Any, guard: Any) -> None:
     a = new_page(1280, 800)
     a.goto(site.url + "#/new/shogi")
     wait_for_engine(a, timeout_ms=300_000)
@@ -174,6 +174,8 @@ def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: A
     open_link(b, link_of(a))
     b.wait_for_selector("#remote-happened li")
     key_moment(b, "remote-merged-375-ja", "#remote-happened")
+    hon_b = b.evaluate("() => window.pygamesMatch.record.meta.id")
+    hon_a = a.evaluate("() => window.pygamesMatch.record.meta.id")
     # a second match made on A's device: its link names another match id, so B is asked to join it
     a.goto(site.url + "#/new/shogi")
     a.click("#setup-mode-remote")
@@ -186,3 +188,30 @@ def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: A
     b.goto(site.url + "#r=r1.garbled")
     b.wait_for_selector("p.message[role=alert]")
     assert "リンクを読めません" in b.inner_text("main")
+
+    # offline after the first visit: the server stops, B reloads its match from the service worker,
+    # resigns, and A (offline too) merges B's link: the 本将棋 game ends alike on both devices
+    for page in (a, b):
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=120_000)
+    site.stop()
+    try:
+        guard.allow(r"Failed to (load resource|fetch|register|update)|ERR_CONNECTION_REFUSED|ServiceWorker")
+        b.goto(site.url + "#/play/" + hon_b)
+        b.reload()
+        wait_for_engine(b, timeout_ms=300_000)
+        b.wait_for_function(IDLE)
+        assert "resign" in legal(b)
+        act(b, "resign")
+        last = link_of(b)
+        a.goto(site.url + "#/play/" + hon_a)
+        a.reload()
+        wait_for_engine(a, timeout_ms=300_000)
+        open_link(a, last)
+        for page in (a, b):
+            page.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+        ra = a.evaluate("() => window.pygamesMatch.record")
+        rb = b.evaluate("() => window.pygamesMatch.record")
+        assert ra["actions"] == rb["actions"] and ra["actions"][-1].endswith(":resign")
+    finally:
+        site.start()

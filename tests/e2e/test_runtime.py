@@ -261,6 +261,18 @@ def test_new_build_replaces_cache_and_announces_update(page, own_site):
     assert page.evaluate("() => window.pg.engine.info.version") == info["version"]
 
 
+def test_an_open_tab_learns_of_a_new_build_when_it_becomes_visible(page, own_site):
+    # Nothing calls update() by hand here: the tab's own visibilitychange listener (update.js) asks.
+    open_runtime(page, own_site.url)
+    wait_controlled(page)
+    info = build.build(out=own_site.root, test_pages=True, quiet=True, salt="visible")
+    assert page.evaluate("() => window.pg.updates.length") == 0
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # the tab is shown again
+    page.wait_for_function("() => window.pg.updates.length > 0", timeout=60_000)
+    assert page.evaluate("() => window.pg.updates[0].version") == info["version"]
+    assert page.is_visible("#update")
+
+
 def test_engine_calls_leave_the_main_thread_free(page, site):
     open_runtime(page, site.url)
     start_longtask_probe(page)

@@ -134,8 +134,10 @@ export function mount(root, ctx) {
     const strip = ctx.turn && !payload.replay ? ctx.turn.strip : null;
     clear(box).append(
       turnStrip(m),
-      h('div', { class: 'kabu-left' }, market(m), strip, tabbed(orderBook(m), 'book')),
-      h('div', { class: 'kabu-right' }, tabbed(moneyStrip(m), 'assets'), now.bar, now.panel, feedPanel(m, lang(m, ctx.lang))),
+      // the story sits under the book on a desktop (the order ticket keeps the right column); on a
+      // phone the columns dissolve and view.css orders it right after the prompt
+      h('div', { class: 'kabu-left' }, market(m), strip, tabbed(orderBook(m), 'book'), feedPanel(m, lang(m, ctx.lang))),
+      h('div', { class: 'kabu-right' }, tabbed(moneyStrip(m), 'assets'), now.bar, now.panel),
       tabs,
       tabbed(historyPanel(m, lang(m, ctx.lang)), 'history'), tabbed(priceCharts(m), 'charts'), tabbed(handPanel(m), 'cards'));
     // the story runs in time order: its newest lines (at the bottom) are the ones in view

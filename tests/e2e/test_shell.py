@@ -436,6 +436,10 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
     assert banner.is_visible() and banner.locator("h2").inner_text()
     entry = next(e for e in json.loads(_storage(page)["pygames.index"]) if e["id"] == match_id)
     assert entry["finished"] is True
+    # the result panel floats over the page (it may cover the log on a short screen): a player lays it
+    # aside with 「盤面を見る」, and the compact result bar stays
+    page.click("#result-dismiss")
+    assert page.locator("#outcome-bar").is_visible() and not banner.is_visible()
     page.click("#match-log summary")
     page.wait_for_selector(".log-list li")
     plies = len(page.evaluate("() => window.pygamesMatch.record.actions"))

@@ -20,7 +20,8 @@ from typing import Any, Callable
 from ..core import Rng
 from . import rules as R
 from .actions import fmt_place, lead_pairs
-from .cards import CODES, FULL_SET, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number, next_star
+from .cards import CODES, MORNING, NIGHT, NUM_KINDS, PANIC, STARS, is_number, next_star
+from .risks import unseen
 from .solver import Solver, TooBig
 from .state import evolve as replace, State
 
@@ -268,12 +269,7 @@ def rank_placements(s: State, seat: int, rng: Rng) -> list[tuple[int, ...]]:
 def sample_world(s: State, seat: int, rng: Rng) -> State:
     """``s`` with the opponent's hand and land replaced by a sample consistent with ``seat``'s view."""
     opp = 1 - seat
-    pool = list(FULL_SET)
-    for kind, _, _ in s.rows[opp]:
-        if kind >= 0:
-            pool[kind] -= 1
-    if s.merchant[opp]:
-        pool[0] -= 1
+    pool = list(unseen(s, seat))
     must = [0] * NUM_KINDS
     if s.lead_shown:
         last = s.lead_shown[-1][opp]

@@ -95,8 +95,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         """Copy a file to the client, counting the bytes on the wire (bench/load.py reads ``server.sent``:
-        (path, bytes sent, content coding or "identity"))."""
-        super().copyfile(source, outputfile)
+        (path, bytes sent, content coding or "identity")). The entry is recorded before the body goes out,
+        so a client that has read the whole body always finds it."""
         path = self.path.split("?", 1)[0]
         entry = (path, os.fstat(source.fileno()).st_size, self._encoding or "identity")
         self.server.sent.append(entry)  # type: ignore[attr-defined]
@@ -104,6 +104,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if log:  # --log: one JSON line per body served (bench/load.py runs the server in its own process)
             with open(log, "a") as fh:
                 fh.write(json.dumps(entry) + "\n")
+        super().copyfile(source, outputfile)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         if getattr(self.server, "verbose", False):

@@ -2,7 +2,8 @@
 
     python3 -m pytest tests/e2e -p tests.e2e.profile -p no:xdist
 
-At the end it prints, per test and in total: wall time, Pyodide boots (Web Workers started),
+At the end it prints, per test and in total: wall time, CPU time of the test process tree
+(Chromium included; load-independent), Pyodide boots (Web Workers started),
 time waiting for the engine to become ready, time inside engine calls (by call name, e.g.
 ``play_bot`` is the computer thinking), and time taking screenshots. Not used by scripts/test.sh.
 """
@@ -32,6 +33,32 @@ CALL_PATCH_JS = """async () => {
     finally { console.debug('__pgcall ' + name + ' ' + (performance.now() - t0).toFixed(1)); }
   };
 }"""
+
+
+def tree_cpu_s() -> float:
+    """CPU seconds (user+sys) of this process, its live descendants (the Playwright driver,
+    Chromium and its renderers) and its reaped children: unlike wall time, not inflated by load."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid = int(entry.name)
+        parent[pid] = int(fields[1])
+        cpu[pid] = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
+    me, total = os.getpid(), 0.0
+    for pid in cpu:
+        p = pid
+        while p > 1 and p != me:
+            p = parent.get(p, 0)
+        if p == me:
+            total += cpu[pid]
+    return total
 
 
 def _add(key: str, value: float) -> None:
@@ -96,9 +123,11 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Any:
     _current[0] = item.nodeid
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), tree_cpu_s()
     yield
     _add("wall s", time.perf_counter() - t0)
+    _add("cpu s", tree_cpu_s() - c0)
+    _save(item.config)  # after every test, so that an interrupted run still leaves its figures
 
 
 OUT = Path(os.environ.get("E2E_PROFILE_DIR") or Path(__file__).resolve().parents[2] / "test-results" / "e2e-profile")
@@ -111,10 +140,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             old.unlink()
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
+def _save(config: pytest.Config) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    name = getattr(session.config, "workerinput", {}).get("workerid", "main")
+    name = getattr(config, "workerinput", {}).get("workerid", "main")
     (OUT / f"{name}.json").write_text(json.dumps(STATS))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _save(session.config)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -125,12 +158,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         for test, st in json.loads(path.read_text()).items():
             merged[test].update(st)
     write("")
-    write("e2e profile: wall s | boots | engine wait s | calls s (play_bot s / n) | screenshots s / n | test")
+    write("e2e profile: wall s | cpu s | boots | engine wait s | calls s (play_bot s / n) | screenshots s / n | test")
     rows = sorted(merged.items(), key=lambda kv: -kv[1]["wall s"])
     for test, st in rows:
         total.update(st)
         calls = sum(v for k, v in st.items() if k.startswith("call "))
-        write(f"{st['wall s']:7.1f} | {st['boots']:3.0f} | {st['engine wait s']:6.1f} | {calls:6.1f} "
+        write(f"{st['wall s']:7.1f} | {st['cpu s']:6.1f} | {st['boots']:3.0f} | {st['engine wait s']:6.1f} | {calls:6.1f} "
               f"({st['call play_bot']:5.1f} / {st['n play_bot']:3.0f}) | {st['screenshot s']:5.1f} / "
               f"{st['screenshots']:3.0f} | {test}")
     write("totals:")

@@ -35,12 +35,17 @@ CALL_PATCH_JS = """async () => {
 }"""
 
 
+_SEEN: dict[tuple[int, str], float] = {}
+"""CPU seconds last seen of every process of the tree so far, keyed by (pid, start time)."""
+
+
 def tree_cpu_s() -> float:
-    """CPU seconds (user+sys) of this process, its live descendants (the Playwright driver,
-    Chromium and its renderers) and its reaped children: unlike wall time, not inflated by load."""
+    """CPU seconds (user+sys) used so far by this process and every descendant seen at any sample
+    (the Playwright driver, Chromium, its renderers and workers; a process that has ended keeps the
+    figure of its last sample): unlike wall time, hardly inflated by the machine's load."""
     tick = os.sysconf("SC_CLK_TCK")
     parent: dict[int, int] = {}
-    cpu: dict[int, float] = {}
+    info: dict[int, tuple[str, float]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -50,15 +55,15 @@ def tree_cpu_s() -> float:
             continue
         pid = int(entry.name)
         parent[pid] = int(fields[1])
-        cpu[pid] = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
-    me, total = os.getpid(), 0.0
-    for pid in cpu:
+        info[pid] = (fields[19], (int(fields[11]) + int(fields[12])) / tick)
+    me = os.getpid()
+    for pid, (start, cpu) in info.items():
         p = pid
         while p > 1 and p != me:
             p = parent.get(p, 0)
         if p == me:
-            total += cpu[pid]
-    return total
+            _SEEN[(pid, start)] = cpu
+    return sum(_SEEN.values())
 
 
 def _add(key: str, value: float) -> None:
@@ -118,6 +123,12 @@ def _install() -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     _install()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    yield
+    tree_cpu_s()  # a sample before teardown closes the test's own browser contexts
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -4,6 +4,7 @@
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
 import { offersPanel, outlookLine } from './offers.js';
+import { jankenText } from './feed.js';
 import { priceCard, stockCard } from './cards.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
@@ -192,9 +193,15 @@ function targetPrompt(m, pend) {
 function jankenPrompt(m, pend) {
   const { ctx, v } = m;
   const g = pend.group || {};
-  const out = [h('p', {}, ctx.t('同じフェーズ・同じ銘柄・同じ条件の買い注文が競合しています: ', 'Tied buy orders of this phase compete: '),
+  const out = [];
+  // the janken just decided in this judging (the prompt moved on to the next group): say who won it
+  const last = (v.jankens || [])[(v.jankens || []).length - 1];
+  if (last && m.L && last.turn === v.turn.index && last.phase === v.turn.phase) {
+    out.push(h('p', { class: 'kabu-janken-last', id: 'kabu-janken-last' }, ctx.t('前のじゃんけん: ', 'Last janken: '), jankenText(last, m.L)));
+  }
+  out.push(h('p', {}, ctx.t('同じフェーズ・同じ銘柄・同じ条件の買い注文が競合しています: ', 'Tied buy orders of this phase compete: '),
     `${m.issueName(g.issue)} ${kindLabel(ctx, g.kind)}${g.kind === 'limit' ? ` ${g.price}` : ''}`,
-    ctx.t('。勝った方が先に約定します。', '. The winner fills first.'))];
+    ctx.t('。勝った方が先に約定します。', '. The winner fills first.')));
   if ((pend.rounds || 1) > 1) out.push(h('p', {}, ctx.t(`あいこでした。${pend.rounds}回目です。`, `A tie: round ${pend.rounds}.`)));
   (pend.history || []).forEach((pair, i) => out.push(h('p', { class: 'kabu-muted' },
     ctx.t(`${i + 1}回目: `, `Round ${i + 1}: `), [0, 1].map(s => `${m.who(s)} ${handLabel(ctx, pair[s])}`).join(' ・ '))));

@@ -131,7 +131,7 @@ export function text(x, L) {
 export function jankenText(j, L) {
   const { t } = L;
   const ctx = { t };
-  const what = j.kind === 'limit' ? t(`指値${num(j.price)}`, `limit ${num(j.price)}`) : kindLabel(ctx, 'mkt');
+  const what = j.kind === 'limit' ? t(`指値${num(j.price)}`, `(limit ${num(j.price)})`) : t(kindLabel(ctx, 'mkt'), '(market)');
   const rounds = (j.hands || []).map(pair => [0, 1].map(s => `${L.who(s)} ${handLabel(ctx, pair[s])}`).join(t('・', ' vs ')));
   return t(`${MARKS[j.phase] || ''} じゃんけん ${L.issue(j.issue)} ${what}: ${rounds.join(' → ')} → ${L.who(j.winner)}の注文が先に約定`,
     `${MARKS[j.phase] || ''} janken for ${L.issue(j.issue)} ${what}: ${rounds.join(' → ')} → ${L.whose(j.winner)} order fills first`);

@@ -328,6 +328,7 @@ def janken(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     assert a is not None
     winner = 0 if BEATS[a] == b else 1
     s.ranks[p["key"]] = winner
+    s.jankens.append({"turn": s.turn, "phase": s.phase, **p["group"], "hands": p["history"], "winner": winner})
     s.janken = [None, None]
     s.pending = None
     flow.advance(s)

@@ -23,7 +23,7 @@ from pygames.core.errors import catalogued
 
 from . import test_fuzz
 
-CATALOGUED_GAMES = ("kabu", "shiji", "motto")
+CATALOGUED_GAMES = ("kabu", "shiji", "shogi", "motto")
 """Games whose refusals all come from their catalogue."""
 ROOT = Path(__file__).resolve().parents[2] / "pygames"
 
@@ -40,17 +40,40 @@ def sources(game: str) -> dict[str, ast.Module]:
             for p in sorted((ROOT / game).rglob("*.py")) if p.name != "messages.py"}
 
 
-def refuse_calls(game: str) -> list[tuple[str, str, set[str] | None]]:
-    """(file, code, keyword names or None when ``**`` passes more) of each ``refuse`` call with a literal code."""
+def _refusals(game: str) -> list[tuple[str, ast.Call]]:
+    """(file, call) of each ``refuse(...)`` in the game package."""
+    return [(path, node) for path, tree in sources(game).items() for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and node.args
+            and getattr(node.func, "id", getattr(node.func, "attr", "")) == "refuse"]
+
+
+def refuse_calls(game: str) -> list[tuple[str, str, set[str] | None, str | None]]:
+    """(file, code, keyword names or None when ``**`` passes more, the literal ``why``) of each ``refuse``
+    call whose code is written out (``"shogi.deck.size"``, or either branch of ``a if key else b``)."""
     calls = []
-    for path, tree in sources(game).items():
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "refuse"
-                    and node.args and isinstance(node.args[0], ast.Constant)):
-                names = {k.arg for k in node.keywords if k.arg is not None}
-                splat = any(k.arg is None for k in node.keywords)
-                calls.append((path, node.args[0].value, None if splat else names))
+    for path, node in _refusals(game):
+        first = node.args[0]
+        branches = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+        names = {k.arg for k in node.keywords if k.arg is not None}
+        splat = any(k.arg is None for k in node.keywords)
+        why = next((k.value.value for k in node.keywords if k.arg == "why" and isinstance(k.value, ast.Constant)),
+                   None)
+        calls.extend((path, b.value, None if splat else names, why) for b in branches
+                     if isinstance(b, ast.Constant) and isinstance(b.value, str))
     return calls
+
+
+def built_codes(game: str) -> set[str]:
+    """The fixed starts of codes built at run time (``refuse(f"shogi.foul.{code}", ...)``: ``shogi.foul.``)."""
+    return {first.values[0].value for _, node in _refusals(game)
+            if isinstance(first := node.args[0], ast.JoinedStr) and first.values
+            and isinstance(first.values[0], ast.Constant) and isinstance(first.values[0].value, str)}
+
+
+def reasons(game: str) -> dict[str, tuple[str, str]]:
+    """The causes a game's codes name in their ``why`` param (``messages.REASONS``), if it has them."""
+    module: Any = import_module(f"pygames.{game}.messages")
+    return dict(getattr(module, "REASONS", {}))
 
 
 def literals(game: str) -> set[str]:
@@ -79,29 +102,41 @@ def test_every_code_refused_is_catalogued(game: str) -> None:
     known = catalogue(game)
     calls = refuse_calls(game)
     assert calls, f"{game} calls refuse nowhere: the test would prove nothing"
-    unknown = sorted({f"{path}: {code}" for path, code, _ in calls if code not in known})
+    unknown = sorted({f"{path}: {code}" for path, code, _, _ in calls if code not in known})
     assert not unknown, f"refused but not in pygames/{game}/messages.py: {unknown}"
+    causes = reasons(game)
+    unknown = sorted({f"{path}: {why}" for path, _, _, why in calls if why is not None and why not in causes})
+    assert not unknown, f"causes named but not in pygames/{game}/messages.py REASONS: {unknown}"
+
+
+def test_catalogue_codes_start_with_the_game() -> None:
+    for game in CATALOGUED_GAMES:
+        assert all(code.startswith(f"{game}.") for code in catalogue(game)), game
 
 
 @pytest.mark.parametrize("game", CATALOGUED_GAMES)
 def test_every_catalogue_entry_is_used_and_bilingual(game: str) -> None:
-    known = catalogue(game)
-    unused = sorted(set(known) - literals(game))
+    known, used, built = catalogue(game), literals(game), built_codes(game)
+    unused = sorted(c for c in known if c not in used
+                    and not any(c.startswith(start) and c[len(start):] in used for start in built))
     assert not unused, f"catalogued but never refused in pygames/{game}: {unused}"
-    for code, (ja, en) in known.items():
-        assert code.startswith(f"{game}.") and ja.strip() and en.strip(), code
-        assert re.search(r"[ぁ-んァ-ン一-龯]", ja), f"{code}: the Japanese text has no Japanese"
+    unused = sorted(set(reasons(game)) - used)
+    assert not unused, f"causes in REASONS that no refusal names in pygames/{game}: {unused}"
+    for code, (ja, en) in {**known, **reasons(game)}.items():
+        assert ja.strip() and en.strip(), code
+        assert re.search(r"[ぁ-んァ-ン一-龯]", ja) or "why" in fields(ja), f"{code}: the Japanese text has no Japanese"
         assert fields(ja) == fields(en), f"{code}: ja names {sorted(fields(ja))}, en {sorted(fields(en))}"
 
 
 @pytest.mark.parametrize("game", CATALOGUED_GAMES)
 def test_call_sites_pass_the_facts_the_text_names(game: str) -> None:
-    known, made = catalogue(game), derived(game)
+    known, made, causes = catalogue(game), derived(game), reasons(game)
     wrong = []
-    for path, code, names in refuse_calls(game):
+    for path, code, names, why in refuse_calls(game):
         if names is None or code not in known:
             continue
-        needed = {made.get(f, f) for f in fields(known[code][0])} - {""}
+        texts = known[code][0] + (causes[why][0] if why in causes else "")
+        needed = {made.get(f, f) for f in fields(texts)} - {""}
         passed = {re.sub(r"_(ja|en)$", "", n) for n in names}
         if needed - passed:
             wrong.append(f"{path}: {code} lacks {sorted(needed - passed)}")

@@ -166,6 +166,7 @@ def fuzz_codes() -> dict[str, set[str]]:
     return seen
 
 
+@pytest.mark.slow  # it runs the (slow) fuzz of every game
 @pytest.mark.parametrize("game", CATALOGUED_GAMES)
 def test_every_fuzzed_code_is_in_the_catalogue(fuzz_codes: dict[str, set[str]], game: str) -> None:
     import_module(f"pygames.{game}.messages")

@@ -84,11 +84,11 @@ def analyse_position(match: Any, turn: int = 0, branch: list[str] | None = None,
 
 
 def export_branches(match: Any, branches: Any = None) -> dict[str, Any]:
-    """The record as KIF with each branch written as a 変化 (本将棋 only)."""
+    """The record as KIF with each branch written as a 変化 (in a card game, after the draws before it)."""
     from .branches import export_with_branches
     _check(match)
     return {"kif": export_with_branches(match, _checked_branches(match, branches)),
-            "filename": f"hon-{match.state.ply}.kifu"}
+            "filename": f"{'hon' if match.state.rules.hon else 'shutaisei'}-{match.state.ply}.kifu"}
 
 
 def _checked_branches(match: Any, branches: Any) -> list[dict[str, Any]]:
@@ -105,9 +105,12 @@ def _checked_branches(match: Any, branches: Any) -> list[dict[str, Any]]:
     return out
 
 
-def import_branches(text: str) -> dict[str, Any]:
-    """The 変化 of a KIF text as branches from its main line: ``{"branches": [{"turn", "moves"}], "notice"}``."""
-    from .branches import read_branches
+def import_branches(text: str, match: Any = None) -> dict[str, Any]:
+    """The 変化 of a KIF text as branches from its main line: ``{"branches": [{"turn", "moves"}], "notice"}``.
+    With a card game's ``record`` (match), its own KIF's 変化 are read against it."""
+    from .branches import read_branches, read_card_branches
+    if match is not None and not _check(match).state.rules.hon:
+        return read_card_branches(match, text)
     return read_branches(text)
 
 

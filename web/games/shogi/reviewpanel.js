@@ -124,6 +124,11 @@ export function reviewPanel(api) {
     box.append(graph(api, R), h('p', { class: 'sg-graph-key', text: t('上ほど▲先手、下ほど△後手の勝率が高い。点を押すとその局面', 'Up: Sente is winning; down: Gote. Press a point to see that position') }));
   }
   if (R && R.result) box.append(counts(api, R.result), focusNote(api) || h('span'), markList(api, R.result));
+  // where the results live: with this game on this device (a share link carries the moves only)
+  box.append(h('p', { class: 'sg-hint sg-review-kept', text: R && R.positions.length
+    ? t('振り返りの結果はこの端末のこの対局に保存されます。共有リンクには入りません（受け取った人はその端末で振り返りできます）。',
+      'The review is saved with this game on this device. Share links do not carry it (whoever opens one can review the game there).')
+    : t('結果はこの端末のこの対局に保存されます（共有リンクには入りません）。', 'The results are saved with this game on this device (not in share links).') }));
   return box;
 }
 

@@ -4,7 +4,7 @@
 
 import { h } from '../../shell/dom.js';
 import { engineCall, getRecord, downloadText } from './io.js';
-import { codedText, takeImportBranches } from './files.js';
+import { codedText, takeImportBranches, toBase64 } from './files.js';
 import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 import { reviewPanel, winBar } from './reviewpanel.js';
 import { analysisPanel } from './analysispanel.js';
@@ -30,6 +30,7 @@ export function study(ui, pv, sel) {
     branches: [],
     puzzle: null, // the puzzle on the board: {item, payload, answer}
     error: '',
+    info: '', // what the last branch import read
     alive: true,
   };
   const render = () => ui.render();
@@ -174,6 +175,25 @@ export function study(ui, pv, sel) {
     } catch (err) { fail(err); }
   }
 
+  /** A card game's own KIF with 変化 (exported here): its branches join the kept ones. */
+  async function importBranches(file) {
+    if (!file) return;
+    try {
+      const rec = await record();
+      const decoded = await engineCall(ctx, 'decode_file', { data: toBase64(await file.arrayBuffer()), filename: file.name });
+      const res = await engineCall(ctx, 'import_branches', { text: decoded.text, record: rec });
+      const key = (b) => `${b.turn}:${b.moves.join(' ')}`;
+      const have = new Set(S.branches.map(key));
+      const added = (res.branches || []).filter((b) => !have.has(key(b)));
+      S.branches = [...S.branches, ...added];
+      keep(BRANCH_KEY, S.branches);
+      const n = res.notice;
+      S.error = '';
+      S.info = t(`変化を${added.length}つ読み込みました`, `${added.length} branch(es) read`) + (n ? ` ${t(n.ja, n.en)} [${n.code}]` : '');
+      render();
+    } catch (err) { fail(err); }
+  }
+
   // --- 次の一手 -------------------------------------------------------------------------------
   function openPuzzles() {
     close();
@@ -190,7 +210,7 @@ export function study(ui, pv, sel) {
   }
 
   const api = {
-    S, t, ctx, ui, showTurn, showMark, runReview, analyse, branchMove, saveBranch, dropBranch, exportBranches,
+    S, t, ctx, ui, showTurn, showMark, runReview, analyse, branchMove, saveBranch, dropBranch, exportBranches, importBranches,
     stop: () => { S.stopAsked = true; render(); }, close, leavePosition, lastTurn, render,
     back: () => { leavePosition(); render(); },
     step: (d) => { const f = S.focus; if (f) showTurn(Math.max(0, Math.min(lastTurn(), f.turn + d))); },

@@ -299,21 +299,25 @@ def test_person_clock_runs_while_page_closed(page: Any, site: Any) -> None:
     """A game with a clock is not paused by closing the page: the person's turn began when it was saved,
     so a page reopened after the time is up ends the game on time at once; within the time it goes on
     with the time away taken off."""
-    start_clock_game(page, site, "300+0", 0, fake_time=False)
+    start_clock_game(page, site, "600+30", 0, fake_time=False)
     kept = page.evaluate("window.pygamesMatch.record.meta.shogi_clock")
-    assert kept["plies"] == 0 and kept["left"] == [300_000, 300_000] and isinstance(kept["since"], (int, float))
+    assert kept["plies"] == 0 and kept["left"] == [600_000, 600_000] and isinstance(kept["since"], (int, float))
     match_id = page.evaluate("window.pygamesMatch.record.meta.id")
-    # the page closed, opened again 200 s later: 1:40 left for ▲
+    # the page closed, opened again 300 s later: at most 5:00 left for ▲ (less the time the reload took)
     set_since = """([id, ago]) => { const k = 'pygames.match.' + id; const s = JSON.parse(localStorage.getItem(k));
         s.meta.shogi_clock.since = Date.now() - ago; localStorage.setItem(k, JSON.stringify(s)); }"""
-    page.evaluate(set_since, [match_id, 200_000])
+    page.evaluate(set_since, [match_id, 300_000])
     page.reload()
     wait_for_engine(page)
     page.wait_for_selector("[data-movable]", timeout=60_000)
-    assert page.locator(".sg-clock-side[data-seat='0']").inner_text() == "▲1:40"
+    shown = page.locator(".sg-clock-side[data-seat='0']").inner_text()
+    since, now = page.evaluate("() => [window.pygamesMatch.record.meta.shogi_clock.since, Date.now()]")
+    minutes, seconds = shown.lstrip("▲").split(":")
+    left = int(minutes) * 60 + int(seconds)
+    assert left <= 300 and abs(left - (600 - (now - since) / 1000)) <= 2, (shown, now - since)
     assert page.evaluate("document.querySelector('.sg-view').dataset.phase") != "over"
-    # and 400 s later: the time ran out while the page was closed
-    page.evaluate(set_since, [match_id, 400_000])
+    # and 700 s later: the time (10 min + 30 s) ran out while the page was closed
+    page.evaluate(set_since, [match_id, 700_000])
     page.reload()
     wait_for_engine(page)
     page.wait_for_function("() => document.querySelector('.sg-view') && document.querySelector('.sg-view').dataset.phase === 'over'",

@@ -81,6 +81,15 @@ export function study(ui, pv, sel) {
       return { text: t(`次の一手：${SEAT_MARK[seat]}${SEAT_JA[seat]}の番です。より良い手を指してください`, `Next move: ${SEAT_EN[seat]} to play. Find the better move`), kind: 'turn' };
     }
     if (!f) return { text: '', kind: 'info' };
+    const m = S.mode === 'review' && !f.branch.length ? f.mark : null;
+    if (m && m.kind) {
+      // the marked move and the better one, right above the board that shows them
+      const move = ((ui.live && ui.live.view && ui.live.view.record) || [])[m.turn - 1];
+      const better = m.better_text ? [m.better_text.ja.split(' ')[0], m.better_text.en.split(' ')[0]] : null;
+      const was = { blunder: 'a blunder', dubious: 'a dubious move', good: 'a good move' }[m.kind];
+      return { text: t(`振り返り：${m.turn}手目 ${move ? move.ja : ''} は${m.ja}${better ? `。より良い手 ${better[0]}` : ''}`,
+        `Review: move ${m.turn} ${move ? move.en : ''} was ${was}${better ? `; better ${better[1]}` : ''}`), kind: 'info' };
+    }
     const tail = f.branch.length ? t(`から変化${f.branch.length}手`, ` + ${f.branch.length} branch moves`) : '';
     const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');
     const how = S.mode === 'analysis' ? t('（指すと変化）', '; move to branch') : '';
@@ -119,10 +128,13 @@ export function study(ui, pv, sel) {
       render();
     }
   }
-  function showMark(turn) {
+  async function showMark(turn) {
     const m = S.review && S.review.result && S.review.result.turns[turn - 1];
     const hint = m && m.better ? usiSquares(m.better) : null;
-    return showTurn(turn - 1, [], { hint, mark: m || null });
+    await showTurn(turn - 1, [], { hint, mark: m || null });
+    // on a phone the panel is under the board: bring the board (and the prompt naming the mark) into view
+    const play = document.querySelector('.sg-view[data-layout=narrow] .sg-play');
+    if (play && S.focus && S.focus.turn === turn - 1) play.scrollIntoView({ block: 'start' });
   }
 
   // --- 検討 ----------------------------------------------------------------------------------

@@ -95,6 +95,7 @@ export function gameClock(ui) {
         C.plies = payload.plies;
         C.side = view.side_to_move;
         C.start = Date.now();
+        flagged = false; // a time-up that was not played (the page was busy) is looked at again
         save();
       }
       C.side = view.side_to_move;

@@ -3,7 +3,7 @@
 // board and its line). Also the evaluation bar the analysis shows above the board.
 
 import { h } from '../../shell/dom.js';
-import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { SEAT_MARK, sideNames } from './panels.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const KIND_ORDER = ['blunder', 'dubious', 'good'];
@@ -61,6 +61,7 @@ function counts(api, result) {
   const table = h('table', { class: 'sg-review-counts' },
     h('thead', {}, h('tr', {}, h('th', {}), ...KIND_ORDER.map((k) => h('th', { scope: 'col', class: `sg-k-${k}`, text: t(...KIND_NAME[k]) })))));
   const body = h('tbody');
+  const [SEAT_JA, SEAT_EN] = sideNames(api.ui.live && api.ui.live.view);
   for (const seat of [0, 1]) {
     const c = result.counts[String(seat)] || {};
     body.append(h('tr', {}, h('th', { scope: 'row', text: `${SEAT_MARK[seat]}${t(SEAT_JA[seat], SEAT_EN[seat])}` }),

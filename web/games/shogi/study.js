@@ -86,9 +86,9 @@ export function study(ui, pv, sel) {
       // the marked move and the better one, right above the board that shows them
       const move = ((ui.live && ui.live.view && ui.live.view.record) || [])[m.turn - 1];
       const better = m.better_text ? [m.better_text.ja.split(' ')[0], m.better_text.en.split(' ')[0]] : null;
-      const was = { blunder: 'a blunder', dubious: 'a dubious move', good: 'a good move' }[m.kind];
-      return { text: t(`振り返り：${m.turn}手目 ${move ? move.ja : ''} は${m.ja}${better ? `。より良い手 ${better[0]}` : ''}`,
-        `Review: move ${m.turn} ${move ? move.en : ''} was ${was}${better ? `; better ${better[1]}` : ''}`), kind: 'info' };
+      // short enough for one line on a phone
+      return { text: t(`${m.turn}手目${move ? move.ja : ''}は${m.ja}${better ? `。良い手${better[0]}` : ''}`,
+        `Move ${m.turn} ${move ? move.en : ''}: ${m.en.toLowerCase()}${better ? `; better ${better[1]}` : ''}`), kind: 'info' };
     }
     const tail = f.branch.length ? t(`から変化${f.branch.length}手`, ` + ${f.branch.length} branch moves`) : '';
     const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');

@@ -153,7 +153,7 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "shogi.analysis.candidates": ("候補手は1〜3手です", "Candidates must be 1-3"),
     "shogi.review.range": ("振り返りの範囲が正しくありません", "The review range is not valid"),
     "shogi.review.scores": ("振り返りのデータが{why_ja}", "The review data is {why_en}"),
-    "shogi.branch.cards": ("変化つきの棋譜は本将棋だけです", "Branches are exported for standard shogi only"),
+    "shogi.branch.other_game": ("この棋譜の本譜はこの対局の手順と違います", "The record's main line is not this game's moves"),
     "shogi.branch.invalid": ("変化の{why_ja}が正しくありません", "The {why_en}"),
     "shogi.branch.illegal": ("変化の{move}手目は指せません", "Move {move} of the branch is not legal"),
 }

@@ -12,7 +12,7 @@ from pygames.core.errors import GameError, refuse
 from . import review, rules
 from .actions import legal as legal_of
 from .analysis import MATE, analyse, check_nodes, searchable, winrate
-from .branches import export_with_branches, read_branches
+from .branches import export_with_branches, read_branches, read_card_branches
 from .review import _names
 from .view import build
 
@@ -84,10 +84,10 @@ def analyse_position(match: Any, turn: int = 0, branch: list[str] | None = None,
 
 
 def export_branches(match: Any, branches: Any = None) -> dict[str, Any]:
-    """The record as KIF with each branch written as a 変化 (本将棋 only)."""
+    """The record as KIF with each branch written as a 変化 (in a card game, after the draws before it)."""
     _check(match)
     return {"kif": export_with_branches(match, _checked_branches(match, branches)),
-            "filename": f"hon-{match.state.ply}.kifu"}
+            "filename": f"{'hon' if match.state.rules.hon else 'shutaisei'}-{match.state.ply}.kifu"}
 
 
 def _checked_branches(match: Any, branches: Any) -> list[dict[str, Any]]:
@@ -104,8 +104,11 @@ def _checked_branches(match: Any, branches: Any) -> list[dict[str, Any]]:
     return out
 
 
-def import_branches(text: str) -> dict[str, Any]:
-    """The 変化 of a KIF text as branches from its main line: ``{"branches": [{"turn", "moves"}], "notice"}``."""
+def import_branches(text: str, match: Any = None) -> dict[str, Any]:
+    """The 変化 of a KIF text as branches from its main line: ``{"branches": [{"turn", "moves"}], "notice"}``.
+    With a card game's ``record`` (match), its own KIF's 変化 are read against it."""
+    if match is not None and not _check(match).state.rules.hon:
+        return read_card_branches(match, text)
     return read_branches(text)
 
 

@@ -138,6 +138,11 @@ def test_review_analysis_and_puzzle(page: Any, site: Any) -> None:
     assert page.locator(".sg-move-list .sg-mark-blunder").count() >= 1
     saved = page.evaluate("window.pygamesMatch.record.meta.shogi_review")
     assert saved and saved["result"]["counts"]["0"]["blunder"] >= 1
+    # the panel says where the review is kept, and it is so: a share link carries the moves only
+    assert "共有リンクには入りません" in page.locator(".sg-review-kept").inner_text()
+    from pygames import webapi
+    link = webapi.encode_link(page.evaluate("window.pygamesMatch.record"))["link"]
+    assert "shogi_review" not in webapi.decode_link(link)["record"].get("meta", {})
     assert_no_horizontal_overflow(page)
     shot(page, "shogi-study-review-1280-ja")
     # the blunder is now a puzzle: a wrong answer, then the better move
@@ -247,3 +252,113 @@ def test_branch_exported_as_kif_and_imported_again(page: Any, site: Any) -> None
     page.wait_for_selector(".sg-branches li", timeout=60_000)
     branches = page.evaluate("window.pygamesMatch.record.meta.shogi_branches")
     assert branches == [{"turn": len(ACTIONS), "moves": [move]}]
+
+
+def start_clock_game(page: Any, site: Any, clock: str, delay_ms: int, fake_time: bool = True) -> None:
+    """A 本将棋 game with ``clock`` against the easy computer (as 後手), the page's clock faked."""
+    if fake_time:
+        page.clock.install()
+    page.add_init_script(f"sessionStorage.setItem('pygames.botDelayMs', '{delay_ms}')")
+    page.goto(site.url + "#/new/shogi")
+    wait_for_engine(page)
+    page.check(".sg-setup input[data-opt=ruleset][value=hon]")
+    page.select_option(".sg-setup select[data-opt=clock]", clock)
+    page.select_option("#seat-1-type", "bot")
+    page.select_option("#seat-1-level", "easy")
+    page.fill("#seed", "5")
+    page.click("#start-match")
+    page.wait_for_selector("[data-movable]", timeout=60_000)
+
+
+def test_computer_loses_on_time(page: Any, site: Any) -> None:
+    """秒読み10秒: the person moves, and while the computer is about to move the page's clock is moved
+    fifteen seconds on (a slow device): the computer's move is not taken and it loses on time."""
+    start_clock_game(page, site, "0+10", 2_000)
+    page.click(".sg-sq[data-sq='7g']")
+    page.click(".sg-sq[data-sq='7f']")
+    page.wait_for_selector(".sg-clock-active[data-seat='1']")
+    assert page.evaluate("window.pygamesMatch.record.actions") == ["0:7g7f"]
+    page.clock.fast_forward(15_000)
+    page.wait_for_function("() => document.querySelector('.sg-view').dataset.phase === 'over'", timeout=60_000)
+    record = page.evaluate("window.pygamesMatch.record")
+    assert record["actions"] == ["0:7g7f", "1:timeout"]
+    assert "後手の時間切れ" in page.locator(".sg-prompt").inner_text()
+
+
+def test_computer_in_time_moves(page: Any, site: Any) -> None:
+    """The same game without the jump: the computer answers within its ten seconds and the game goes on."""
+    start_clock_game(page, site, "0+10", 0)
+    page.click(".sg-sq[data-sq='7g']")
+    page.click(".sg-sq[data-sq='7f']")
+    page.wait_for_function("() => window.pygamesMatch.record.actions.length === 2 && window.pygamesMatch.idle", timeout=60_000)
+    assert page.evaluate("window.pygamesMatch.record.actions[1]") != "1:timeout"
+    assert page.evaluate("document.querySelector('.sg-view').dataset.phase") != "over"
+
+
+def test_person_clock_runs_while_page_closed(page: Any, site: Any) -> None:
+    """A game with a clock is not paused by closing the page: the person's turn began when it was saved,
+    so a page reopened after the time is up ends the game on time at once; within the time it goes on
+    with the time away taken off."""
+    start_clock_game(page, site, "600+30", 0, fake_time=False)
+    kept = page.evaluate("window.pygamesMatch.record.meta.shogi_clock")
+    assert kept["plies"] == 0 and kept["left"] == [600_000, 600_000] and isinstance(kept["since"], (int, float))
+    match_id = page.evaluate("window.pygamesMatch.record.meta.id")
+    # the page closed, opened again 300 s later: at most 5:00 left for ▲ (less the time the reload took)
+    set_since = """([id, ago]) => { const k = 'pygames.match.' + id; const s = JSON.parse(localStorage.getItem(k));
+        s.meta.shogi_clock.since = Date.now() - ago; localStorage.setItem(k, JSON.stringify(s)); }"""
+    page.evaluate(set_since, [match_id, 300_000])
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector("[data-movable]", timeout=60_000)
+    shown = page.locator(".sg-clock-side[data-seat='0']").inner_text()
+    since, now = page.evaluate("() => [window.pygamesMatch.record.meta.shogi_clock.since, Date.now()]")
+    minutes, seconds = shown.lstrip("▲").split(":")
+    left = int(minutes) * 60 + int(seconds)
+    assert left <= 300 and abs(left - (600 - (now - since) / 1000)) <= 2, (shown, now - since)
+    assert page.evaluate("document.querySelector('.sg-view').dataset.phase") != "over"
+    # and 700 s later: the time (10 min + 30 s) ran out while the page was closed
+    page.evaluate(set_since, [match_id, 700_000])
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_function("() => document.querySelector('.sg-view') && document.querySelector('.sg-view').dataset.phase === 'over'",
+                           timeout=60_000)
+    assert page.evaluate("window.pygamesMatch.record.actions") == ["0:timeout"]
+
+
+def card_record() -> dict[str, Any]:
+    """A seeded 集大成将棋 game between two people: two moves, a draw (taken as 有効), two moves."""
+    from pygames import webapi
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "human"}]
+    record = webapi.new_match("shogi", {"ruleset": "cards"}, 1, players)["record"]
+    for seat, action in ((0, "7g7f"), (1, "3c3d"), (0, "draw"), (0, "draw:on"), (1, "8c8d"), (0, "2g2f")):
+        record = webapi.apply(record, seat, action)["record"]
+    return record
+
+
+def test_card_game_branch_exported_as_kif_and_read_back(page: Any, site: Any) -> None:
+    """集大成将棋: a branch tried after the draw turn is kept and written as KIF 変化 (its block starts
+    with the draw's comment line, as the main line writes it); deleted, then read back from the file."""
+    open_link(page, site, card_record())
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    for turn in (4, 3):  # back to the position after the draw
+        page.click("[data-step='-1']")
+        page.wait_for_function("(n) => document.querySelector('.sg-prompt').textContent.includes(n + '手目')", arg=turn)
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    move = page.get_attribute(".sg-candidates [data-move] >> nth=0", "data-move")
+    page.click(f".sg-candidates [data-move='{move}']")
+    page.click("[data-branch=keep]")
+    page.wait_for_selector(".sg-branches li")
+    with page.expect_download() as dl:
+        page.click("[data-branch=export]")
+    path = dl.value.path()
+    text = open(path, encoding="utf-8").read()
+    block = text.split("変化：3手\n", 1)[1].split("\n")
+    assert block[0].startswith("*▲ドロー「") and block[0].endswith("」有効"), block
+    assert block[1].startswith("   3 ")
+    page.click(".sg-branches li button[aria-label] >> nth=0")
+    assert page.locator(".sg-branches li").count() == 0
+    page.set_input_files("#sg-branch-file", path)
+    page.wait_for_selector(".sg-branches li", timeout=60_000)
+    assert page.evaluate("window.pygamesMatch.record.meta.shogi_branches") == [{"turn": 3, "moves": [move]}]
+    assert "1" in page.locator(".sg-analysis [role=status]").inner_text()

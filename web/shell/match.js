@@ -258,6 +258,11 @@ export async function matchPage(root, { id }) {
     }
   }
 
+  /** A view that keeps a game clock says computer seat `seat` has no time left (it then plays `timeout`). */
+  function outOfTime(seat) {
+    try { return typeof view.timeUp === 'function' && view.timeUp(seat) === true; } catch { return false; }
+  }
+
   async function runBots() {
     if (busy) return;
     busy = true;
@@ -269,7 +274,10 @@ export async function matchPage(root, { id }) {
         render();
         await delay(botDelay());
         if (!alive) return;
-        const answer = await playCall('play_bot', { seat, look: shown });
+        let answer = outOfTime(seat) ? null : await playCall('play_bot', { seat, look: shown });
+        if (!alive) return;
+        // the view's clock says the computer's time ran out while it thought: it loses on time
+        if (outOfTime(seat)) answer = await playCall('play', { seat, action: 'timeout', look: shown });
         if (!alive) return;
         thinking = null;
         adopt(answer);

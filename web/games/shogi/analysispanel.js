@@ -35,9 +35,17 @@ export function analysisPanel(api) {
     S.branches.forEach((b, i) => ul.append(h('li', {},
       h('button', { type: 'button', class: 'sg-linkish', onclick: () => api.showTurn(b.turn, b.moves) }, t(`${b.turn}手目から${b.moves.length}手の変化`, `${b.moves.length} moves after move ${b.turn}`)),
       h('button', { type: 'button', class: 'sg-btn sg-small', 'aria-label': t('この変化を消す', 'Delete this branch'), onclick: () => api.dropBranch(i) }, '×'))));
-    const hon = api.ui.live && api.ui.live.view && api.ui.live.view.ruleset === 'hon'; // KIF 変化: 本将棋 records only
     box.append(h('h4', { text: t('残した変化', 'Kept branches') }), ul,
-      hon ? h('button', { type: 'button', class: 'sg-btn', 'data-branch': 'export', onclick: api.exportBranches }, t('変化つきKIFを書き出す', 'Export KIF with branches')) : null);
+      h('button', { type: 'button', class: 'sg-btn', 'data-branch': 'export', onclick: api.exportBranches }, t('変化つきKIFを書き出す', 'Export KIF with branches')));
   }
+  const cards = api.ui.live && api.ui.live.view && api.ui.live.view.ruleset === 'cards';
+  if (cards) {
+    // a card game's KIF cannot open as a new game (it has no deck): its 変化 are read into this game
+    const input = h('input', { type: 'file', id: 'sg-branch-file', class: 'sg-branch-file', accept: '.kif,.kifu,.txt,text/plain',
+      onchange: () => { const f = input.files && input.files[0]; input.value = ''; api.importBranches(f); } });
+    box.append(h('p', { class: 'sg-branch-import' },
+      h('label', { for: 'sg-branch-file', text: t('この対局の変化つきKIFから変化を読み込む', "Read branches from this game's KIF") }), ' ', input));
+  }
+  if (S.info) box.append(h('p', { class: 'sg-hint', role: 'status', text: S.info }));
   return box;
 }

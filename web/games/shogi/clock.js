@@ -1,7 +1,13 @@
 // The game clock on this screen (持ち時間 + 秒読み, from the match's clock option in the view JSON).
 // Time is read from Date.now() (a test drives it with Playwright's page.clock); when the person's time
-// is up the view plays `timeout`, which the engine records as 切れ負け. The clocks are kept in the
-// save's meta, so a reload resumes them (time away from the page is not counted).
+// is up the view plays `timeout`, which the engine records as 切れ負け. When a computer's time is up
+// (a slow device), the shell asks timeUp(seat) before it takes the computer's move and plays the
+// computer's `timeout` instead.
+//
+// The clocks are kept in the save's meta ({plies, left, since}: `since` is when the turn began), so a
+// reload resumes them. A person's time runs while the page is closed, as on lishogi or 将棋ウォーズ
+// (a game with a clock cannot be paused by closing it: reopened after the time is up, it ends on
+// time at once); a computer's does not, since it cannot think while the page is closed.
 
 import { h } from '../../shell/dom.js';
 import { SEAT_MARK } from './panels.js';
@@ -21,16 +27,31 @@ export function gameClock(ui) {
   let box = null;
   let flagged = false;
 
+  function save() {
+    if (typeof ctx.saveMeta === 'function') ctx.saveMeta(KEY, { plies: C.plies, left: C.left, since: C.start });
+  }
+
   function setup(view, payload) {
     const spec = view.clock;
     if (!spec) { C = null; return; }
     if (!C) {
       const rec = typeof ctx.record === 'function' ? ctx.record() : null;
       const kept = rec && rec.meta && rec.meta[KEY];
-      const ok = kept && Array.isArray(kept.left) && kept.left.length === 2 && kept.plies === payload.plies;
+      const ok = kept && Array.isArray(kept.left) && kept.left.length === 2 && kept.left.every(Number.isFinite) && kept.plies === payload.plies;
+      const now = Date.now();
+      // the person's turn began when it was saved (time away counts); a computer's turn begins now
+      const since = ok && Number.isFinite(kept.since) && !ui.isBot(view.side_to_move) ? Math.min(now, kept.since) : now;
       C = { main: spec.main * 1000, byo: spec.byoyomi * 1000, left: ok ? kept.left.slice() : [spec.main * 1000, spec.main * 1000],
-        plies: payload.plies, side: view.side_to_move, start: Date.now() };
+        plies: payload.plies, side: view.side_to_move, start: since };
+      if (view.phase !== 'over' && !(ok && kept.since === since)) save();
     }
+  }
+
+  /** True when `seat` is to move and its time (main time and byoyomi) is used up now. */
+  function timeUp(seat) {
+    if (!C || seat !== C.side || !ui.live || ui.live.replay || (ui.live.view && ui.live.view.phase === 'over')) return false;
+    const [main, byo] = now(seat);
+    return main <= 0 && byo <= 0;
   }
 
   /** The side to move's time: [main left, byoyomi left] now. */
@@ -53,10 +74,9 @@ export function gameClock(ui) {
 
   function tick() {
     draw();
-    if (!C || flagged || !ui.live || ui.live.replay) return;
-    const [main, byo] = now(C.side);
-    const legal = ui.live.legal || [];
-    if (main <= 0 && byo <= 0 && legal.includes('timeout')) {
+    if (!C || flagged || !timeUp(C.side)) return;
+    // the person's time: play timeout now (a computer's is played by the shell, see timeUp above)
+    if ((ui.live.legal || []).includes('timeout') && !ui.isBot(C.side)) {
       flagged = true;
       ui.act('timeout');
     }
@@ -75,7 +95,8 @@ export function gameClock(ui) {
         C.plies = payload.plies;
         C.side = view.side_to_move;
         C.start = Date.now();
-        if (typeof ctx.saveMeta === 'function') ctx.saveMeta(KEY, { plies: C.plies, left: C.left });
+        flagged = false; // a time-up that was not played (the page was busy) is looked at again
+        save();
       }
       C.side = view.side_to_move;
       if (view.phase === 'over') { clearInterval(timer); timer = 0; } else if (!timer) timer = setInterval(tick, 250);
@@ -86,6 +107,7 @@ export function gameClock(ui) {
       draw();
       return box;
     },
+    timeUp,
     destroy() { clearInterval(timer); },
   };
 }

@@ -96,7 +96,7 @@ export function moveListPanel(ui, pv, marks = null) {
     ol.append(h('li', { value: String(m.ply), class: cls, 'data-ply': String(m.ply),
       tabindex: canPreview ? (m.ply === at ? '0' : '-1') : null, 'aria-current': m.ply === at ? 'true' : null,
       onclick: canPreview ? () => (m.ply >= rec.length ? pv.closePreview() : pv.openPreview(m.ply)) : null },
-    t(m.ja, m.en), mark ? h('span', { class: 'sg-mark', text: t(mark.ja, mark.en) }) : null,
+    t(m.ja, m.en), mark ? h('span', { class: 'sg-move-mark', text: t(mark.ja, mark.en) }) : null,
     // an imported record's comments at this move (plain text)
     ...(Array.isArray(m.comments) ? m.comments.map((c) => h('span', { class: 'sg-comment', text: String(c) })) : [])));
   }

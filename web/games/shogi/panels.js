@@ -9,6 +9,10 @@ import { HAND_ORDER, KIND_NAME, PIECE_NAME_JA, PIECE_NAME_EN } from './pieces.js
 export const SEAT_MARK = ['▲', '△'];
 export const SEAT_JA = ['先手', '後手'];
 export const SEAT_EN = ['Sente', 'Gote'];
+/** The sides' names as [ja, en] lists: 先手/後手, or 下手/上手 in a handicap game (seat 0 is 下手, the full set). */
+export function sideNames(view) {
+  return view && view.handicap ? [['下手', '上手'], ['Lower', 'Upper']] : [SEAT_JA, SEAT_EN];
+}
 
 /** 持ち駒 of `seat`. o = {view, t, seat, where: 'top'|'bottom', who, sel, onPiece(seat, piece)}. */
 export function handElement(o) {

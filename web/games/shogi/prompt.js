@@ -1,10 +1,11 @@
 // The prompt bar's words: whose turn, what to do, check, the result; and the last move.
 
-import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { SEAT_MARK, sideNames } from './panels.js';
 
 /** {text, kind} of the prompt for the shown payload `p`. */
 export function promptText(ui, view, p) {
   const { t } = ui;
+  const [SEAT_JA, SEAT_EN] = sideNames(view);
   if (ui.studyPayload && ui.studyPrompt) return ui.studyPrompt(view);
   if (view.phase === 'over' && p.outcome) {
     const o = p.outcome;

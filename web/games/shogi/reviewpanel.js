@@ -3,7 +3,7 @@
 // board and its line). Also the evaluation bar the analysis shows above the board.
 
 import { h } from '../../shell/dom.js';
-import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { SEAT_MARK, sideNames } from './panels.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const KIND_ORDER = ['blunder', 'dubious', 'good'];
@@ -61,6 +61,7 @@ function counts(api, result) {
   const table = h('table', { class: 'sg-review-counts' },
     h('thead', {}, h('tr', {}, h('th', {}), ...KIND_ORDER.map((k) => h('th', { scope: 'col', class: `sg-k-${k}`, text: t(...KIND_NAME[k]) })))));
   const body = h('tbody');
+  const [SEAT_JA, SEAT_EN] = sideNames(api.ui.live && api.ui.live.view);
   for (const seat of [0, 1]) {
     const c = result.counts[String(seat)] || {};
     body.append(h('tr', {}, h('th', { scope: 'row', text: `${SEAT_MARK[seat]}${t(SEAT_JA[seat], SEAT_EN[seat])}` }),
@@ -124,6 +125,11 @@ export function reviewPanel(api) {
     box.append(graph(api, R), h('p', { class: 'sg-graph-key', text: t('上ほど▲先手、下ほど△後手の勝率が高い。点を押すとその局面', 'Up: Sente is winning; down: Gote. Press a point to see that position') }));
   }
   if (R && R.result) box.append(counts(api, R.result), focusNote(api) || h('span'), markList(api, R.result));
+  // where the results live: with this game on this device (a share link carries the moves only)
+  box.append(h('p', { class: 'sg-hint sg-review-kept', text: R && R.positions.length
+    ? t('振り返りの結果はこの端末のこの対局に保存されます。共有リンクには入りません（受け取った人はその端末で振り返りできます）。',
+      'The review is saved with this game on this device. Share links do not carry it (whoever opens one can review the game there).')
+    : t('結果はこの端末のこの対局に保存されます（共有リンクには入りません）。', 'The results are saved with this game on this device (not in share links).') }));
   return box;
 }
 

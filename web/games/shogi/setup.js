@@ -64,6 +64,8 @@ function sideAndHandicap(t, state, draw) {
   box.append(h('p', { class: 'sg-opt' }, h('label', { for: cid, text: t('持ち時間', 'Clock') }),
     h('select', { id: cid, 'data-opt': 'clock', onchange: (e) => { state.clock = e.target.value; } },
       CLOCKS.map(([v, ja, en]) => h('option', { value: v, selected: v === state.clock, text: t(ja, en) })))));
+  box.append(h('p', { class: 'sg-hint sg-clock-note', text: t('時間切れは負けです。ページを閉じている間も、あなたの手番なら時間は減ります。',
+    'Running out of time loses. Your time keeps running on your turn while the page is closed.') }));
   return box;
 }
 

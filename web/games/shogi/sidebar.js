@@ -1,7 +1,7 @@
 // The title line, the controls under the board, and the name beside each hand.
 
 import { h } from '../../shell/dom.js';
-import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { SEAT_MARK, sideNames } from './panels.js';
 import { codedText } from './files.js';
 
 /** Seat mark, side and name (a computer is called so) for a hand's caption. */
@@ -11,7 +11,8 @@ export function whoText(ui, seat) {
   let name = '';
   if (p && p.type === 'bot') name = t('コンピュータ', 'Computer');
   else if (p && p.name) name = p.name;
-  return [h('span', { class: 'sg-hand-mark', text: `${SEAT_MARK[seat]}${t(SEAT_JA[seat], SEAT_EN[seat])}` }),
+  const [ja, en] = sideNames(ui.v());
+  return [h('span', { class: 'sg-hand-mark', text: `${SEAT_MARK[seat]}${t(ja[seat], en[seat])}` }),
     name ? h('span', { class: 'sg-hand-name', text: name }) : null];
 }
 

@@ -4,7 +4,7 @@
 
 import { h } from '../../shell/dom.js';
 import { engineCall, getRecord, downloadText } from './io.js';
-import { codedText, takeImportBranches } from './files.js';
+import { codedText, takeImportBranches, toBase64 } from './files.js';
 import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
 import { reviewPanel, winBar } from './reviewpanel.js';
 import { analysisPanel } from './analysispanel.js';
@@ -30,6 +30,7 @@ export function study(ui, pv, sel) {
     branches: [],
     puzzle: null, // the puzzle on the board: {item, payload, answer}
     error: '',
+    info: '', // what the last branch import read
     alive: true,
   };
   const render = () => ui.render();
@@ -80,6 +81,15 @@ export function study(ui, pv, sel) {
       return { text: t(`次の一手：${SEAT_MARK[seat]}${SEAT_JA[seat]}の番です。より良い手を指してください`, `Next move: ${SEAT_EN[seat]} to play. Find the better move`), kind: 'turn' };
     }
     if (!f) return { text: '', kind: 'info' };
+    const m = S.mode === 'review' && !f.branch.length ? f.mark : null;
+    if (m && m.kind) {
+      // the marked move and the better one, right above the board that shows them
+      const move = ((ui.live && ui.live.view && ui.live.view.record) || [])[m.turn - 1];
+      const better = m.better_text ? [m.better_text.ja.split(' ')[0], m.better_text.en.split(' ')[0]] : null;
+      // short enough for one line on a phone
+      return { text: t(`${m.turn}手目${move ? move.ja : ''}は${m.ja}${better ? `。良い手${better[0]}` : ''}`,
+        `Move ${m.turn} ${move ? move.en : ''}: ${m.en.toLowerCase()}${better ? `; better ${better[1]}` : ''}`), kind: 'info' };
+    }
     const tail = f.branch.length ? t(`から変化${f.branch.length}手`, ` + ${f.branch.length} branch moves`) : '';
     const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');
     const how = S.mode === 'analysis' ? t('（指すと変化）', '; move to branch') : '';
@@ -118,10 +128,13 @@ export function study(ui, pv, sel) {
       render();
     }
   }
-  function showMark(turn) {
+  async function showMark(turn) {
     const m = S.review && S.review.result && S.review.result.turns[turn - 1];
     const hint = m && m.better ? usiSquares(m.better) : null;
-    return showTurn(turn - 1, [], { hint, mark: m || null });
+    await showTurn(turn - 1, [], { hint, mark: m || null });
+    // on a phone the panel is under the board: bring the board (and the prompt naming the mark) into view
+    const play = document.querySelector('.sg-view[data-layout=narrow] .sg-play');
+    if (play && S.focus && S.focus.turn === turn - 1) play.scrollIntoView({ block: 'start' });
   }
 
   // --- 検討 ----------------------------------------------------------------------------------
@@ -174,6 +187,25 @@ export function study(ui, pv, sel) {
     } catch (err) { fail(err); }
   }
 
+  /** A card game's own KIF with 変化 (exported here): its branches join the kept ones. */
+  async function importBranches(file) {
+    if (!file) return;
+    try {
+      const rec = await record();
+      const decoded = await engineCall(ctx, 'decode_file', { data: toBase64(await file.arrayBuffer()), filename: file.name });
+      const res = await engineCall(ctx, 'import_branches', { text: decoded.text, record: rec });
+      const key = (b) => `${b.turn}:${b.moves.join(' ')}`;
+      const have = new Set(S.branches.map(key));
+      const added = (res.branches || []).filter((b) => !have.has(key(b)));
+      S.branches = [...S.branches, ...added];
+      keep(BRANCH_KEY, S.branches);
+      const n = res.notice;
+      S.error = '';
+      S.info = t(`変化を${added.length}つ読み込みました`, `${added.length} branch(es) read`) + (n ? ` ${t(n.ja, n.en)} [${n.code}]` : '');
+      render();
+    } catch (err) { fail(err); }
+  }
+
   // --- 次の一手 -------------------------------------------------------------------------------
   function openPuzzles() {
     close();
@@ -190,7 +222,7 @@ export function study(ui, pv, sel) {
   }
 
   const api = {
-    S, t, ctx, ui, showTurn, showMark, runReview, analyse, branchMove, saveBranch, dropBranch, exportBranches,
+    S, t, ctx, ui, showTurn, showMark, runReview, analyse, branchMove, saveBranch, dropBranch, exportBranches, importBranches,
     stop: () => { S.stopAsked = true; render(); }, close, leavePosition, lastTurn, render,
     back: () => { leavePosition(); render(); },
     step: (d) => { const f = S.focus; if (f) showTurn(Math.max(0, Math.min(lastTurn(), f.turn + d))); },

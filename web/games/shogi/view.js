@@ -182,6 +182,8 @@ export function mount(root, ctx) {
       if (!first && next && next.plies > (prevPlies || 0) && !ui.studyPayload) fx.played(next.view && next.view.last_move);
     },
     relang() { render(); },
+    /** The shell asks before taking a computer's move: is `seat`'s time up on this screen's clock? */
+    timeUp(seat) { return clock.timeUp(seat); },
     /** The shell's result panel adds this under its headline: the winner's side and the length. */
     resultBreakdown(payload) {
       const o = payload && payload.outcome;

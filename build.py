@@ -26,6 +26,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import re
@@ -48,6 +49,12 @@ PYSCRIPT_FILES = ("core.js", "core-*.js", "error-*.js")
 """PyScript's files the site loads: the entry, its core chunk, and the error plugin's stub (the
 other plugins are switched off in the config web/runtime/bridge.js writes)."""
 SW_TEMPLATE = ROOT / "web" / "runtime" / "sw-template.js"
+STDLIB_KEEP = ROOT / "web" / "runtime" / "stdlib-keep.json"
+"""The standard-library modules the site ships (written by scripts/stdlib_usage.py): the rest of
+Pyodide's python_stdlib.zip is left out, and the lock file lists no packages (the site loads none)."""
+GUARD_MODULE = "_pygames_trimmed"
+"""The module build.py adds to a trimmed stdlib: web/runtime/engine.py installs its finder, which
+names a left-out module instead of a bare ModuleNotFoundError."""
 TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -298,6 +305,97 @@ def precompress(out: Path, files: set[Path]) -> set[Path]:
     return made
 
 
+def _module_of(filename: str) -> str | None:
+    """The dotted module name of a stdlib zip entry (``json/decoder.py`` → ``json.decoder``,
+    ``json/__init__.py`` → ``json``), or None for a folder or a data file."""
+    if not filename.endswith(".py"):
+        return None
+    parts = filename[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def guard_module(removed: set[str]) -> bytes:
+    """The source of the guard module: a finder, last on ``sys.meta_path``, that answers an import of
+    a left-out module with an error naming it and saying why (not a bare "No module named")."""
+    names = ",\n    ".join(repr(name) for name in sorted(removed))
+    return f'''"""Written by build.py into the site's trimmed standard library; web/runtime/engine.py installs it."""
+import sys
+
+REMOVED = frozenset({{
+    {names},
+}})
+
+
+class TrimmedStdlibFinder:
+    """Last on sys.meta_path: reached only when no other finder found the module."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name in REMOVED:
+            raise ModuleNotFoundError(
+                f"No module named {{name!r}}: the site's Python standard library was trimmed to what the "
+                f"games use and {{name!r}} was left out (add it to web/runtime/stdlib-keep.json and rebuild)",
+                name=name)
+        return None
+
+
+def install():
+    """Add the finder once."""
+    if TrimmedStdlibFinder not in sys.meta_path:
+        sys.meta_path.append(TrimmedStdlibFinder)
+'''.encode()
+
+
+def keep_list() -> tuple[set[str], set[str]]:
+    """(modules, whole packages) of web/runtime/stdlib-keep.json: the measured modules and the ones
+    kept by hand (``extra``, each with its reason)."""
+    spec = json.loads(STDLIB_KEEP.read_text())
+    return set(spec["modules"]) | set(spec["extra"]), set(spec["packages"])
+
+
+def trimmed_stdlib(source: Path) -> bytes:
+    """Pyodide's stdlib zip with only the kept modules (and their parent packages), the data files of
+    kept packages, the guard module and a ``sitecustomize`` that installs it as Python starts (before
+    PyScript's bootstrap). Stored, not deflated: Brotli over the whole zip is 21 % smaller on the wire
+    than the deflated entries, and imports skip the inflate. Entries sorted, fixed timestamps."""
+    modules, packages = keep_list()
+    keep = set(modules)
+    for name in modules:  # a kept submodule needs its parent packages
+        parts = name.split(".")
+        keep.update(".".join(parts[:i]) for i in range(1, len(parts)))
+    removed: set[str] = set()
+    chosen: list[tuple[str, bytes]] = []
+    with zipfile.ZipFile(source) as zf:
+        for info in sorted(zf.infolist(), key=lambda i: i.filename):
+            if info.is_dir():
+                continue
+            module = _module_of(info.filename)
+            top = info.filename.split("/")[0]
+            if top in packages or (module in keep if module else top.removesuffix(".py") in keep):
+                chosen.append((info.filename, zf.read(info)))
+            elif module:
+                removed.add(module)
+    chosen.append((f"{GUARD_MODULE}.py", guard_module(removed)))
+    chosen.append(("sitecustomize.py", f"import {GUARD_MODULE}\n\n{GUARD_MODULE}.install()\n".encode()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zf:
+        for arc, data in sorted(chosen):
+            info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_STORED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return out.getvalue()
+
+
+def minimal_lock(source: Path) -> bytes:
+    """Pyodide's lock file without its package list: the site loads no Pyodide package (the wheel is
+    placed as files), so only ``info`` is needed."""
+    lock = json.loads(source.read_text())
+    return json.dumps({"info": lock["info"], "packages": {}}, indent=1, sort_keys=True).encode()
+
+
 def games_json() -> bytes:
     """``webapi.dispatch("games")`` run in CPython at build time: the page lists the games (titles,
     seats, options) from it at once, before Python has started in the browser."""
@@ -320,17 +418,25 @@ def service_worker(version: str, files: list[dict[str, str]]) -> bytes:
     return text.encode()
 
 
-def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt: str = "") -> dict:
+def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt: str = "",
+          full_stdlib: bool = False) -> dict:
     """Build the site into ``out``; with ``test_pages`` also copy tests/e2e/pages/ to ``_test/``.
     ``salt`` is mixed into the build hash (tests use it to make "a new build" of the same files).
-    Returns build.json's content."""
+    ``full_stdlib`` ships Pyodide's whole stdlib zip and lock file (scripts/stdlib_usage.py measures
+    with it) instead of the trimmed ones. Returns build.json's content."""
     ensure_npm()
     out.mkdir(parents=True, exist_ok=True)
     written: set[Path] = set()
     wheel = build_wheel(ROOT / "build")
     _copy(wheel, out / "wheels" / wheel.name, written)
     for name in PYODIDE_FILES:
-        _copy(NODE_MODULES / "pyodide" / name, out / "pyodide" / name, written)
+        source = NODE_MODULES / "pyodide" / name
+        if full_stdlib or name not in ("python_stdlib.zip", "pyodide-lock.json"):
+            _copy(source, out / "pyodide" / name, written)
+        elif name == "python_stdlib.zip":
+            _write(out / "pyodide" / name, trimmed_stdlib(source), written)
+        else:
+            _write(out / "pyodide" / name, minimal_lock(source), written)
     pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
     for pattern in PYSCRIPT_FILES:
         for path in sorted(pyscript.glob(pattern)):
@@ -339,7 +445,7 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
         _write(out / "index.html", index_page((ROOT / "index.html").read_text()), written)
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
-    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE})
+    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE, STDLIB_KEEP})
     _write(out / "games.json", games_json(), written)
     for size in (192, 512):
         _write(out / "web" / "icons" / f"icon-{size}.png", png(size), written)
@@ -375,8 +481,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (0: any free port)")
     parser.add_argument("--test-pages", action="store_true", help="also copy tests/e2e/pages/ to dist/_test/")
+    parser.add_argument("--full-stdlib", action="store_true",
+                        help="ship Pyodide's whole stdlib zip and lock file (not the trimmed ones)")
     args = parser.parse_args(argv)
-    build(test_pages=args.test_pages)
+    build(test_pages=args.test_pages, full_stdlib=args.full_stdlib)
     if args.serve:
         sys.path.insert(0, str(ROOT / "scripts"))
         from serve import serve_forever

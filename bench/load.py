@@ -17,8 +17,9 @@ each page in RUNS fresh browser contexts without a service worker (after one war
   docs/runtime.md); with ``--old REV``: the site at REV, served the same way.
 
 Then: a real first visit through the service worker (bytes on the wire until ready and until the
-offline cache is complete; goal ≤ 7.0 MB), warm reloads served by the service worker (goal ≤ 0.8 × the
-cold start), call round trips, and requests that left the host (must be 0). Every figure is printed
+offline cache is complete; goal ≤ 7.0 MB), warm reloads served by the service worker, then
+``--reload-rounds`` rounds of a cold start and a service-worker reload side by side (goal: reload ≤ 0.8 ×
+the cold start, per round; ``--quick`` runs only the first visit and these rounds), call round trips, and requests that left the host (must be 0). Every figure is printed
 with the load average when it was taken; medians with a distribution-free 95 % interval (order
 statistics). Figures only, no assertions.
 """
@@ -337,6 +338,34 @@ def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[tuple[floa
         out.append((page.evaluate("() => window.__engineAt"), load1()))
     context.close()
     return out
+def reload_vs_cold(browser, url: str, server: ServerProcess, rounds: int, stray: Stray) -> list[dict]:
+    """Side by side, per round: a cold start (fresh context, no service worker) and a reload served by
+    the service worker (one context that made a first visit), in alternating order so that machine
+    noise hits both alike. Each entry: {cold, reload, ratio, load}."""
+    context = browser.new_context(service_workers="allow")
+    stray.watch(context)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=300_000)
+    out = []
+    for i in range(rounds):
+        timings = {}
+        for which in (("cold", "reload") if i % 2 == 0 else ("reload", "cold")):
+            if which == "cold":
+                timings["cold"] = cold_load(browser, url, server, stray)["ms"]
+            else:
+                page.reload()
+                wait_ready(page)
+                timings["reload"] = page.evaluate("() => window.__engineAt")
+        out.append({**timings, "ratio": timings["reload"] / timings["cold"], "load": load1()})
+        print(f"  reload vs cold round {i + 1}: reload {timings['reload']:.0f} ms, cold {timings['cold']:.0f} ms, "
+              f"ratio {out[-1]['ratio']:.3f}; load {load1():.1f}", flush=True)
+    context.close()
+    return out
+
+
 LATENCY_JS = """async () => {
   const { engine } = await import(new URL('/web/runtime/bridge.js', location.origin).href);
   await engine.start();
@@ -428,6 +457,10 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=3, help="warm reloads from the service worker")
     parser.add_argument("--micropip", action="store_true", help="also the main-thread bare page, [files] and micropip pages")
     parser.add_argument("--old", default=None, help=f"also the site at this git revision (e.g. {DEFAULT_OLD})")
+    parser.add_argument("--reload-rounds", type=int, default=3,
+                        help="rounds of a cold start and a service-worker reload side by side")
+    parser.add_argument("--quick", action="store_true",
+                        help="only the first visit's bytes and the reload-vs-cold rounds (for a loaded machine)")
     args = parser.parse_args()
 
     print(f"load average at start (1/5/15 min): {load()} on {os.cpu_count()} cores", flush=True)
@@ -448,6 +481,22 @@ def main() -> None:
 
     stray = Stray()
     cold: dict[str, list[dict]] = {name: [] for name in pages}
+    if args.quick:
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                server = servers["new"]
+                visit = first_visit(browser, server.url + "index.html", server, stray)
+                pairs = reload_vs_cold(browser, server.url + "index.html", server, args.reload_rounds, stray)
+                browser.close()
+        finally:
+            for server in servers.values():
+                server.stop()
+            shutil.rmtree(tmp, ignore_errors=True)
+        report_visit("new", visit)
+        report_reloads(pairs)
+        print(f"  requests that left the host: {len(stray.urls)}")
+        return
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
@@ -465,6 +514,7 @@ def main() -> None:
                       for which in servers}
             warm = {which: warm_reloads(browser, servers[which].url + "index.html", args.warm, stray)
                     for which in servers}
+            pairs = reload_vs_cold(browser, servers["new"].url + "index.html", servers["new"], args.reload_rounds, stray)
             latency = call_latency(browser, servers["new"].url + "index.html")
             browser.close()
     finally:
@@ -472,6 +522,22 @@ def main() -> None:
             server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     report(args, pages, cold, visits, warm, latency, stray)
+    report_reloads(pairs)
+
+
+def report_visit(which: str, v: dict) -> None:
+    """The first visit's bytes on the wire."""
+    print(f"  first visit ({which}) through the service worker: ready at {v['ms']:.0f} ms; boot {v['boot'] / 1e6:.2f} MB "
+          f"in {v['boot_files']} files; whole visit incl. the offline cache {v['total'] / 1e6:.2f} MB in {v['files']} "
+          f"files on the wire ({','.join(v['codings'])}; goal <= 7.0 MB) = {v['total'] / v['boot']:.3f} x boot "
+          f"({v['how']}); downloaded twice: {', '.join(v['twice']) or 'none'}; load {v['load']:.1f}")
+
+
+def report_reloads(pairs: list[dict]) -> None:
+    """The per-round ratio of a service-worker reload to a cold start, measured side by side."""
+    ratios = [p["ratio"] for p in pairs]
+    print(f"  reload from the service worker / cold start, side by side per round: {fmt(ratios, '', 3)} "
+          f"(goal <= 0.8; rounds: " + ", ".join(f"{p['ratio']:.3f}@{p['load']:.1f}" for p in pairs) + ")")
 
 
 def report(args, pages, cold, visits, warm, latency, stray) -> None:
@@ -500,10 +566,7 @@ def report(args, pages, cold, visits, warm, latency, stray) -> None:
     print(f"  #/play link: engine ready {fmt([r['ms'] for r in cold['play']])}; first legal move clickable "
           f"{fmt([r['clickable'] for r in cold['play']])}; clickable - ready {fmt(gaps)} (goal <= 300)")
     for which, v in visits.items():
-        print(f"  first visit ({which}) through the service worker: ready at {v['ms']:.0f} ms; boot {v['boot'] / 1e6:.2f} MB "
-              f"in {v['boot_files']} files; whole visit incl. the offline cache {v['total'] / 1e6:.2f} MB in {v['files']} "
-              f"files on the wire ({','.join(v['codings'])}; goal <= 7.0 MB) = {v['total'] / v['boot']:.3f} x boot "
-              f"({v['how']}); downloaded twice: {', '.join(v['twice']) or 'none'}; load {v['load']:.1f}")
+        report_visit(which, v)
     site_cold = med([r["ms"] for r in cold["site"]])
     for which, values in warm.items():
         ms = [m for m, _ in values]

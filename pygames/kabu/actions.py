@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pygames.core import GameError
+from pygames.core.errors import refuse
 from pygames.core.grammar import number
 
 from . import flow
-from .messages import err
+from . import messages  # noqa: F401  (registers the catalogue)
 from .state import MAX_LIMIT, KabuState
 
 HANDS = ("rock", "paper", "scissors")
@@ -21,8 +22,8 @@ def parse(action: str) -> list[str]:
 
 
 def bad_syntax(action: str) -> GameError:
-    return err("bad_action", f"手の書き方が違います: {action[:60]}（例: buy S03 limit 12 x2）",
-               f"Malformed action: {action[:60]} (e.g. buy S03 limit 12 x2)", action=action[:60])
+    """The refusal of an action that is not written as one."""
+    return refuse("kabu.bad_action", action=action[:60])
 
 
 def read_number(token: str, strict: bool, action: str = "") -> int | None:
@@ -40,7 +41,7 @@ def parse_qty(token: str, action: str, strict: bool = True) -> int:
     if qty is None:
         raise bad_syntax(action)
     if qty < 1:
-        raise err("order.bad_quantity", "数量は1株以上です", "The quantity must be at least 1 share", qty=qty)
+        raise refuse("kabu.order.bad_quantity", qty=qty)
     return qty
 
 
@@ -48,12 +49,9 @@ def parse_price(token: str, action: str, strict: bool = True) -> int:
     """A limit price in whole units, 1..MAX_LIMIT (ASCII digits: ruling 19)."""
     price = read_number(token, strict, action) if len(token) <= 6 else None
     if price is None:
-        raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}の整数（単位・半角数字）です: {token[:8]}",
-                  f"A limit price is a whole number of units, 1-{MAX_LIMIT}, in ASCII digits: {token[:8]}",
-                  price=token[:8])
+        raise refuse("kabu.order.bad_price", price=token[:8])
     if not 1 <= price <= MAX_LIMIT:
-        raise err("order.bad_price", f"指値は1〜{MAX_LIMIT}単位です（{price}）",
-                  f"A limit price is 1-{MAX_LIMIT} units ({price})", price=price)
+        raise refuse("kabu.order.bad_price", price=price)
     return price
 
 

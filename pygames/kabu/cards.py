@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from pygames.core import GameError
+from pygames.core.errors import refuse
 
 STOCKS_PER_DECK = 5
 """Exactly five stock cards per deck (2-1); duplicates allowed (2-2)."""
@@ -51,17 +51,12 @@ def limits(years: int) -> dict[str, int]:
             "event_cost": EVENT_COST_PER_YEAR * years, "copies": EVENT_COPY_LIMIT, "tools": TOOLS_PER_YEAR * years}
 
 
-def _deck_error(code: str, ja: str, en: str, **params: Any) -> GameError:
-    return GameError(f"kabu.deck.{code}", f"デッキが規定に合いません: {ja}", f"The deck breaks a limit: {en}", **params)
-
-
 def resolve_deck(value: Any, years: int) -> dict[str, list[str]]:
     """A deck from an option value (ready-deck id or object), checked against the limits."""
     if isinstance(value, str):
         ready = catalog()["decks"].get(value)
         if ready is None:
-            raise _deck_error("unknown_deck", f"用意されたデッキ「{value[:30]}」はありません",
-                              f"there is no ready-made deck '{value[:30]}'", deck=value[:30])
+            raise refuse("kabu.deck.unknown_deck", deck=value[:30])
         part = ready["by_years"][str(years)]
         value = {"stocks": ready["stocks"], "events": part["events"], "tools": part["tools"]}
     return check_deck(value, years)
@@ -70,13 +65,11 @@ def resolve_deck(value: Any, years: int) -> dict[str, list[str]]:
 def check_shape(deck: Any) -> None:
     """Refuse (``kabu.deck.bad_shape``) anything but ``{stocks, events, tools, name}`` with lists of ids."""
     if not isinstance(deck, dict) or set(deck) - {"stocks", "events", "tools", "name"}:
-        raise _deck_error("bad_shape", "{stocks, events, tools} の形にしてください",
-                          "use the shape {stocks, events, tools}")
+        raise refuse("kabu.deck.bad_shape")
     for key in ("stocks", "events", "tools"):
         items = deck.get(key, [])
         if not isinstance(items, list) or len(items) > 100 or not all(isinstance(c, str) for c in items):
-            raise _deck_error("bad_shape", f"「{key}」はカードIDの一覧にしてください", f"'{key}' must be a list of card ids",
-                              field=key)
+            raise refuse("kabu.deck.bad_shape", field=key)
 
 
 def check_deck(deck: Any, years: int) -> dict[str, list[str]]:
@@ -88,35 +81,27 @@ def check_deck(deck: Any, years: int) -> dict[str, list[str]]:
         items = deck.get(key, [])
         for card in items:
             if card not in pool:
-                raise _deck_error("unknown_card", f"知らないカードです: {card[:10]}", f"unknown card: {card[:10]}",
-                                  card=card[:10], field=key)
+                raise refuse("kabu.deck.unknown_card", card=card[:10], field=key)
         lists[key] = list(items)
     lim = limits(years)
     n = len(lists["stocks"])
     if n != lim["stocks"]:
-        raise _deck_error("stock_count", f"株式カードはちょうど{lim['stocks']}枚です（{n}枚、{abs(n - lim['stocks'])}枚{'多い' if n > lim['stocks'] else '足りない'}）",
-                          f"exactly {lim['stocks']} stock cards are needed ({n}, {abs(n - lim['stocks'])} too {'many' if n > lim['stocks'] else 'few'})",
-                          count=n, need=lim["stocks"])
+        raise refuse("kabu.deck.stock_count", count=n, need=lim["stocks"])
     n = len(lists["events"])
     if n < lim["events_min"]:
-        raise _deck_error("too_few_events", f"{years}年ゲームのイベントカードは{lim['events_min']}枚以上です（{n}枚、{lim['events_min'] - n}枚足りない）",
-                          f"a {years}-year duel needs at least {lim['events_min']} event cards ({n}, {lim['events_min'] - n} short)",
-                          count=n, need=lim["events_min"], short=lim["events_min"] - n)
+        raise refuse("kabu.deck.too_few_events", count=n, need=lim["events_min"], short=lim["events_min"] - n,
+                     years=years)
     for card, count in sorted(Counter(lists["events"]).items()):
         if count > lim["copies"]:
-            raise _deck_error("too_many_copies", f"同じイベントカード（{card} {event(card)['name_ja']}）は{lim['copies']}枚までです（{count}枚、{count - lim['copies']}枚多い）",
-                              f"at most {lim['copies']} copies of one event card ({card} {event(card)['name_en']}: {count}, {count - lim['copies']} too many)",
-                              card=card, count=count, limit=lim["copies"], over=count - lim["copies"])
+            raise refuse("kabu.deck.too_many_copies", card=card, count=count, limit=lim["copies"],
+                         over=count - lim["copies"])
     cost = sum(event(c)["cost"] for c in lists["events"])
     if cost > lim["event_cost"]:
-        raise _deck_error("event_cost", f"{years}年ゲームのイベントのコスト合計は{lim['event_cost']}までです（{cost}、{cost - lim['event_cost']}超過）",
-                          f"a {years}-year duel allows event cost up to {lim['event_cost']} (total {cost}, {cost - lim['event_cost']} over)",
-                          cost=cost, limit=lim["event_cost"], over=cost - lim["event_cost"])
+        raise refuse("kabu.deck.event_cost", cost=cost, limit=lim["event_cost"], over=cost - lim["event_cost"],
+                     years=years)
     n = len(lists["tools"])
     if n > lim["tools"]:
-        raise _deck_error("too_many_tools", f"{years}年ゲームのツール・分析カードは{lim['tools']}枚までです（{n}枚、{n - lim['tools']}枚多い）",
-                          f"a {years}-year duel allows at most {lim['tools']} tool cards ({n}, {n - lim['tools']} too many)",
-                          count=n, limit=lim["tools"], over=n - lim["tools"])
+        raise refuse("kabu.deck.too_many_tools", count=n, limit=lim["tools"], over=n - lim["tools"], years=years)
     return lists
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.errors import refuse
 from pygames.core.game import OptionSpec
 
 from . import actions, bots, cards, flow, preview, rules, text, view
+from . import messages  # noqa: F401  (registers the catalogue)
 from .state import RULINGS, KabuState
 
 DEFAULT_DECKS = ("balanced", "dividend")
@@ -160,7 +162,7 @@ class KabuGame(Game[KabuState]):
 
 def _years(years: Any) -> int:
     if years not in (1, 2, 3) or isinstance(years, bool):
-        raise GameError("kabu.deck.bad_years", "年数は1・2・3のどれかです", "Years must be 1, 2 or 3", years=str(years)[:8])
+        raise refuse("kabu.deck.bad_years", years=str(years)[:8])
     return years
 
 

@@ -32,18 +32,28 @@ def offers(s: KabuState, seat: int | None, visible: list[dict[str, Any]]) -> lis
         if o["owner"] == seat or o["kind"] != "limit" or o.get("sealed"):
             continue
         take = "sell" if o["side"] == "buy" else "buy"
-        most = max(0, min(o["qty"], max_order_qty(s, seat, o["issue"], take)))
+        placed = _placed(s, seat, o, take)
+        most = max(0, min(o["qty"] - placed, max_order_qty(s, seat, o["issue"], take)))
         price = s.price[o["issue"]]
         if abs(o["price"] - price) > max(OFFER_REACH, price // 2):
             continue
         now = side_now == take and most > 0
         out.append({"order": o["id"], "owner": o["owner"], "side": o["side"], "issue": o["issue"], "price": o["price"],
                     "qty": o["qty"], "current": price, "vs_price": o["price"] - price, "take_side": take,
-                    "take_qty": most, "now": now,
+                    "take_qty": most, "now": now, "placed": placed,
                     "action": f"{take} {o['issue']} limit {o['price']} x{most}" if now else None,
                     "yen": o["price"] * UNIT_YEN})
     out.sort(key=lambda x: (not x["now"], -x["vs_price"] if x["side"] == "buy" else x["vs_price"], x["issue"], x["order"]))
     return out
+
+
+def _placed(s: KabuState, seat: int, offer: dict[str, Any], take: str) -> int:
+    """Shares of the viewer's own open orders that would take ``offer`` (opposite side, same issue,
+    a market order or a limit that crosses it): the offer is already answered for that many."""
+    def crosses(o: dict[str, Any]) -> bool:
+        return o["kind"] == "mkt" or (o["price"] <= offer["price"] if take == "sell" else o["price"] >= offer["price"])
+    return sum(o["qty"] for o in s.orders
+               if o["owner"] == seat and o["issue"] == offer["issue"] and o["side"] == take and crosses(o))
 
 
 def _draws_left(s: KabuState, seat: int) -> int:

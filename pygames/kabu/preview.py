@@ -116,6 +116,18 @@ def _shares(n: int) -> str:
     return f"{n} share" if n == 1 else f"{n} shares"
 
 
+def _why_far(p: dict[str, Any]) -> tuple[str, str]:
+    """Why the worst price is far from the current one: the player's own limit, the opponent's limit
+    (a market order fills at it), or the market after a price card or event moves the price."""
+    worst = [f for f in p["fills"] if f["price"] == p["worst_price"]]
+    if p["kind"] == "limit":
+        return "指値が現在の株価から離れています", "your limit is far from the price"
+    if not worst or any(f["with"] == "opponent" for f in worst):
+        return "成行注文は相手の指値で約定します", "a market order fills at the other side's limit"
+    return ("市場との約定は④・⑧で株価が動いたあとの株価です",
+            "a market fill takes the price after the price card or event moves it")
+
+
 def _texts(p: dict[str, Any]) -> dict[str, str]:
     """The preview as one line per language, and the warning when it is far from the price."""
     buy = p["side"] == "buy"
@@ -157,10 +169,11 @@ def _texts(p: dict[str, Any]) -> dict[str, str]:
     if p["far"]:
         name_ja, name_en = _name(p["issue"], "ja"), _name(p["issue"], "en")
         if p["worst_price"] is not None:
+            why_ja, why_en = _why_far(p)
             warn_ja = (f"注意: {name_ja}の現在の株価{p['current']:,}単位から{p['far_units']}単位以上離れた"
-                       f"{p['worst_price']:,}単位で約定するおそれがあります（成行注文は相手の指値で約定します）。")
+                       f"{p['worst_price']:,}単位で約定するおそれがあります（{why_ja}）。")
             warn_en = (f"Warning: {name_en} may fill at {p['worst_price']:,} units, {p['far_units']}+ units from the "
-                       f"current {p['current']:,} (a market order fills at the other side's limit).")
+                       f"current {p['current']:,} ({why_en}).")
         else:
             warn_ja = f"注意: 注文待ちの成行は、後で出される{name_ja}の指値で約定するおそれがあります。"
             en_tail = "a waiting market order may fill later at any limit the opponent names."

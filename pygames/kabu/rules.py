@@ -5,39 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import GameError
+from pygames.core.errors import refuse
 
 from . import book, cards, flow
+from . import messages  # noqa: F401  (registers the catalogue)
 from .actions import BEATS, HANDS, bad_syntax, max_order_qty, parse_price, parse_qty, parse_sales
-from .messages import err
 from .state import PHASE_SIDE, SPECIAL_SELL_PREMIUM, KabuState
-
-
-
-def _nm(card: str, lang: str) -> str:
-    """A card's (issue's, tool's) name in ``lang`` for messages; unknown ids are shown cut short."""
-    cat = cards.catalog()
-    for pool in ("stocks", "tools", "events"):
-        if card in cat[pool]:
-            return cat[pool][card][f"name_{lang}"]
-    return card[:8]
-
-
-def _names(ids: Any, lang: str) -> str:
-    """Several names joined for a message."""
-    return ("、" if lang == "ja" else ", ").join(_nm(i, lang) for i in ids)
 
 
 def _check_issue(s: KabuState, issue: str) -> None:
     if issue not in s.issues:
-        raise err("order.unknown_issue", f"このデュエルにない銘柄です: {issue[:8]}", f"No such issue in this duel: {issue[:8]}",
-                  issue=issue[:8])
+        raise refuse("kabu.order.unknown_issue", issue=issue[:8])
 
 
 def _pending(s: KabuState, seat: int, kinds: tuple[str, ...], action: str) -> dict[str, Any]:
     p = s.pending
     if p is None or p["kind"] not in kinds or seat not in p["waiting"]:
-        raise err("not_now", f"今はその操作はできません: {action[:40]}", f"That cannot be done now: {action[:40]}",
-                  action=action[:40], pending=p["kind"] if p else None)
+        raise refuse("kabu.not_now", action=action[:40], pending=p["kind"] if p else None)
     return p
 
 
@@ -55,23 +39,15 @@ def _answered(s: KabuState, seat: int) -> bool:
 def _side_check(s: KabuState, side: str, action: str) -> None:
     want = PHASE_SIDE[s.phase]
     if side != want:
-        ja = "買い注文（⑤⑨）" if want == "buy" else "売り注文（⑥⑩）"
-        raise err("order.wrong_phase", f"このフェーズ（{s.phase}）で出せる・変えられるのは{ja}だけです",
-                  f"In phase {s.phase} only {want} orders may be placed, changed or cancelled", side=side,
-                  phase=s.phase)
+        raise refuse("kabu.order.wrong_phase", side=side, phase=s.phase)
 
 
 def _qty_check(s: KabuState, seat: int, issue: str, side: str, qty: int, skip: str | None = None) -> None:
     most = max_order_qty(s, seat, issue, side, skip)
     if qty > most:
         if side == "sell":
-            raise err("order.not_enough_shares",
-                      f"売り注文は自分の口座の株だけです: {_nm(issue, 'ja')}は注文可能な株が{max(most, 0)}株（{qty - max(most, 0)}株多い）",
-                      f"Sell orders are for your own shares only: {max(most, 0)} share(s) of {_nm(issue, 'en')} free "
-                      f"({qty - max(most, 0)} too many)", issue=issue, qty=qty, most=max(most, 0))
-        raise err("order.too_many", f"{_nm(issue, 'ja')}は自分以外に{max(most, 0)}株しかありません（{qty - max(most, 0)}株多い）",
-                  f"Only {max(most, 0)} more share(s) of {_nm(issue, 'en')} exist outside your account ({qty - max(most, 0)} too many)",
-                  issue=issue, qty=qty, most=max(most, 0))
+            raise refuse("kabu.order.not_enough_shares", issue=issue, qty=qty, most=max(most, 0))
+        raise refuse("kabu.order.too_many", issue=issue, qty=qty, most=max(most, 0))
 
 
 def place(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
@@ -95,8 +71,7 @@ def _own_order(s: KabuState, seat: int, oid: str) -> dict[str, Any]:
     for order in s.orders:
         if order["id"] == oid and order["owner"] == seat:
             return order
-    raise err("order.unknown_order", f"あなたの未約定注文に{oid[:8]}（注文番号）はありません", f"You have no open order {oid[:8]}",
-              order=oid[:8])
+    raise refuse("kabu.order.unknown_order", order=oid[:8])
 
 
 def change(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
@@ -118,11 +93,9 @@ def change(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     if rest:
         qty = parse_qty(rest[0], action, s.rules["ascii_digits"])
         if order["side"] == "sell" and qty != order["qty"]:
-            raise err("order.sell_quantity", "数量変更は買い注文だけです。売り注文は取り消して出し直してください",
-                      "Only buy orders may change quantity; cancel the sell order and place a new one",
-                      order=order["id"])
+            raise refuse("kabu.order.sell_quantity", order=order["id"])
     if (kind, price, qty) == (order["kind"], order["price"], order["qty"]):
-        raise err("order.no_change", "注文の内容が変わっていません", "The order is unchanged", order=order["id"])
+        raise refuse("kabu.order.no_change", order=order["id"])
     if qty > order["qty"]:
         _qty_check(s, seat, order["issue"], order["side"], qty, skip=order["id"])
     resequence = (kind, price) != (order["kind"], order["price"]) or qty > order["qty"]
@@ -146,10 +119,9 @@ def order_phase(s: KabuState, seat: int, tokens: list[str], action: str) -> None
     """An action while entering orders."""
     p = s.pending
     if p is None or p["kind"] != "orders" or seat not in (0, 1):
-        raise err("not_now", "今は注文を出せません（注文は⑤⑥⑨⑩だけ）", "Orders can only be entered in phases 5, 6, 9 and 10",
-                  action=action[:40])
+        raise refuse("kabu.order.not_now", action=action[:40])
     if s.done[seat]:
-        raise err("order.already_done", "このフェーズの注文はもう確定しました", "You already confirmed your orders for this phase")
+        raise refuse("kabu.order.already_done")
     verb = tokens[0]
     if verb in ("buy", "sell"):
         place(s, seat, tokens, action)
@@ -174,21 +146,15 @@ def _use(s: KabuState, seat: int, tool: str, **detail: Any) -> None:
 
 
 def _wrong_timing(tool: str) -> GameError:
-    data = cards.tool(tool)
-    return err("tool.wrong_timing", f"「{data['name_ja']}」（{tool}）は今は使えません（使える時: {data['timing_ja']}）",
-               f"'{data['name_en']}' ({tool}) cannot be used now (timing: {data['timing_en']})", tool=tool)
+    return refuse("kabu.tool.wrong_timing", tool=tool)
 
 
 def _sell_set(s: KabuState, seat: int, sales: dict[str, int], allowed: dict[str, int], tool: str) -> None:
     for issue, qty in sales.items():
         if issue not in allowed:
-            raise err("tool.bad_issue", f"「{_nm(tool, 'ja')}」で売れない銘柄です: {_nm(issue, 'ja')}（売れるのは {_names(allowed, 'ja') or 'なし'}）",
-                      f"'{_nm(tool, 'en')}' cannot sell {_nm(issue, 'en')} (it may sell {_names(allowed, 'en') or 'nothing'})", tool=tool,
-                      issue=issue[:8])
+            raise refuse("kabu.tool.bad_issue", tool=tool, issue=issue[:8], allowed=list(allowed))
         if qty > allowed[issue]:
-            raise err("tool.too_many", f"{_nm(issue, 'ja')}は{allowed[issue]}株まで売れます（{qty - allowed[issue]}株多い）",
-                      f"At most {allowed[issue]} share(s) of {_nm(issue, 'en')} ({qty - allowed[issue]} too many)", tool=tool,
-                      issue=issue, most=allowed[issue])
+            raise refuse("kabu.tool.too_many", tool=tool, issue=issue, most=allowed[issue], qty=qty)
 
 
 def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
@@ -197,10 +163,9 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
         raise bad_syntax(action)
     tool = tokens[1]
     if tool not in cards.catalog()["tools"]:
-        raise err("tool.unknown", f"知らないツールです: {tool[:8]}", f"Unknown tool: {tool[:8]}", tool=tool[:8])
+        raise refuse("kabu.tool.unknown", tool=tool[:8])
     if tool not in s.hand[seat]:
-        raise err("tool.not_in_hand", f"「{_nm(tool, 'ja')}」は手札にありません（使用済みか、デッキに入っていません）",
-                  f"'{_nm(tool, 'en')}' is not in your hand (used already or not in your deck)", tool=tool)
+        raise refuse("kabu.tool.not_in_hand", tool=tool)
     args = tokens[2:]
     p = s.pending
     kind = p["kind"] if p and seat in p["waiting"] else None
@@ -220,7 +185,7 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
             raise _wrong_timing(tool)
         sales = parse_sales(args, action, s.rules["ascii_digits"])
         if tool == "T01" and len(sales) != 1:
-            raise err("tool.one_issue", "損切り判断で売れるのは1銘柄だけです", "Stop-loss call sells shares of one issue only", tool=tool)
+            raise refuse("kabu.tool.one_issue", tool=tool)
         allowed = flow.t01_sellable(s, seat) if tool == "T01" else flow.t02_sellable(s, seat)
         _sell_set(s, seat, sales, allowed, tool)
         prices = {i: s.price[i] + (SPECIAL_SELL_PREMIUM if tool == "T02" else 0) for i in sales}
@@ -250,15 +215,14 @@ def use_tool(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
         if seat != s.active:
             raise _wrong_timing(tool)
         if not s.deck[opp]:
-            raise err("tool.empty_deck", "相手のイベント山札は空です", "The opponent's event deck is empty", tool=tool)
+            raise refuse("kabu.tool.empty_deck", tool=tool)
         if s.top_seen[opp] == seat:
-            raise err("tool.already_known", "相手の山札の一番上はもう見ています", "You already know the top of that deck", tool=tool)
+            raise refuse("kabu.tool.already_known", tool=tool)
         _use(s, seat, tool)
         s.peek_chance = seat
     elif tool == "T07":
         if s.peek_orders[seat]:
-            raise err("tool.already_known", "このフェーズの相手の注文はもう見ています", "You already see the opponent's orders this phase",
-                      tool=tool)
+            raise refuse("kabu.tool.orders_known", tool=tool)
         _use(s, seat, tool)
         s.peek_orders[seat] = True
 
@@ -289,8 +253,7 @@ def chart(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     except ValueError:
         raise bad_syntax(action) from None
     if value not in p["cards"] or tokens[1] != f"{value:+d}":
-        raise err("tool.bad_choice", f"引いた2枚（{p['cards'][0]:+d}, {p['cards'][1]:+d}）から選んでください",
-                  f"Choose one of the two drawn cards ({p['cards'][0]:+d}, {p['cards'][1]:+d})", cards=p["cards"])
+        raise refuse("kabu.tool.bad_choice", cards=p["cards"])
     _answered(s, seat)
     flow.apply_price_card(s, value)
     flow.advance(s)
@@ -311,8 +274,7 @@ def janken(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     """Sealed janken for tied buy orders; a draw repeats (ruling 8)."""
     p = _pending(s, seat, ("janken",), action)
     if len(tokens) != 2 or tokens[1] not in HANDS:
-        raise err("janken.bad_hand", "じゃんけんは rock / paper / scissors（グー・パー・チョキ）です",
-                  "Janken takes rock, paper or scissors", hand=action[:20])
+        raise refuse("kabu.janken.bad_hand", hand=action[:20])
     s.janken[seat] = tokens[1]
     p["waiting"].remove(seat)
     if p["waiting"]:
@@ -328,6 +290,7 @@ def janken(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
     assert a is not None
     winner = 0 if BEATS[a] == b else 1
     s.ranks[p["key"]] = winner
+    s.jankens.append({"turn": s.turn, "phase": s.phase, **p["group"], "hands": p["history"], "winner": winner})
     s.janken = [None, None]
     s.pending = None
     flow.advance(s)
@@ -343,8 +306,7 @@ def liquidate(s: KabuState, seat: int, tokens: list[str], action: str) -> None:
             flow.liquidate_one(s, seat, flow.liquidation_order(s, seat)[0])
     else:
         if s.shares(seat, tokens[1]) <= 0:
-            raise err("liquidate.no_shares", f"{_nm(tokens[1], 'ja')}の株を持っていません", f"You hold no shares of {_nm(tokens[1], 'en')}",
-                      issue=tokens[1][:8])
+            raise refuse("kabu.liquidate.no_shares", issue=tokens[1][:8])
         flow.liquidate_one(s, seat, tokens[1])
     if s.cash[seat] >= 0:
         if _answered(s, seat):

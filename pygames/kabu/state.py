@@ -34,7 +34,7 @@ class KabuState:
 
     _SHALLOW = ("fills", "events", "tool_log", "dividends", "price_history", "asset_history", "chart", "snapshot",
                 "price", "div_mult", "market", "turn_start_price", "ranks", "effect", "cash", "done", "peek_orders",
-                "janken", "t04", "top", "top_seen", "cancels", "price_cards")
+                "janken", "t04", "top", "top_seen", "cancels", "price_cards", "jankens")
     """Containers whose elements are immutable values or never-mutated entries: copied shallowly."""
     _NESTED = ("holdings", "bought", "hand", "tools_used", "deck", "drawn")
     """Per-seat containers: each seat's dict or list is copied."""
@@ -92,6 +92,8 @@ class KabuState:
         """Every price card applied so far (for the story of the duel)."""
         self.cancels: list[dict[str, Any]] = []
         """Order remainders the engine cancelled (ruling 15: a market buy lives for one judging)."""
+        self.jankens: list[dict[str, Any]] = []
+        """Every decided janken: turn, phase, the tied group, each round's hands and the winner (for the story)."""
         self.bankrupt: int | None = None
         self.finished = False
 

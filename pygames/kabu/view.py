@@ -160,5 +160,5 @@ def build(s: KabuState, seat: int | None) -> dict[str, Any]:
             "opponent_sealed": sealed, "pending": _pending(s, seat), "last_price_card": s.last_price_card,
             "price_cards": list(s.price_cards),
             "events": list(s.events), "tool_log": list(s.tool_log), "fills": list(s.fills),
-            "dividends": list(s.dividends), "cancels": list(s.cancels), "result": result, "catalog": cat,
+            "dividends": list(s.dividends), "cancels": list(s.cancels), "jankens": list(s.jankens), "result": result, "catalog": cat,
             "offers": offers.offers(s, seat, orders), "outlook": offers.outlook(s, seat)}

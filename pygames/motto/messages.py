@@ -23,6 +23,8 @@ CATALOGUE = {
                         "The start player must be seat 1 to {seats} or drawn by lot"),
 }
 """Every refusal code of モットコイン (core :func:`~pygames.core.errors.refuse` fills them in)."""
+DERIVED = {"shown": "standing", "action30": "action"}
+"""Template fields the filler makes, each from the param it is read from (read by the catalogue test)."""
 TERMINATIONS = ("fork", "exhausted")
 """The ``Outcome.termination`` codes: the 4th hard fork came up, or no coin was left to auction."""
 

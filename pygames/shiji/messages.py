@@ -157,6 +157,8 @@ def _fill(params: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return fmt, {"action": action, **clean}
 
 
+DERIVED = {"next": "first", "order": "reverse"}
+"""Template fields the filler makes, each from the param it is read from (read by the catalogue test)."""
 CATALOGUE = register("shiji", REFUSALS, _fill)
 """Every refusal code of 四時の札遊び (core :func:`~pygames.core.errors.refuse` fills them in)."""
 TERMINATIONS = tuple(ENDINGS)

@@ -24,7 +24,9 @@ from .cards import (
     is_number,
     next_star,
     parse_card,
+    to_list,
 )
+from .rules import start_turn
 from .state import BALANCED, PANIC_STATE, Rules, State
 
 GAP = "-"
@@ -94,7 +96,6 @@ def check_position(pos: Any, star_clears: bool = True, strict: bool = True) -> d
     fault = reachability_fault(out, star_clears)
     if fault:
         raise _bad(*fault)
-    from .rules import start_turn
     s = start_turn(state_from_position(out, star_clears))
     if s.result is not None:
         raise _bad("手番の側はもう負けています（並べられる貝札がないか、残り２枚に星札・恐慌札）",
@@ -201,7 +202,6 @@ def position_from_state(s: State) -> dict[str, Any]:
     """The JSON position of a play state (for the generator and tests)."""
     def cells(seat: int) -> list[str]:
         return [GAP if k < 0 else ("~" if v else "") + CODES[k] for k, v, _ in s.rows[seat]]
-    from .cards import to_list
     star = "balanced" if s.star == BALANCED else "panic" if s.star == PANIC_STATE else CODES[s.star]
     return {"hands": [to_list(s.hand[0]), to_list(s.hand[1])], "lands": [to_list(s.land[0]), to_list(s.land[1])],
             "rows": [cells(0), cells(1)], "merchant": list(s.merchant), "turn": s.turn, "to_beat": s.to_beat,

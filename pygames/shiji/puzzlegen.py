@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from ..core import GameError, Rng
+from . import GAME
 from .cards import CODES, FULL_SET, NIGHT, NUM_KINDS, PANIC, STARS, is_number, next_star
 from .position import check_position, state_from_position
 from .solver import Solver, TooBig
@@ -118,7 +119,6 @@ def write(puzzles: list[dict[str, Any]]) -> pathlib.Path:
 
 def generate(per_level: int, seed: int, budget_s: float = 1800.0) -> list[dict[str, Any]]:
     """Puzzles with exactly one winning first action (a placement), ``per_level`` at each depth."""
-    from . import GAME
     rng = Rng.derive(seed, "puzzles")
     found: dict[int, list[dict[str, Any]]] = {lv: [] for lv in LEVELS}
     seen: set[str] = set()

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pygames.core import GameError, Rng
+from pygames.core import Rng
+from pygames.core.errors import refuse
 
 from . import rules
 from .bots import WIN
@@ -41,8 +42,7 @@ def winrate(score: int) -> float:
 def check_nodes(nodes: Any) -> int:
     """A node budget from a caller; GameError unless an int in [MIN_NODES, MAX_NODES]."""
     if isinstance(nodes, bool) or not isinstance(nodes, int) or not MIN_NODES <= nodes <= MAX_NODES:
-        raise GameError("shogi.analysis.nodes", f"読む量は{MIN_NODES}〜{MAX_NODES}にしてください",
-                        f"The search budget must be {MIN_NODES}-{MAX_NODES} nodes", min=MIN_NODES, max=MAX_NODES)
+        raise refuse("shogi.analysis.nodes", min=MIN_NODES, max=MAX_NODES)
     return nodes
 
 
@@ -74,7 +74,7 @@ def analyse(state: ShogiState, nodes: int, candidates: int = 1) -> dict[str, Any
     a position without a legal move scores as lost (``best`` None)."""
     nodes = check_nodes(nodes)
     if not searchable(state):
-        raise GameError("shogi.analysis.no_move", "この局面では指し手を調べられません", "There is no move to look at in this position")
+        raise refuse("shogi.analysis.no_move")
     table = rules.moves_table(state)
     order = sorted(a for a in table if table[a][1] is None)
     if not order:

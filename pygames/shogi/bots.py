@@ -21,7 +21,7 @@ from pygames.core import Rng
 from . import rules
 from .cards import NULLIFY
 from .pieces import FU, LEAP, OU, SLIDE, STANDARD, Tables, tables_for
-from .position import DROP0, Position
+from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 BASE_VALUE = {1: 100, 2: 300, 3: 350, 4: 500, 5: 550, 6: 800, 7: 1000, 8: 0,
@@ -301,7 +301,6 @@ def choose(state: ShogiState, level: str, rng: Rng) -> str:
             dv = _draw_value(state, 0 if level == "normal" else 1, 600 if level == "hard" else 200)
             if dv > ref + (15 if level == "hard" else 60):
                 return "draw"
-    from .position import move_usi
     return move_usi(best_m & ((1 << 15) - 1))
 
 

@@ -11,28 +11,31 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import refuse
 
 from . import rules
+from .calls import _export_args
 from .formats.japanese import move_ja
+from .formats.jimport import _KIF_MOVE, _end_word, _step
+from .formats.kif import export_kif
+from .formats.records import import_text
+from .formats.replay import Replay
 from .position import DROP0
+from .review import positions
 
 _BLOCK = re.compile(r"^\s*変化[：:]\s*([0-9]{1,6})\s*手")
 
 
 def export_with_branches(match: Any, branches: list[dict[str, Any]]) -> str:
     """The match's KIF with ``branches`` (already checked) as 変化 blocks."""
-    from .calls import _export_args
-    from .formats.kif import export_kif
     if not match.state.rules.hon:
-        raise GameError("shogi.branch.cards", "変化つきの棋譜は本将棋だけです", "Branches are exported for standard shogi only")
+        raise refuse("shogi.branch.cards")
     lines = export_kif(*_export_args(match)).rstrip("\n").split("\n")
     starts = {b["turn"] + 1 for b in branches}
     for i, ln in enumerate(lines):
         num = re.match(r"^\s*([0-9]+) ", ln)
         if num and int(num.group(1)) in starts and not ln.endswith("+"):
             lines[i] = ln + "+"
-    from .review import positions
     states = positions(match)
     for b in sorted(branches, key=lambda b: -b["turn"]):
         lines += ["", f"変化：{b['turn'] + 1}手"]
@@ -53,9 +56,6 @@ def export_with_branches(match: Any, branches: list[dict[str, Any]]) -> str:
 def read_branches(text: Any) -> dict[str, Any]:
     """The 変化 of a KIF record as branches from its main line (a block that cannot be read is left
     out and named in ``notice``)."""
-    from .formats.jimport import _KIF_MOVE, _end_word, _step
-    from .formats.records import import_text
-    from .formats.replay import Replay
     data = import_text(text)
     main = list(data["moves"])
     lines_ = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -3,23 +3,28 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from collections.abc import Callable
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
+from .actions import legal
 from .cards import BASIC_SET, KINDS, MAX_ID_LIST, NULLIFY, PICKUP_RATIO, PROMOTED_NAME, card_json
 from .cards import validate_cards as _validate_cards
+from .imported import option_for
 from .pieces import SPECIALS
+from .rules import play_move
 from .sfen import STARTPOS, make_sfen, parse_sfen
+from .start import checked_sfen, state_from_sfen
 
 
 def _check(match: Any) -> Any:
     if getattr(getattr(match, "game", None), "name", None) != "shogi":
-        raise GameError("shogi.not_shogi", "将棋の対局ではありません", "This is not a shogi match")
+        raise refuse("shogi.not_shogi")
     return match
 
 
@@ -30,7 +35,7 @@ def _export_args(match: Any) -> tuple[list[Any], list[tuple[int, str]], list[dic
 
 def export_kif(match: Any) -> dict[str, Any]:
     """The match as KIF text (UTF-8 .kifu; card draws as comment lines)."""
-    from .formats.kif import export_kif as kif
+    from .formats.kif import export_kif as kif  # deferred: the record formats load at the first export/import, not at boot
     _check(match)
     text = kif(*_export_args(match))
     kind = "hon" if match.state.rules.hon else "shutaisei"
@@ -43,16 +48,13 @@ EXPORTS = {"kif": ".kif", "kifu": ".kifu", "ki2": ".ki2", "ki2u": ".ki2u", "csa"
 def export_record(match: Any, format: str = "kifu", encoding: str | None = None) -> dict[str, Any]:
     """The match in ``format`` (kif/kifu/ki2/ki2u/csa/sfen/usi): ``{"text", "filename", "encoding", "base64"}``;
     ``base64`` holds the file's bytes (Shift_JIS for .kif/.ki2 unless ``encoding="utf-8"``)."""
-    import base64
-
-    from .formats import csa, kif
-    from .formats.decode import encode_text
+    from .formats import csa, kif  # deferred: the record formats load at the first export, not at boot
+    from .formats.decode import encode_text  # deferred: as above
     _check(match)
     if format not in EXPORTS:
-        raise GameError("shogi.export.format", f"知らない形式です: {str(format)[:10]}", f"Unknown format: {str(format)[:10]}",
-                        choices=list(EXPORTS))
+        raise refuse("shogi.export.format", format=str(format)[:10], choices=list(EXPORTS))
     if encoding not in (None, "utf-8", "shift_jis"):
-        raise GameError("shogi.export.encoding", "文字コードは utf-8 か shift_jis です", "Encoding must be utf-8 or shift_jis")
+        raise refuse("shogi.export.encoding")
     args = _export_args(match)
     if format in ("kif", "kifu"):
         text = kif.export_kif(*args)
@@ -92,7 +94,7 @@ def export_sfen(match: Any, ply: int | None = None) -> dict[str, Any]:
 
 def import_kif(text: str) -> dict[str, Any]:
     """Options and USI moves of a 本将棋 KIF/KI2/CSA record (moves up to an illegal one; see ``notice``)."""
-    from .formats.records import import_text
+    from .formats.records import import_text  # deferred: the record formats load at the first import, not at boot
     data = import_text(text)
     return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "result": data["result"],
             "winner": data.get("winner"), "notice": data["notice"], "format": data["format"]}
@@ -101,12 +103,11 @@ def import_kif(text: str) -> dict[str, Any]:
 def import_sfen(text: str) -> dict[str, Any]:
     """Options for a new 本将棋 match from an SFEN (``startpos``, ``sfen ...`` and ``position sfen ... moves``
     accepted); the moves after ``moves`` are returned as actions (up to an illegal one)."""
-    from .formats.records import parse_sfen_text
+    from .formats.records import parse_sfen_text  # deferred: the record formats load at the first import, not at boot
     if not isinstance(text, str):
-        raise GameError("shogi.sfen.invalid", "SFENが不正です: 文字列ではありません", "Invalid SFEN: not text")
+        raise refuse("shogi.sfen.invalid", why="sfen.not_text")
     data = parse_sfen_text(text)
     if data.get("composed"):  # a new match starts only from a legal position: the rule it breaks is the refusal
-        from .start import checked_sfen
         checked_sfen(data["sfen"], True)
     return {"options": {"ruleset": "hon", "sfen": data["sfen"]}, "actions": data["moves"], "notice": data["notice"]}
 
@@ -116,16 +117,12 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
     """A new 本将棋 record from KIF, KI2, CSA or SFEN text, every move checked:
     ``{"record", "format", "notice", "result", "result_text"}``. A record with an illegal move is loaded up
     to it and ``notice`` says so; text that is no record is refused."""
-    from .formats.records import import_text
+    from .formats.records import import_text  # deferred: the record formats load at the first import, not at boot
     data = import_text(text, filename if isinstance(filename, str) else "")
-    from .imported import option_for
-    from .start import state_from_sfen
     given = [{"name": n, "type": "human"} for n in data["names"]]
     players = players or given
     # the record's end: an action where the rules have one (投了, 入玉宣言 when it holds), else kept in the
     # ``record`` option with the winner the record names, like its comments
-    from .actions import legal
-    from .rules import play_move
     end = state_from_sfen(data["sfen"], "hon")  # parsed, not checked: a composed start replays too
     for action in data["moves"]:
         end = play_move(end, action)
@@ -149,7 +146,7 @@ def import_record(text: str, players: list[dict[str, Any]] | None = None, seed: 
 
 def decode_file(data: str, filename: str = "") -> dict[str, Any]:
     """The text of a record file given as base64 bytes (BOM, then UTF-8, then Shift_JIS)."""
-    from .formats.decode import decode_base64
+    from .formats.decode import decode_base64  # deferred: the record formats load at the first file, not at boot
     text, enc = decode_base64(data, filename if isinstance(filename, str) else "")
     return {"text": text, "encoding": enc}
 

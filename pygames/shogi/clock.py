@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import refuse
 
+from .rules import MARK, SEAT_EN, SEAT_JA, _finish
 from .state import ShogiState
 
 MAX_MAIN = 36_000  # seconds (10 hours)
@@ -24,9 +25,7 @@ def check_clock(value: Any) -> tuple[int, int] | None:
     """``{"main": seconds, "byoyomi": seconds}`` (or None: no clock) as (main, byoyomi)."""
     if value is None:
         return None
-    bad = GameError("shogi.option.clock", f"持ち時間は0〜{MAX_MAIN}秒、秒読みは0〜{MAX_BYOYOMI}秒（どちらかは1秒以上）にしてください",
-                    f"The clock takes 0-{MAX_MAIN} s main time and 0-{MAX_BYOYOMI} s byoyomi (one of them at least 1 s)",
-                    key="clock")
+    bad = refuse("shogi.option.clock", key="clock", max_main=MAX_MAIN, max_byoyomi=MAX_BYOYOMI)
     if not isinstance(value, dict) or set(value) - {"main", "byoyomi"}:
         raise bad
     main, byo = value.get("main", 0), value.get("byoyomi", 0)
@@ -55,9 +54,8 @@ def bot_nodes(clock: tuple[int, int] | None, budget: int) -> int:
 
 def timeout(state: ShogiState) -> ShogiState:
     """The side to move's time is up: it loses (切れ負け)."""
-    from .rules import MARK, SEAT_EN, SEAT_JA, _finish
     if state.rules.clock is None:
-        raise GameError("shogi.no_clock", "この対局には時計がありません", "This match has no clock", action="timeout")
+        raise refuse("shogi.no_clock", action="timeout")
     seat = state.side
     rec = {"ply": state.ply + 1, "seat": seat, "usi": "timeout", "ja": f"{MARK[seat]}時間切れ", "en": "Time up"}
     return _finish(replace(state, record=state.record + (rec,)), (1 - seat,), "timeout",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
+from pygames.core.errors import refuse
 from pygames.core.game import OptionSpec
 
 from . import actions, bots, calls, rules, search, text, view
@@ -16,6 +17,7 @@ from .handicap import handicap_sfen
 from .sfen import STARTPOS, parse_sfen
 from .start import checked_sfen
 from .state import Rules, ShogiState, order_active
+from .imported import check as check_imported
 
 
 
@@ -60,21 +62,17 @@ class ShogiGame(Game[ShogiState]):
         if opts["variant"] == "pickup" and opts["ruleset"] == "cards":
             opts["deck"] = list(check_pickup(opts["deck"], pool))
         elif opts["deck"] is not None:
-            raise GameError("shogi.option.deck", "山札の指定はピックアップのときだけです",
-                            "A deck is only given for the pick-up variant", key="deck")
+            raise refuse("shogi.option.deck", key="deck")
         if opts["variant"] == "setup" and opts["ruleset"] == "cards":
             opts["active"] = list(check_setup(opts["active"], pool))
         elif opts["active"] is not None:
-            raise GameError("shogi.option.active", "有効カードの指定はセットアップのときだけです",
-                            "Active cards are only given for the set-up variant", key="active")
-        from .imported import check as check_imported
+            raise refuse("shogi.option.active", key="active")
         opts["record"] = check_imported(opts["record"])
         clock = check_clock(opts["clock"])
         opts["clock"] = None if clock is None else {"main": clock[0], "byoyomi": clock[1]}
         if opts["sfen"] is not None:
             if opts["handicap"] != EVEN:
-                raise GameError("shogi.option.handicap_sfen", "駒落ちと開始局面は同時に指定できません",
-                                "A handicap and a start position cannot both be given", key="handicap")
+                raise refuse("shogi.option.handicap_sfen", key="handicap")
             composed = bool((opts["record"] or {}).get("composed"))  # an imported composition's start
             opts["sfen"] = checked_sfen(opts["sfen"], opts["ruleset"] == "hon", composed)
         return opts
@@ -135,8 +133,7 @@ class ShogiGame(Game[ShogiState]):
         if kind == "declare":
             return rules.declare(state)
         if kind == "choice":
-            raise GameError("shogi.no_pending_draw", "引いたカードがないので有効・無効は選べません",
-                            "There is no drawn card to switch on or off", action=action[:40])
+            raise refuse("shogi.no_pending_draw", action=action[:40])
         return rules.play_move(state, action)
 
     def outcome(self, state: ShogiState) -> Outcome | None:
@@ -163,7 +160,7 @@ class ShogiGame(Game[ShogiState]):
     def progress(self, state: ShogiState) -> dict[str, Any]:
         mover = rules.SEAT_JA[state.side]
         if state.phase == "over":
-            from .formats.kif import ending_line
+            from .formats.kif import ending_line  # deferred: the record formats load when a match ends, not at boot
             ja, en = ending_line(self.outcome(state), state.ply)
             return {"turn": state.ply, "ja": ja, "en": en}
         return {"turn": state.ply, "ja": f"{state.ply}手目まで・{mover}の番",
@@ -174,7 +171,7 @@ class ShogiGame(Game[ShogiState]):
 
     def extra_calls(self) -> dict[str, Any]:
         """KIF/SFEN export and import, card schema (see VIEW.md)."""
-        from .studycalls import CALLS as STUDY
+        from .studycalls import CALLS as STUDY  # deferred: the study tools (formats, review, analysis: ~35 ms CPU of imports here) load on first use
         return {**calls.CALLS, **STUDY}
 
     # --- computer players --------------------------------------------------------------

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from pygames.core.errors import GameError
+from pygames.core.errors import refuse
 
 from .formats.handicaps import HANDICAPS
 
@@ -39,5 +39,5 @@ def handicap_sfen(value: str) -> str | None:
         return None
     name = NAME_JA.get(value)
     if name is None:
-        raise GameError("shogi.option.handicap", "知らない駒落ちです", "Unknown handicap", key="handicap")
+        raise refuse("shogi.option.handicap", key="handicap")
     return HANDICAPS[name]

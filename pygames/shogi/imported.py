@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
 ENDINGS = {
     "反則負け": ("foul", "反則負け", "lost by a foul"), "反則勝ち": ("foul", "反則勝ち", "won by the opponent's foul"),
@@ -21,9 +21,8 @@ MAX_COMMENTS = 2000
 MAX_TEXT = 500
 
 
-def _bad(what_ja: str, what_en: str) -> GameError:
-    return GameError("shogi.option.record", f"棋譜の情報が不正です: {what_ja}", f"Bad record information: {what_en}",
-                     key="record")
+def _bad(why: str) -> GameError:
+    return refuse("shogi.option.record", why=why, key="record")
 
 
 def check(value: Any) -> dict[str, Any] | None:
@@ -31,27 +30,27 @@ def check(value: Any) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) - {"end", "comments", "composed"}:
-        raise _bad("end, comments, composed だけを書けます", "only 'end', 'comments' and 'composed' are allowed")
+        raise _bad("record.keys")
     if not isinstance(value.get("composed", False), bool):
-        raise _bad("composed は true か false です", "'composed' is true or false")
+        raise _bad("record.composed")
     end = value.get("end")
     if end is not None:
         if not isinstance(end, dict) or end.get("word") not in ENDINGS:
-            raise _bad("終わり方が読めません", "unknown end")
+            raise _bad("record.end")
         winner, ply = end.get("winner"), end.get("ply")
         if winner not in (0, 1, None) or isinstance(winner, bool):
-            raise _bad("勝った側が不正です", "bad winner")
+            raise _bad("record.winner")
         if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= 100_000:
-            raise _bad("終わった手数が不正です", "bad ply")
+            raise _bad("record.ply")
         end = {"word": end["word"], "winner": winner, "ply": ply}
     comments = value.get("comments") or []
     if not isinstance(comments, list) or len(comments) > MAX_COMMENTS:
-        raise _bad("コメントの一覧が不正です", "bad comment list")
+        raise _bad("record.comments")
     out = []
     for c in comments:
         if (not isinstance(c, list) or len(c) != 2 or isinstance(c[0], bool) or not isinstance(c[0], int)
                 or not 0 <= c[0] <= 100_000 or not isinstance(c[1], str) or len(c[1]) > MAX_TEXT):
-            raise _bad("コメントが不正です", "bad comment")
+            raise _bad("record.comment")
         out.append([c[0], c[1]])
     return {"end": end, "comments": out, "composed": bool(value.get("composed", False))}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
 from .pieces import OU
 from .position import Position
@@ -45,22 +45,16 @@ def refusal(board: list[int] | tuple[int, ...], hands: Any, side: int, pos: Posi
     """Why ``side`` (to move) may not declare now, as a coded GameError; None if the declaration holds."""
     king, pieces, points = tally(board, hands, side)
     if not king:
-        return GameError("shogi.declare.king_not_in_camp", "入玉宣言できません: 玉が敵陣（相手側の3段）に入っていません",
-                         "You cannot declare: your king is not in the enemy camp (the opponent's three ranks)")
+        return refuse("shogi.declare.king_not_in_camp")
     if pos is None:
         pos = Position(list(board), [list(hands[0]), list(hands[1])], side)
     if pos.in_check(side):
-        return GameError("shogi.declare.in_check", "入玉宣言できません: 王手がかかっています",
-                         "You cannot declare while your king is in check")
+        return refuse("shogi.declare.in_check")
     if pieces < PIECES:
-        return GameError("shogi.declare.pieces", f"入玉宣言できません: 敵陣にある玉以外の駒が{pieces}枚です（{PIECES}枚以上必要）",
-                         f"You cannot declare: {pieces} of your pieces besides the king are in the enemy camp "
-                         f"({PIECES} needed)", pieces=pieces, need=PIECES)
+        return refuse("shogi.declare.pieces", pieces=pieces, need=PIECES)
     need = NEED[side]
     if points < need:
-        return GameError("shogi.declare.points", f"入玉宣言できません: 点数が{points}点です（{need}点以上必要: 飛角は5点、ほかは1点）",
-                         f"You cannot declare: you have {points} points ({need} needed: rook and bishop 5, others 1)",
-                         points=points, need=need)
+        return refuse("shogi.declare.points", points=points, need=need)
     return None
 
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import GameError
+from pygames.core.errors import refuse
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
+from . import rules
 from .analysis import analyse, check_nodes, searchable, winrate
 from .bots import WIN
 
@@ -69,8 +71,7 @@ def review_positions(match: Match, start: int = 0, count: int = 4, nodes: int = 
     total = len(states)
     for name, value, top in (("start", start, total), ("count", count, MAX_BATCH)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise GameError("shogi.review.range", "振り返りの範囲が正しくありません", "The review range is not valid",
-                            key=name)
+            raise refuse("shogi.review.range", key=name)
     out = []
     for index in range(start, min(total, start + count)):
         state = states[index]
@@ -93,11 +94,11 @@ def judge(match: Match, scores: Any) -> dict[str, Any]:
     states = positions(match)
     turns = turn_states(match)
     if not isinstance(scores, list) or len(scores) != len(states):
-        raise GameError("shogi.review.scores", "振り返りのデータが足りません", "The review data is incomplete")
+        raise refuse("shogi.review.scores", why="review.missing")
     for i, e in enumerate(scores):
         if not isinstance(e, dict) or e.get("index") != i or isinstance(e.get("score"), bool) \
                 or not isinstance(e.get("score"), int):
-            raise GameError("shogi.review.scores", "振り返りのデータが正しくありません", "The review data is not valid")
+            raise refuse("shogi.review.scores", why="review.invalid")
     black = [winrate(e["score"]) for e in scores]  # 先手's win rate at each position
     counts = {0: dict.fromkeys(KINDS, 0), 1: dict.fromkeys(KINDS, 0)}
     out = []
@@ -144,7 +145,6 @@ def _draw_kind(before: float, after: float) -> str | None:
 
 def _names(state: Any, line: list[str]) -> dict[str, str]:
     """The line in words, ja and en (「▲７六歩 △３四歩 …」)."""
-    from . import rules
     ja, en = [], []
     cur = state
     for usi in line:

@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
 from .cards import NULLIFY
 from .formats.japanese import MARK, move_en, move_ja, square_en, square_ja
-from .messages import FOULS, foul_error
-from .messages import err as _e
-from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, OU, PROMOTABLE, SLIDE, sq_name
-from .position import DROP0, MOVE_MASK, Position, move_usi, parse_usi, _DEAD, _ZONE
+from .imported import ENDINGS
+from .messages import FOULS
+from .nyugyoku import refusal
+from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, NAMES, OU, PROMOTABLE, SLIDE, sq_name
+from .position import DROP0, MOVE_MASK, Position, _DEAD, _ZONE, move_usi, parse_usi
 from .state import MAX_PLIES, ShogiState, order_active, position_key
 
 SEAT_JA = ("先手", "後手")
@@ -20,6 +21,11 @@ SEAT_EN = ("Sente", "Gote")
 
 
 # --- action tables --------------------------------------------------------------------
+def foul_error(code: str, action: str) -> GameError:
+    """The refusal of a foul (default rules: fouls are prevented and explained)."""
+    return refuse(f"shogi.foul.{code}", action=action, foul=code)
+
+
 def _card_foul(pos: Position, m: int) -> str | None:
     frm, to = m & 127, (m >> 7) & 127
     b, side = pos.board, pos.side
@@ -77,16 +83,15 @@ def moves_table(state: ShogiState) -> dict[str, tuple[int, str | None]]:
 def draw_refusal(state: ShogiState) -> GameError | None:
     """Why the side to move may not draw now (None if it may)."""
     if state.rules.hon:
-        return _e("draw.hon", "本将棋にドローはありません", "There is no draw turn in standard shogi")
+        return refuse("shogi.draw.hon")
     if state.rules.variant == "setup":
-        return _e("draw.setup_variant", "セットアップのルールではドローしません", "The setup variant has no drawing")
+        return refuse("shogi.draw.setup_variant")
     if state.phase != "move":
-        return _e("wrong_phase", "今は駒を指す手番ではありません", "It is not the time for a turn action")
+        return refuse("shogi.wrong_phase")
     if not state.deck and not state.discard:
-        return _e("draw.no_cards", "山札にも捨札にもカードがありません", "Neither the deck nor the discard pile has cards")
+        return refuse("shogi.draw.no_cards")
     if in_check(state, state.side):
-        return _e("draw.in_check", "王手を受けているときはドローできません（2019年ルール）",
-                  "You may not draw while your king is in check (2019 rule)")
+        return refuse("shogi.draw.in_check")
     return None
 
 
@@ -109,13 +114,11 @@ def choice_actions(state: ShogiState) -> list[str]:
 def declare_refusal(state: ShogiState) -> GameError | None:
     """Why the side to move may not declare a win by 入玉宣言 now (None if it may)."""
     if not state.rules.can_declare:
-        return _e("declare.off", "この対局に入玉宣言はありません（本将棋で入玉宣言ありのときだけ）",
-                  "There is no entering-king declaration in this match (standard shogi with the declaration on)")
+        return refuse("shogi.declare.off")
     if state.phase != "move":
-        return _e("wrong_phase", "今は駒を指す手番ではありません", "It is not the time for a turn action")
+        return refuse("shogi.wrong_phase")
     key = "declare"
     if key not in state.cache:
-        from .nyugyoku import refusal
         state.cache[key] = refusal(state.board, state.hands, state.side)
     return state.cache[key]
 
@@ -126,10 +129,9 @@ def explain(state: ShogiState, action: str) -> GameError:
     try:
         m = parse_usi(action)
     except ValueError:
-        return _e("bad_action", f"手の書き方が違います: {action[:20]}（例: 7g7f, 8h2b+, P*5e, draw, resign）",
-                  f"Not a valid action: {action[:20]} (e.g. 7g7f, 8h2b+, P*5e, draw, resign)", action=action[:20])
+        return refuse("shogi.bad_action", action=action[:20])
     if state.phase != "move":
-        return _e("wrong_phase", "今は駒を指す手番ではありません", "It is not the time to move a piece", action=action)
+        return refuse("shogi.wrong_phase", action=action)
     pos = state.position()
     hon = state.rules.hon
     side, sign = pos.side, (1 if pos.side == 0 else -1)
@@ -137,42 +139,38 @@ def explain(state: ShogiState, action: str) -> GameError:
     if frm >= DROP0:
         code = frm - DROP0
         if not pos.hands[side][code]:
-            return _e("not_in_hand", f"{KANJI[code]}を持っていません", f"You have no {action[0]} in hand", action=action)
+            return refuse("shogi.not_in_hand", action=action, piece_ja=KANJI[code], piece_en=action[0])
         if pos.board[to]:
-            return _e("occupied", "駒のあるマスには打てません", "You can only drop on an empty square", action=action)
+            return refuse("shogi.occupied", action=action)
         if hon and _DEAD[side][code * sign][to]:
-            return _e("dead_piece", "行き所のない駒は打てません（本将棋）",
-                      "A piece may not be dropped where it could never move (standard shogi)", action=action)
+            return refuse("shogi.dead_piece", action=action)
         if code == FU and pos.pawn_files(side)[to % 9]:
             return foul_error("nifu", action)
         if hon:
             return _hon_reason(pos, m, action)
-        return _e("illegal_action", "その手は指せません", "That move is not legal now", action=action)
+        return refuse("shogi.illegal_action", action=action)
     p = pos.board[frm]
     if p * sign <= 0:
-        return _e("no_piece", f"{square_ja(frm)}に自分の駒がありません", f"There is no piece of yours on {square_en(frm)}",
-                  action=action)
+        return refuse("shogi.no_piece", action=action, square_ja=square_ja(frm), square_en=square_en(frm))
     code = abs(p)
     reach = [x for x in pos.pseudo_moves() if x & 127 == frm and (x >> 7) & 127 == to]
     if not reach:
         changed = any(_changed(state, code))
-        return _e("unreachable", f"{square_ja(frm)}の{KANJI[code]}は{square_ja(to)}へ動けません"
-                  + ("（有効カードで動きが変わっています）" if changed else ""),
-                  f"The {ENGLISH[code].lower()} on {square_en(frm)} cannot move to {square_en(to)}"
-                  + (" (an active card changes its move)" if changed else ""),
-                  action=action, piece=code)
+        return refuse("shogi.unreachable", action=action, piece=code, piece_ja=KANJI[code],
+                      piece_en=ENGLISH[code].lower(), from_ja=square_ja(frm), from_en=square_en(frm),
+                      to_ja=square_ja(to), to_en=square_en(to),
+                      changed_ja="（有効カードで動きが変わっています）" if changed else "",
+                      changed_en=" (an active card changes its move)" if changed else "")
     if promo:
         if code not in PROMOTABLE:
-            return _e("cannot_promote", f"{KANJI[code]}は成れません", "That piece cannot promote", action=action)
+            return refuse("shogi.cannot_promote", action=action, piece_ja=KANJI[code], piece_en=ENGLISH[code].lower())
         zone = _ZONE[side]
         if not zone[frm] and not zone[to]:
             if hon:
-                return _e("promotion_zone", "成れるのは敵陣で移動を始めるか終えるときだけです",
-                          "You may promote only when the move starts or ends in the enemy camp", action=action)
+                return refuse("shogi.promotion_zone", action=action)
             return foul_error("promotion", action)
     elif hon and code in PROMOTABLE and _DEAD[side][p][to]:
-        return _e("must_promote", "行き所のない駒になるので成らなければなりません（本将棋）",
-                  "This piece must promote: it could never move again (standard shogi)", action=action)
+        return refuse("shogi.must_promote", action=action)
     if hon:
         return _hon_reason(pos, m, action)
     merged = 0
@@ -182,7 +180,7 @@ def explain(state: ShogiState, action: str) -> GameError:
     foul = _card_foul(pos, merged) if merged else None
     if foul:
         return foul_error(foul, action)
-    return _e("illegal_action", "その手は指せません", "That move is not legal now", action=action)
+    return refuse("shogi.illegal_action", action=action)
 
 
 def _changed(state: ShogiState, code: int) -> list[str]:
@@ -196,10 +194,8 @@ _KIND_NAME = {1: "FU", 2: "KY", 3: "KE", 4: "GI", 5: "KI", 6: "KA", 7: "HI"}
 def _hon_reason(pos: Position, m: int, action: str) -> GameError:
     frm = m & 127
     if frm == DROP0 + FU and pos._drop_pawn_mate(m):
-        return _e("uchifuzume", "打ち歩詰めは禁じ手です（本将棋）", "Checkmating by a pawn drop is illegal (standard shogi)",
-                  action=action)
-    return _e("self_check", "自玉が取られる手は指せません（本将棋: 王手放置・自殺手）",
-              "That move leaves your king in check (standard shogi)", action=action)
+        return refuse("shogi.uchifuzume", action=action)
+    return refuse("shogi.self_check", action=action)
 
 
 # --- playing --------------------------------------------------------------------------
@@ -232,7 +228,6 @@ def _after_turn(state: ShogiState) -> ShogiState:
         return _finish(state, (), "repetition", "千日手（同一局面4回）で引き分け", "Draw by fourfold repetition")
     end = (state.rules.imported or {}).get("end")
     if end is not None and state.ply == end["ply"]:  # an imported record's own end (a foul, time, 持将棋...)
-        from .imported import ENDINGS
         _code, ja, en = ENDINGS[end["word"]]
         w = end["winner"]
         side_ja, side_en = ("", "") if w is None else (f": {SEAT_JA[w]}の勝ち", f": {SEAT_EN[w]} wins")
@@ -273,7 +268,6 @@ def play_move(state: ShogiState, action: str) -> ShogiState:
 
 
 def _code_name(p: int) -> str | None:
-    from .pieces import NAMES
     return NAMES[abs(p)] if p else None
 
 
@@ -323,7 +317,7 @@ def draw_outcomes(state: ShogiState) -> list[tuple[str, float]]:
 def _take(state: ShogiState, action: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     cid = action[5:] if action.startswith("card:") else ""
     if cid not in state.deck:
-        raise _e("bad_chance", "山札にないカードです", "That card is not in the deck", card=cid[:40])
+        raise refuse("shogi.bad_chance", card=cid[:40])
     deck = list(state.deck)
     deck.remove(cid)
     discard = state.discard
@@ -368,8 +362,8 @@ def play_drawn_card(state: ShogiState, action: str) -> ShogiState:
 def play_choice(state: ShogiState, action: str) -> ShogiState:
     """有効/無効 for the drawn card (or the 無効化 target)."""
     if action not in choice_actions(state):
-        raise _e("bad_choice", f"選べるのは {', '.join(choice_actions(state))} です",
-                 f"Choose one of {', '.join(choice_actions(state))}", action=action[:60])
+        raise refuse("shogi.bad_choice", action=action[:60], choices_ja=", ".join(choice_actions(state)),
+                     choices_en=", ".join(choice_actions(state)))
     pool = state.rules.pool
     cid = state.pending or ""
     card = pool[cid]

@@ -19,8 +19,8 @@ from typing import Any
 
 from pygames.core import Rng
 
-from . import masks, rules
-from .bots import WIN, Search, values_for
+from . import bots, masks, rules
+from .bots import Search, WIN, values_for
 from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
@@ -685,7 +685,6 @@ def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
 
 def choose_expert(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES) -> str:
     """The expert's action: the searched best move; in the card game it may draw (as "hard" weighs it)."""
-    from . import bots
     if state.phase == "draw_choice":
         return bots.choose(state, "hard", rng)
     table = rules.moves_table(state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import refuse
 
 from . import rules
 from .cards import BASIC_CARDS, BASIC_DECK, validate_cards
@@ -17,7 +17,7 @@ def checked_sfen(sfen: Any, hon: bool, composed: bool = False) -> str:
     """The normalised text of an SFEN option; GameError if unreadable (or, in 本将棋, impossible: see
     :func:`pygames.shogi.sfen.check_hon`)."""
     if not isinstance(sfen, str):
-        raise GameError("shogi.option.sfen", "SFENは文字列にしてください", "The SFEN must be text", key="sfen")
+        raise refuse("shogi.option.sfen", key="sfen")
     board, hands, side, move_no = parse_sfen(sfen)
     if hon:
         check_hon(board, hands, side, sfen, composed)
@@ -34,7 +34,7 @@ def state_from_sfen(sfen: str = "startpos", ruleset: str = "cards", active: list
     pool = {**BASIC_CARDS, **{c["id"]: c for c in cards}}
     for cid in list(active) + list(discard) + list(deck or []):
         if cid not in pool:
-            raise GameError("shogi.unknown_card", f"知らないカードです: {cid[:40]}", f"Unknown card: {cid[:40]}")
+            raise refuse("shogi.unknown_card", card=cid[:40])
     if deck is None:
         rest = Counter(BASIC_DECK)
         rest.subtract(Counter(list(active) + list(discard)))

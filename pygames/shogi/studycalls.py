@@ -7,11 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
 from . import review, rules
+from .actions import legal as legal_of
 from .analysis import MATE, analyse, check_nodes, searchable, winrate
+from .branches import export_with_branches, read_branches
 from .review import _names
+from .view import build
 
 MAX_BRANCH = 200
 MAX_BRANCHES = 50
@@ -19,7 +22,7 @@ MAX_BRANCHES = 50
 
 def _check(match: Any) -> Any:
     if getattr(getattr(match, "game", None), "name", None) != "shogi":
-        raise GameError("shogi.not_shogi", "将棋の対局ではありません", "This is not a shogi match")
+        raise refuse("shogi.not_shogi")
     return match
 
 
@@ -34,12 +37,11 @@ def _branch_state(match: Any, turn: Any, branch: Any) -> Any:
     """The state after ``turn`` turns of the record and then the moves of ``branch`` (USI)."""
     state = _turn_state(match, turn)
     if not isinstance(branch, list) or len(branch) > MAX_BRANCH or not all(isinstance(a, str) for a in branch):
-        raise GameError("shogi.branch.invalid", "変化の手順が正しくありません", "The branch is not a list of moves")
+        raise refuse("shogi.branch.invalid", why="branch.moves")
     for i, action in enumerate(branch):
         table = rules.moves_table(state) if searchable(state) else {}
         if action not in table or table[action][1] is not None:
-            raise GameError("shogi.branch.illegal", f"変化の{i + 1}手目は指せません", f"Move {i + 1} of the branch is not legal",
-                            index=i)
+            raise refuse("shogi.branch.illegal", index=i, move=i + 1)
         state = rules.play_move(state, action)
     return state
 
@@ -56,9 +58,7 @@ def review_judge(match: Any, positions: Any) -> dict[str, Any]:
 
 def branch_view(match: Any, turn: int = 0, branch: list[str] | None = None) -> dict[str, Any]:
     """The view JSON of a branch position (the board, the side to move's targets), as a payload."""
-    from .view import build
     state = _branch_state(match, turn, branch or [])
-    from .actions import legal as legal_of
     legal = legal_of(state) if searchable(state) else []
     return {"view": build(state, None), "legal": legal, "replay": False, "plies": state.ply,
             "outcome": None, "names": _names(_turn_state(match, turn), branch or [])}
@@ -70,7 +70,7 @@ def analyse_position(match: Any, turn: int = 0, branch: list[str] | None = None,
     move, the win rate, and up to three candidate moves with their lines in words."""
     check_nodes(nodes)
     if isinstance(candidates, bool) or not isinstance(candidates, int) or not 1 <= candidates <= 3:
-        raise GameError("shogi.analysis.candidates", "候補手は1〜3手です", "Candidates must be 1-3")
+        raise refuse("shogi.analysis.candidates")
     state = _branch_state(match, turn, branch or [])
     if not searchable(state):
         return {"searchable": False, "score": None, "black": None, "winrate": None, "candidates": []}
@@ -85,7 +85,6 @@ def analyse_position(match: Any, turn: int = 0, branch: list[str] | None = None,
 
 def export_branches(match: Any, branches: Any = None) -> dict[str, Any]:
     """The record as KIF with each branch written as a 変化 (本将棋 only)."""
-    from .branches import export_with_branches
     _check(match)
     return {"kif": export_with_branches(match, _checked_branches(match, branches)),
             "filename": f"hon-{match.state.ply}.kifu"}
@@ -95,11 +94,11 @@ def _checked_branches(match: Any, branches: Any) -> list[dict[str, Any]]:
     if branches is None:
         return []
     if not isinstance(branches, list) or len(branches) > MAX_BRANCHES:
-        raise GameError("shogi.branch.invalid", "変化の一覧が正しくありません", "The branches are not a list")
+        raise refuse("shogi.branch.invalid", why="branch.list")
     out = []
     for b in branches:
         if not isinstance(b, dict) or not isinstance(b.get("turn"), int) or not b.get("moves"):
-            raise GameError("shogi.branch.invalid", "変化の一覧が正しくありません", "The branches are not a list")
+            raise refuse("shogi.branch.invalid", why="branch.list")
         _branch_state(match, b["turn"], b["moves"])  # every move checked
         out.append({"turn": b["turn"], "moves": list(b["moves"])})
     return out
@@ -107,7 +106,6 @@ def _checked_branches(match: Any, branches: Any) -> list[dict[str, Any]]:
 
 def import_branches(text: str) -> dict[str, Any]:
     """The 変化 of a KIF text as branches from its main line: ``{"branches": [{"turn", "moves"}], "notice"}``."""
-    from .branches import read_branches
     return read_branches(text)
 
 

@@ -18,8 +18,12 @@ from typing import IO, Any
 from pygames.core import GameError, Rng
 
 from . import GAME
+from .bots import WIN
+from .formats.records import parse_sfen_text
+from .mate import MateSearch
 from .position import move_usi
-from .search import EXPERT_NODES, MAX_DEPTH, Expert, best_move
+from .search import EXPERT_NODES, Expert, MAX_DEPTH, best_move
+from .start import state_from_sfen
 
 LEVELS = ("easy", "normal", "hard", "expert")
 SEED_MAX = 2**31 - 1
@@ -30,7 +34,6 @@ TIMED = ("btime", "wtime", "byoyomi", "binc", "winc", "movetime")
 
 def mate_text(score: int) -> str | None:
     """``mate N`` / ``mate -N`` (plies to mate) for a mate score of the search, else None."""
-    from .bots import WIN
     if abs(score) < WIN - 64:
         return None
     plies = WIN - abs(score) - 1
@@ -164,8 +167,6 @@ class Engine:
             self.say(f"info string bad option {name[:20]} {value[:20]}")
 
     def position(self, line: str) -> None:
-        from .formats.records import parse_sfen_text
-        from .start import state_from_sfen
         try:
             data = parse_sfen_text(line)
         except GameError as err:
@@ -266,7 +267,6 @@ class Engine:
 
     def go_mate(self, args: list[str]) -> None:
         """``go mate <ms|infinite>``: ``checkmate <moves>``, ``checkmate nomate`` or ``checkmate timeout``."""
-        from .mate import MateSearch
         state = self.state
         if state is None or state.phase != "move":
             self.say("checkmate nomate")

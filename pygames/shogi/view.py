@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import messages, rules
-from .imported import comments_at
 from .cards import card_json
+from .handicap import CHOICES, NONE
+from .imported import comments_at
 from .pieces import ENGLISH, HAND_ORDER, KANJI, NAMES, OU, PROMOTABLE, sq_name
-from .position import _ALIGNED, DROP0, MOVE_MASK, _DEAD, _ZONE, Position
+from .position import DROP0, MOVE_MASK, Position, _ALIGNED, _DEAD, _ZONE
 from .sfen import make_sfen
 from .state import MAX_PLIES, ShogiState, position_key
 
@@ -153,7 +154,6 @@ def build(state: ShogiState, seat: int | None) -> dict[str, Any]:
 
 def _handicap(state: ShogiState) -> dict[str, str] | None:
     """The 駒落ち of the match in words (None for an even game)."""
-    from .handicap import CHOICES, NONE
     if state.rules.handicap == NONE:
         return None
     ja, en = next((j, e) for v, j, e in CHOICES if v == state.rules.handicap)

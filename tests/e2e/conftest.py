@@ -15,6 +15,17 @@ Fixtures
   ``phone``    a page in a fresh 375x740 touch context, guarded the same way.
   ``new_page`` factory: ``new_page(width=1280, height=800)`` → another guarded page in its own context
                (e.g. to open a share link "in another browser").
+  ``warm_page`` factory: ``warm_page(width=1280, height=800, phone=False, locale="ja-JP")`` → a guarded
+               page whose engine is ALREADY READY: one page per size and locale is booted once per
+               test process and shared by the tests that ask for it (a Pyodide boot costs seconds of
+               CPU). Before each test its localStorage and sessionStorage are emptied, the language
+               is the browser's again, the bot delay is 0, request routes and media emulation are
+               removed, it is online, and it shows the route ``#/_fresh`` (nothing). Navigate only by hash
+               (``page.goto(site.url + "#/play/id")``, same document); ``page.goto(site.url)`` or
+               ``page.reload()`` boot Python again (allowed, just slow). Do not use
+               ``add_init_script`` on it (scripts would stay for later tests): set sessionStorage by
+               ``page.evaluate``. For tests of a first visit, the service worker, offline starts or a
+               dying engine use ``page``/``new_page``.
 
 Helpers (plain functions: ``from tests.e2e.conftest import wait_for_engine, ...``; also fixtures of the
 same name returning the function)
@@ -223,6 +234,89 @@ def new_page(browser, guard) -> Iterator[Callable[..., Any]]:
     guard.check()
 
 
+class _Relay:
+    """Context listeners of a shared page: they report to the guard of the test now running."""
+
+    def __init__(self) -> None:
+        self.guard: Guard | None = None
+
+    def on_request(self, request: Any) -> None:
+        if self.guard:
+            self.guard.on_request(request)
+
+    def on_console(self, msg: Any) -> None:
+        if self.guard:
+            self.guard.on_console(msg)
+
+    def on_pageerror(self, error: Any) -> None:
+        if self.guard:
+            self.guard.on_pageerror(error)
+
+    def watch_context(self, context: Any) -> None:
+        Guard.watch_context(self, context)  # type: ignore[arg-type]
+
+
+RESET_JS = """async (lang) => {
+  if (window.__restoreSetItem) window.__restoreSetItem();  // a test that filled the storage and failed
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStorage.setItem('pygames.botDelayMs', '0');
+  const i18n = await import(new URL('web/shell/i18n.js', location.origin + '/').href);
+  if (i18n.getLang() !== lang) i18n.setLang(lang);
+  localStorage.clear();
+  delete window.pygamesMatch;
+}"""
+
+
+@pytest.fixture(scope="session")
+def _warm_pages(browser, site) -> Iterator[dict[tuple[Any, ...], tuple[Any, Any, _Relay]]]:
+    pages: dict[tuple[Any, ...], tuple[Any, Any, _Relay]] = {}
+    yield pages
+    for ctx, _, _ in pages.values():
+        ctx.close()
+
+
+@pytest.fixture
+def warm_page(browser, site, guard, _warm_pages) -> Iterator[Callable[..., Any]]:
+    """Factory of shared pages with the engine ready (see the module docstring)."""
+    used: list[tuple[Any, Any, _Relay]] = []
+
+    def get(width: int = 1280, height: int = 800, phone: bool = False, locale: str = "ja-JP") -> Any:
+        key = (width, height, phone, locale)
+        entry = _warm_pages.get(key)
+        if entry is not None and entry[1].is_closed():
+            entry[0].close()
+            entry = None
+        if entry is None:
+            relay = _Relay()
+            kwargs: dict[str, Any] = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2} if phone else {}
+            ctx = _context(browser, relay, width, height, locale=locale, **kwargs)  # type: ignore[arg-type]
+            pg = ctx.new_page()
+            relay.guard = guard
+            pg.goto(site.url + "#/_fresh")
+            wait_for_engine(pg)
+            entry = _warm_pages[key] = (ctx, pg, relay)
+        ctx, pg, relay = entry
+        relay.guard = guard
+        pg.unroute_all()
+        ctx.set_offline(False)
+        pg.emulate_media(media="null", color_scheme="null", reduced_motion="null")
+        if urlsplit(pg.url).path != "/" or not pg.url.startswith(site.url):
+            pg.goto(site.url + "#/_fresh")
+        wait_for_engine(pg)
+        pg.goto(site.url + "#/_leave")  # the last test's route is destroyed (its match stops)
+        pg.evaluate(RESET_JS, "ja" if locale.lower().startswith("ja") else "en")
+        pg.goto(site.url + "#/_fresh")
+        pg.wait_for_selector("#main .page")
+        used.append(entry)
+        return pg
+
+    yield get
+    for _, _, relay in used:
+        relay.guard = None
+    guard.check()
+
+
 @pytest.fixture
 def phone(browser, guard) -> Iterator[Any]:
     """A guarded page at phone size (375x740, touch, mobile)."""
@@ -358,13 +452,22 @@ VISIBLE_TEXTS_JS = """([selector, exclude]) => {
 
 def open_saved_match(page: Any, site: Any, record: dict[str, Any], match_id: str, ready: str) -> None:
     """Store ``record`` as the saved match ``match_id`` (in this page's localStorage), open it, and wait
-    for ``ready`` (a selector of the game's view)."""
+    for ``ready`` (a selector of the game's view). A page already on the site is not reloaded (its
+    engine stays up): the match is opened by changing the hash, as a player's link would."""
     record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
-    page.goto(site.url)
+    goto_saved_match(page, site, record)
+    page.wait_for_selector(ready)
+
+
+def goto_saved_match(page: Any, site: Any, record: dict[str, Any]) -> None:
+    """Store ``record`` (with its ``meta.id``) in the page's localStorage and open ``#/play/<id>``,
+    booting the site first only if the page is not on it yet (no reload, so no second boot)."""
+    if not page.url.startswith(site.url):
+        page.goto(site.url)
     wait_for_engine(page)
     page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
-    page.goto(site.url + f"#/play/{match_id}")
-    page.wait_for_selector(ready)
+    page.goto(site.url + "#/_leave")  # the route changes even if this match was open already
+    page.goto(site.url + f"#/play/{record['meta']['id']}")
 
 
 def assert_in_viewport(page: Any, selector: str, what: str = "") -> None:

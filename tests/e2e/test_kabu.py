@@ -491,3 +491,54 @@ def test_kabu_tutorial_runs_to_its_end(new_page: Any, site: Any, width: int, hei
     page.wait_for_selector("#tutorial[data-step=done]")
     assert refused
     assert page.evaluate("document.documentElement.lang") == lang
+
+
+def _second_janken_link() -> str:
+    """Spring ⑤: both players market-bought every S03 and S05 (the market cannot serve both), the S03
+    janken is decided (the computer's paper beats rock) and the S05 janken is asked next."""
+    deck0 = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": ["T05", "T04"]}
+    deck1 = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": []}
+    call = lambda name, **args: json.loads(webapi.dispatch(name, json.dumps(args)))
+    record = call("new_match", game="kabu", seed=5, options={"deck0": deck0, "deck1": deck1},
+                  players=[{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}])["record"]
+    for seat, action in ((0, "pass"), (0, "buy S03 mkt x4"), (1, "buy S03 mkt x4"), (0, "buy S05 mkt x2"),
+                         (1, "buy S05 mkt x2"), (0, "done"), (1, "done"), (0, "janken rock"), (1, "janken paper")):
+        record = call("apply", record=record, seat=seat, action=action)["record"]
+    view = call("view", record=record, seat=0)["view"]
+    assert view["pending"]["kind"] == "janken" and view["pending"]["group"]["issue"] == "S05"
+    return call("encode_link", record=record)["link"]
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
+def test_kabu_a_decided_janken_is_told_before_the_next(new_page: Any, site: Any, width: int, height: int,
+                                                        locale: str) -> None:
+    """Found playing by hand: after a janken the prompt jumped to the next tied issue without saying who
+    won the last one. Now the next prompt and the story say it (both hands, who fills first); the three
+    hands stay together in the action bar; a six-letter tool name fits its card."""
+    page = new_page(width, height, phone=width == PHONE_WIDTH, locale=locale)
+    page.add_init_script(NO_DELAY)
+    page.goto(site.url + "#m=" + _second_janken_link())
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-janken-last")
+    last = page.text_content("#kabu-janken-last")
+    if locale == "ja-JP":
+        assert "大和自動車" in last and "あなた グー" in last and "パー" in last and "の注文が先に約定" in last, last
+        assert "あなた" not in last.split("→")[-1], last  # the computer won it
+        story = page.inner_text("#kabu-feed")
+        assert "じゃんけん 大和自動車 成行" in story, story
+    else:
+        assert "Yamato Motors" in last and "you Rock" in last and "Paper" in last and "order fills first" in last, last
+        assert "janken for Yamato Motors (market)" in page.inner_text("#kabu-view")
+        assert "Motors Market" not in page.inner_text("#kabu-view")  # the kind reads as a word, not a name
+    # the three hands are one group in the bar, on one line
+    tops = page.evaluate("() => [...document.querySelectorAll('#kabu-bar .kabu-bar-acts button')].map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 3 and len(set(tops)) == 1, tops
+    key_moment(page, f"kabu-janken-{width}x{height}-{locale}", "#kabu-bar")
+    if width == PHONE_WIDTH:
+        return  # the hand is a tab on a phone
+    # a long tool name is squeezed into its card, never cut (チャート分析 is six full-width glyphs)
+    fits = page.evaluate("""() => [...document.querySelectorAll('#kabu-hand svg.kabu-toolcard .kabu-card-name')].map(t => {
+      const card = t.closest('svg').getBoundingClientRect(); const r = t.getBoundingClientRect();
+      return [t.textContent, r.right <= card.right - 2];
+    })""")
+    assert fits and all(ok for _, ok in fits), fits

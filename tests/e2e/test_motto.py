@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pygames import webapi
-from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, key_moment, shot
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, goto_saved_match, key_moment, shot
 
 SEED = 4273  # a short game (237 plies, 15 decisions of the person) with this test's policy
 MAX_TURNS = 400  # safety cap on the person's decisions; a game needs far fewer
@@ -28,7 +28,10 @@ def _actions(page: Any) -> int:
 
 
 def _start(page: Any, site: Any, wait_for_engine: Any) -> str:
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    if page.url.startswith(site.url):  # a warm page (init scripts would stay for later tests)
+        page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    else:
+        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
     page.goto(site.url + "#/new/motto")
     wait_for_engine(page)
     page.wait_for_selector("#start-match")
@@ -83,7 +86,8 @@ def _my_turn(page: Any, turn: int, seen: dict[str, int]) -> None:
         seen["pass"] += 1
 
 
-def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_violations):
+def test_whole_four_player_game_through_the_ui(warm_page, site, wait_for_engine, axe_violations):
+    page = warm_page()
     match_id = _start(page, site, wait_for_engine)
     saved = json.loads(page.evaluate(f"() => localStorage.getItem('pygames.match.{match_id}')"))
     assert saved["game"] == "motto" and saved["seed"] == SEED and len(saved["players"]) == 4
@@ -135,17 +139,15 @@ def test_whole_four_player_game_through_the_ui(page, site, wait_for_engine, axe_
     assert "このサイトでの解釈" in page.locator(".rules-body").inner_text()
 
 
-def test_phone_width_and_english(phone, site, wait_for_engine):
+def test_phone_width_and_english(warm_page, site, wait_for_engine):
+    phone = warm_page(375, 740, phone=True)
     record = json.loads(webapi.dispatch("new_match", json.dumps({"game": "motto", "seed": 9, "options": {"start": "1"}, "players": [
         {"name": "A", "type": "human"}, {"name": "B", "type": "human"}, {"name": "C", "type": "human"}]})))["record"]
     for action in ("bid 6,2", "bid 6,3"):
         seat = json.loads(webapi.dispatch("view", json.dumps({"record": record})))["to_move"][0]
         record = json.loads(webapi.dispatch("apply", json.dumps({"record": record, "seat": seat, "action": action})))["record"]
     record["meta"] = {"id": "mottophone1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
-    phone.goto(site.url)
-    wait_for_engine(phone)
-    phone.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
-    phone.goto(site.url + "#/play/mottophone1")
+    goto_saved_match(phone, site, record)
     phone.wait_for_selector(".motto .player")
     phone.wait_for_selector("#motto-standing .die")
     assert_no_horizontal_overflow(phone)
@@ -185,13 +187,11 @@ def _until_recover(seed: int) -> dict[str, Any]:
     raise AssertionError("no recover choice came up")
 
 
-def test_recover_choice_on_a_phone_in_english(phone, site, wait_for_engine):
+def test_recover_choice_on_a_phone_in_english(warm_page, site, wait_for_engine):
+    phone = warm_page(375, 740, phone=True)
     record = _until_recover(1)  # seed 1: C must pick which coin gives back a 3 (No.7's effect)
     record["meta"] = {"id": "mottorecover1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
-    phone.goto(site.url)
-    wait_for_engine(phone)
-    phone.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
-    phone.goto(site.url + "#/play/mottorecover1")
+    goto_saved_match(phone, site, record)
     phone.wait_for_selector(".recover-choices button")
     assert "最小1個回収" in phone.locator("#motto-recover").inner_text()
     phone.click(".lang-toggle")
@@ -242,23 +242,19 @@ def _near_the_end(seed: int) -> tuple[dict[str, Any], str]:
 
 def _put(page: Any, site: Any, wait_for_engine: Any, record: dict[str, Any], match_id: str) -> None:
     record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
-    page.goto(site.url)
-    wait_for_engine(page)
-    page.evaluate("(r) => { localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }", record)
-    page.goto(site.url + f"#/play/{match_id}")
+    goto_saved_match(page, site, record)
 
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (375, 812, "en-US")])
-def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, axe_violations, width, height, locale):
+def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine, axe_violations, width, height, locale):
     lang = locale[:2]
-    page = new_page(width, height, phone=width < 500, locale=locale)
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     name = f"motto-{lang}-{width}"
     # 1. the first prompt: the person opens; prompt, Bid and Hard pass are on screen, nothing red
     players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
                {"name": "", "type": "bot", "level": "easy"}]
     record = _call("new_match", {"game": "motto", "seed": 21, "players": players, "options": {"start": "1"}})["record"]
-    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
     _put(page, site, wait_for_engine, record, "mottokey1")
     page.wait_for_selector("#motto-bar")
     _idle(page)
@@ -299,13 +295,13 @@ def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine,
     shot(page, f"{name}-5-final-position")
 
 
-def test_a_version_1_save_says_it_keeps_the_old_start_rule(page, site, wait_for_engine):
+def test_a_version_1_save_says_it_keeps_the_old_start_rule(warm_page, site, wait_for_engine):
+    page = warm_page()  # its bot delay is 0
     from pathlib import Path
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "records" / "motto-v1-12.json"
     record = json.loads(fixture.read_text())["record"]
     for p in record["players"]:
         p["type"], p["name"] = "human", ""  # people, so nothing moves on its own
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
     _put(page, site, wait_for_engine, record, "mottov1")
     page.wait_for_selector("#rulings-note:not([hidden])")
     assert "スタートプレイヤー" in page.locator("#rulings-note").inner_text()
@@ -314,12 +310,12 @@ def test_a_version_1_save_says_it_keeps_the_old_start_rule(page, site, wait_for_
     assert "Start player" in page.locator("#rulings-note").inner_text()
 
 
-def test_a_won_coin_and_the_others_moves_are_shown(page, site, wait_for_engine):
+def test_a_won_coin_and_the_others_moves_are_shown(warm_page, site, wait_for_engine):
+    page = warm_page()  # its bot delay is 0
     people = [{"name": n, "type": "human"} for n in "ABC"]
     record = _call("new_match", {"game": "motto", "seed": 9, "players": people, "options": {"start": "1"}})["record"]
     for seat, action in ((0, "bid 6"), (1, "pass")):
         record = _call("apply", {"record": record, "seat": seat, "action": action})["record"]
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
     _put(page, site, wait_for_engine, record, "mottowin1")
     page.wait_for_selector("#motto-bar")
     # C sees what A and B did since C's last move (C has not moved yet: the last events)

@@ -47,9 +47,9 @@ def legal(page: Any) -> list[str]:
     return list(page.evaluate("() => window.pygamesMatch.payload.legal"))
 
 
-def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site: Any) -> None:
-    a = new_page(1280, 800)
-    b = new_page(375, 812, phone=True, locale="en-US")
+def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site: Any) -> None:
+    a = warm_page(1280, 800)
+    b = warm_page(375, 812, phone=True, locale="en-US")
     a.goto(site.url + "#/new/shogi")
     wait_for_engine(a, timeout_ms=300_000)
     a.click("#setup-mode-remote")
@@ -140,8 +140,8 @@ def test_cards_game_with_draws_by_links_between_two_devices(new_page: Any, site:
                       "JSON.parse(localStorage.getItem('pygames.index'))[0].id)).actions") == before
 
 
-def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: Any, guard: Any) -> None:
-    a = new_page(1280, 800)
+def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: Any, guard: Any) -> None:
+    a = warm_page(1280, 800)
     a.goto(site.url + "#/new/shogi")
     wait_for_engine(a, timeout_ms=300_000)
     a.click("#setup-mode-remote")
@@ -151,7 +151,7 @@ def test_hon_by_link_and_links_of_another_match_or_broken(new_page: Any, site: A
     act(a, "7g7f")
     first = link_of(a)
     shot(a, "remote-hon-send-1280-ja")
-    b = new_page(375, 812, phone=True, locale="en-US")
+    b = warm_page(375, 812, phone=True, locale="en-US")
     b.goto(first)
     wait_for_engine(b, timeout_ms=300_000)
     b.click("#remote-join")

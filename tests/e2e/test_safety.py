@@ -47,10 +47,12 @@ def _record(game: str, match_id: str, *, humans: int = 1, seed: int = 5, options
 
 
 def _store(page: Any, site: Any, wait_for_engine: Any, records: list[dict[str, Any]]) -> None:
-    page.goto(site.url)
+    """Save ``records`` in the site's localStorage (the routes opened next read them) and wait for
+    the engine (a page already on the site, e.g. a warm page, is not reloaded)."""
+    if not page.url.startswith(site.url):
+        page.goto(site.url + "#/_saves")
     page.evaluate("(recs) => { for (const r of recs) localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r)); }",
                   records)
-    page.reload()
     wait_for_engine(page)
 
 
@@ -59,9 +61,10 @@ def _seat_options(page: Any) -> list[str]:
 
 
 # --- 1. hidden information ----------------------------------------------------------------------
-def test_replay_of_an_unfinished_match_never_offers_the_computers_seat(page, site, wait_for_engine):
+def test_replay_of_an_unfinished_match_never_offers_the_computers_seat(warm_page, site, wait_for_engine):
     """shiji and kabu against the computer: the replay offered コンピュータ as 視点 and showed its
     hand (shiji) and its tool hand and event deck (kabu). Now: public view and the person only."""
+    page = warm_page()
     records = [_record("shiji", "leakshiji1", plies=14), _record("kabu", "leakkabu01", plies=12)]
     _store(page, site, wait_for_engine, records)
     for record in records:
@@ -74,7 +77,8 @@ def test_replay_of_an_unfinished_match_never_offers_the_computers_seat(page, sit
         page.wait_for_function("() => document.querySelector('#replay-seat').value === ''")
 
 
-def test_two_people_on_one_device_are_asked_who_looks_and_a_finished_match_shows_all(page, site, wait_for_engine):
+def test_two_people_on_one_device_are_asked_who_looks_and_a_finished_match_shows_all(warm_page, site, wait_for_engine):
+    page = warm_page()
     duo = _record("shiji", "duoshiji01", humans=2, plies=14)
     over = _record("shiji", "overshiji1", humans=1, seed=8, to_end=True)
     assert Match.from_record(over).is_over()
@@ -95,9 +99,10 @@ def test_two_people_on_one_device_are_asked_who_looks_and_a_finished_match_shows
     assert page.locator("#replay-who").count() == 0 or page.locator("#replay-who").is_hidden()
 
 
-def test_the_move_list_never_prints_saved_actions(page, site, wait_for_engine):
+def test_the_move_list_never_prints_saved_actions(warm_page, site, wait_for_engine):
     """Before the engine's log answers (or if Python never starts) a row shows a placeholder,
     not 「コンピュータ（よわい）: pick 9」 or a sealed kabu order."""
+    page = warm_page()
     record = _record("kabu", "rawmoves01", plies=20)
     _store(page, site, wait_for_engine, [record])
     texts = page.evaluate("""async (record) => {
@@ -117,12 +122,13 @@ def _deep_link(depth: int = 200_000) -> str:
     return "m1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
 
-def test_a_deeply_nested_share_link_is_refused_and_the_engine_lives_on(page, site, wait_for_engine):
+def test_a_deeply_nested_share_link_is_refused_and_the_engine_lives_on(warm_page, site, wait_for_engine):
     """A few hundred characters of link inflating to 200,000 nested arrays used to overflow the
     stack inside Pyodide: 'internal error', then every call failed until a reload."""
+    page = warm_page()
     link = _deep_link()
     assert len(link) < 1000
-    page.goto(site.url)
+    page.goto(site.url + "#/")
     wait_for_engine(page)
     page.goto(site.url + "#m=" + link)
     page.wait_for_function("() => /入れ子が深すぎ/.test(document.getElementById('main').textContent)", timeout=60_000)
@@ -143,7 +149,7 @@ def test_a_deeply_nested_share_link_is_refused_and_the_engine_lives_on(page, sit
     page.evaluate("(t) => localStorage.setItem('pygames.match.deepsave01', t)", deep_save)
     page.goto(site.url + "#/play/deepsave01")
     page.wait_for_selector("#main .page >> text=/読み込めません|壊れ/", timeout=30_000)
-    page.goto(site.url)
+    page.goto(site.url + "#/")
     page.wait_for_selector(".games[data-state=ready]")
 
 
@@ -289,7 +295,8 @@ def test_dom_nodes_after_thirty_plies_stay_near_a_fresh_load(context, site, wait
 
 
 # --- 5. storage full ---------------------------------------------------------------------------------
-def test_moves_made_while_storage_is_full_are_counted_kept_and_saved_once_there_is_space(page, site, wait_for_engine):
+def test_moves_made_while_storage_is_full_are_counted_kept_and_saved_once_there_is_space(warm_page, site, wait_for_engine):
+    page = warm_page()
     record = _record("shogi", "fullstore1", humans=2, options={"ruleset": "hon"})
     _store(page, site, wait_for_engine, [record])
     page.goto(site.url + "#/play/fullstore1")

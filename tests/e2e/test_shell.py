@@ -68,7 +68,7 @@ def _record(info: dict[str, Any], match_id: str, seed: int = 7, humans: int = 1)
 
 
 def _open(page: Any, site: Any, wait_for_engine: Any, hash_: str = "") -> None:
-    page.goto(site.url + hash_)
+    page.goto(site.url + (hash_ or "#/"))
     wait_for_engine(page)
     if not hash_:
         page.wait_for_selector(".games[data-state=ready]")
@@ -79,10 +79,12 @@ def _storage(page: Any) -> dict[str, str]:
 
 
 def _put_saves(page: Any, site: Any, wait_for_engine: Any, saves: dict[str, str]) -> None:
-    """Store raw save texts (key → text) in the site's localStorage, then reload the landing page."""
-    page.goto(site.url)
+    """Store raw save texts (key → text) in the site's localStorage, then open the landing page
+    (which reads them as it renders; a page whose engine is up is not reloaded)."""
+    if not page.url.startswith(site.url):
+        page.goto(site.url + "#/_saves")
     page.evaluate("(saves) => { for (const [k, v] of Object.entries(saves)) localStorage.setItem(k, v); }", saves)
-    page.reload()
+    page.goto(site.url + "#/")
     wait_for_engine(page)
     page.wait_for_selector(".games[data-state=ready]")
 
@@ -111,7 +113,8 @@ PLAY_JS = """async ([max, onlyOne]) => {
 
 
 # --- landing and language --------------------------------------------------------------------
-def test_landing_in_japanese_and_english_toggle_is_remembered(page, site, wait_for_engine):
+def test_landing_in_japanese_and_english_toggle_is_remembered(warm_page, site, wait_for_engine):
+    page = warm_page()
     _open(page, site, wait_for_engine)
     assert page.evaluate("document.documentElement.lang") == "ja"
     assert page.locator("#games-h").inner_text() == "ゲーム"
@@ -161,7 +164,8 @@ def test_update_notice_offers_a_reload(page, site, wait_for_engine):
     assert page.locator("#update-button").inner_text() == "更新"
 
 
-def test_unknown_route_says_so(page, site, wait_for_engine):
+def test_unknown_route_says_so(warm_page, site, wait_for_engine):
+    page = warm_page()
     _open(page, site, wait_for_engine, "#/nowhere/at/all/really")
     assert "ありません" in page.locator(".message").inner_text()
     page.click("text=ホームに戻る")
@@ -170,7 +174,8 @@ def test_unknown_route_says_so(page, site, wait_for_engine):
 
 # --- setup -------------------------------------------------------------------------------------
 @needs_game
-def test_new_match_setup_saves_a_reproducible_match(page, site, wait_for_engine, guard):
+def test_new_match_setup_saves_a_reproducible_match(warm_page, site, wait_for_engine, guard):
+    page = warm_page()
     info = _pick_game()
     if not _has_view(info["name"]):
         guard.allow(MISSING_FILE)  # the plain fallback view is used until the game has one
@@ -205,7 +210,8 @@ def test_new_match_setup_saves_a_reproducible_match(page, site, wait_for_engine,
 
 
 # --- bad saves and bad links -------------------------------------------------------------------
-def test_corrupt_save_is_reported_on_its_entry_only(page, site, wait_for_engine, guard):
+def test_corrupt_save_is_reported_on_its_entry_only(warm_page, site, wait_for_engine, guard):
+    page = warm_page()
     saves = {"pygames.match.brokenjson1": '{"format": "pygames.match", "schema": 2, "game": '}
     if GAMES:
         info = _pick_game()
@@ -248,7 +254,8 @@ def _links() -> dict[str, str]:
             "bomb": bomb, "not_a_link": "hello", "wrong_game": linkcodec.encode({**record, "game": "nosuchgame"})}
 
 
-def test_bad_share_links_are_refused_politely(page, site, wait_for_engine):
+def test_bad_share_links_are_refused_politely(warm_page, site, wait_for_engine):
+    page = warm_page()
     keep = {"pygames.match.brokenjson1": "{oops", "pygames.index": "[]"}
     _put_saves(page, site, wait_for_engine, keep)
     before = _storage(page)
@@ -265,7 +272,8 @@ def test_bad_share_links_are_refused_politely(page, site, wait_for_engine):
 
 # --- import / export -----------------------------------------------------------------------------
 @needs_game
-def test_export_then_import_round_trip(page, site, wait_for_engine, tmp_path):
+def test_export_then_import_round_trip(warm_page, site, wait_for_engine, tmp_path):
+    page = warm_page()
     info = _pick_game()
     record = _record(info, "exportme01")
     _put_saves(page, site, wait_for_engine, {"pygames.match.exportme01": json.dumps(record)})
@@ -299,7 +307,8 @@ def test_export_then_import_round_trip(page, site, wait_for_engine, tmp_path):
     assert _storage(page) == before
 
 
-def test_import_of_a_non_match_file_is_refused(page, site, wait_for_engine, tmp_path):
+def test_import_of_a_non_match_file_is_refused(warm_page, site, wait_for_engine, tmp_path):
+    page = warm_page()
     _open(page, site, wait_for_engine)
     bad = tmp_path / "notes.json"
     bad.write_text("これはJSONではありません", encoding="utf-8")
@@ -348,7 +357,8 @@ def _no_horizontal_scroll(page: Any) -> None:
     assert_no_horizontal_overflow(page)
 
 
-def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine, guard):
+def test_phone_width_has_no_horizontal_scroll(warm_page, site, wait_for_engine, guard):
+    phone = warm_page(375, 740, phone=True)
     _allow_missing_views(guard)
     _put_saves(phone, site, wait_for_engine, {"pygames.match.brokenjson1": "{oops"})
     _no_horizontal_scroll(phone)
@@ -370,7 +380,8 @@ def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine, guar
     _no_horizontal_scroll(phone)
 
 
-def test_axe_landing_and_setup_pages(page, site, wait_for_engine, axe_violations, guard):
+def test_axe_landing_and_setup_pages(warm_page, site, wait_for_engine, axe_violations, guard):
+    page = warm_page()
     _allow_missing_views(guard)
     _put_saves(page, site, wait_for_engine, {"pygames.match.brokenjson1": "{oops"})
     assert axe_violations(page) == []
@@ -396,7 +407,10 @@ def _shell_axe(page: Any) -> list[dict[str, Any]]:
 
 def _start_from_setup(page, site, wait_for_engine, info, seed: str) -> None:
     """Start a match of ``info``'s game from its setup screen with ``seed`` (no computer delay)."""
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    if page.url.startswith(site.url):  # a warm page: its reset set the delay (init scripts would stay)
+        page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    else:
+        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
     _open(page, site, wait_for_engine, f"#/new/{info['name']}")
     page.wait_for_selector("#start-match")
     page.fill("#seed", seed)
@@ -406,8 +420,9 @@ def _start_from_setup(page, site, wait_for_engine, info, seed: str) -> None:
 
 # --- a match, start to end ---------------------------------------------------------------------
 @needs_game
-def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_for_engine, new_page, guard,
+def test_match_against_the_computer_resume_undo_replay_share(warm_page, site, wait_for_engine, new_page, guard,
                                                              axe_violations):
+    page = warm_page()
     info = _pick_game()
     if not _has_view(info["name"]):
         guard.allow(MISSING_FILE)
@@ -470,7 +485,8 @@ def test_match_against_the_computer_resume_undo_replay_share(page, site, wait_fo
 
 
 @needs_game
-def test_two_people_on_one_device_get_a_hand_over_screen(page, site, wait_for_engine, guard):
+def test_two_people_on_one_device_get_a_hand_over_screen(warm_page, site, wait_for_engine, guard):
+    page = warm_page()
     secret = [g for g in GAMES if g["hidden_information"]]
     if not secret:
         pytest.skip("no game with hidden information yet")
@@ -513,7 +529,7 @@ def test_first_visit_follows_the_browser_language_then_the_choice(new_page, site
 
 
 @needs_game
-def test_share_link_in_an_english_browser_is_english_with_localised_seats(new_page, site, wait_for_engine, guard):
+def test_share_link_in_an_english_browser_is_english_with_localised_seats(warm_page, site, wait_for_engine, guard):
     _allow_missing_views(guard)
     info = _pick_game()
     record = _record(info, "unused")
@@ -522,8 +538,7 @@ def test_share_link_in_an_english_browser_is_english_with_localised_seats(new_pa
     record["players"][0]["name"] = ""  # an untyped name: the localised default
     link = json.loads(webapi.dispatch("encode_link", json.dumps({"record": record})))["link"]
     for width, height in ((1280, 800), (375, 812)):
-        page = new_page(width, height, phone=width < 500, locale="en-US")
-        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+        page = warm_page(width, height, phone=width < 500, locale="en-US")
         page.goto(site.url + "#m=" + link)
         wait_for_engine(page)
         page.wait_for_url("**#/play/*")
@@ -539,7 +554,8 @@ def test_share_link_in_an_english_browser_is_english_with_localised_seats(new_pa
 
 
 @needs_game
-def test_setup_stores_only_typed_names_and_undo_says_why(page, site, wait_for_engine, guard):
+def test_setup_stores_only_typed_names_and_undo_says_why(warm_page, site, wait_for_engine, guard):
+    page = warm_page()
     info = _pick_game()
     if not _has_view(info["name"]):
         guard.allow(MISSING_FILE)
@@ -578,12 +594,11 @@ def test_setup_stores_only_typed_names_and_undo_says_why(page, site, wait_for_en
 
 
 @needs_game
-def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_page, site, wait_for_engine, guard):
+def test_result_over_the_final_position_and_replay_by_keys_and_move_list(warm_page, site, wait_for_engine, guard):
     _allow_missing_views(guard)
     info = _pick_game()
     for width, height in ((1280, 800), (375, 812)):
-        page = new_page(width, height, phone=width < 500)
-        page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+        page = warm_page(width, height, phone=width < 500)
         record = _record(info, f"toend{width}", seed=11)
         _put_saves(page, site, wait_for_engine, {f"pygames.match.toend{width}": json.dumps(record)})
         page.goto(site.url + f"#/play/toend{width}")
@@ -623,7 +638,8 @@ def test_result_over_the_final_position_and_replay_by_keys_and_move_list(new_pag
 
 
 @needs_game
-def test_flash_highlights_briefly_and_without_motion_when_asked(page, site, wait_for_engine, guard):
+def test_flash_highlights_briefly_and_without_motion_when_asked(warm_page, site, wait_for_engine, guard):
+    page = warm_page()
     _allow_missing_views(guard)
     info = _pick_game()
     _put_saves(page, site, wait_for_engine, {"pygames.match.flash1": json.dumps(_record(info, "flash1"))})

@@ -1,7 +1,8 @@
 """The import graph of ``pygames/``: no loops, and imports flow core ← game ← webapi.
 
-Every ``import`` counts, including those inside functions (a loop hidden in a function is still
-a loop). Read with ``ast``, nothing is imported.
+Every ``import`` counts, including those inside functions and under ``if TYPE_CHECKING:`` (a loop
+hidden in a function or in the type hints is still a loop), and an import inside a function says in a
+comment on its line why it is deferred. Read with ``ast``, nothing is imported.
 """
 
 from __future__ import annotations
@@ -27,11 +28,7 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
     found: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If) and _is_type_checking(block.test)
-                   for stmt in block.body for n in ast.walk(stmt)}
     for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue  # ``if TYPE_CHECKING:`` imports are for mypy, never run
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -45,11 +42,6 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
                 sub = f"{target}.{alias.name}"
                 found.add(sub if sub in modules else target)
     return {m for m in found if m in modules and m != name}
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
-            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def is_script(module: str) -> bool:
@@ -99,6 +91,18 @@ def test_scripts_are_imported_by_nothing():
     edges = graph()
     scripts = {m for m in edges if is_script(m)}
     assert all(not targets & scripts for targets in edges.values())
+
+
+def test_function_level_imports_say_why():
+    """A deferred import is the exception (a heavy module kept out of the boot): each says why."""
+    silent = []
+    for path in sorted(ROOT.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for fn in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                silent += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(fn)
+                           if isinstance(n, (ast.Import, ast.ImportFrom)) and "#" not in lines[n.lineno - 1]]
+    assert not silent, f"imports inside functions with no reason given: {silent}"
 
 
 def test_no_import_loops_in_pygames():

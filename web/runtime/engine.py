@@ -6,6 +6,13 @@
 import json
 import sys
 
+try:  # a trimmed standard library (build.py) names a module it left out instead of a bare "No module"
+    import _pygames_trimmed
+
+    _pygames_trimmed.install()
+except ModuleNotFoundError:
+    pass
+
 _webapi = None
 _error = None
 try:
@@ -31,4 +38,18 @@ def dispatch(name, args_json="{}"):
     return _webapi.dispatch(name, args_json)
 
 
-__export__ = ["boot", "dispatch"]
+def modules(walk=False):
+    """The modules imported so far, sorted (JSON); with ``walk`` every module of the engines is
+    imported first. scripts/stdlib_usage.py builds the trimmed standard library's keep-list from it."""
+    if walk and _webapi is not None:
+        import importlib
+        import pathlib
+
+        root = pathlib.Path(_webapi.__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            parts = path.relative_to(root.parent).with_suffix("").parts
+            importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return json.dumps(sorted(sys.modules))
+
+
+__export__ = ["boot", "dispatch", "modules"]

@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
+from .. import rules
 from ..pieces import OU, PROMOTE
 from ..position import DROP0, move_usi
 from ..sfen import make_sfen
+from .kif import _turns, comment_lines
 from .replay import Replay
 
 CSA_CODE = {"FU": 1, "KY": 2, "KE": 3, "GI": 4, "KI": 5, "KA": 6, "HI": 7, "OU": 8, "TO": 9, "NY": 10, "NK": 11,
@@ -29,8 +31,9 @@ END = {"TORYO": "投了", "CHUDAN": "中断", "SENNICHITE": "千日手", "TIME_U
 WORD_END = {"投了": "TORYO", "千日手": "SENNICHITE", "詰み": "TSUMI", "持将棋": "MAX_MOVES", "中断": "CHUDAN"}
 
 
-def _err(ja: str, en: str) -> GameError:
-    return GameError("shogi.csa.invalid", f"CSAを読めません: {ja}", f"Cannot read the CSA record: {en}")
+def _err(why: str, **params: Any) -> GameError:
+    """The refusal of a text that is no CSA record (``why``: the cause, see messages.REASONS)."""
+    return refuse("shogi.csa.invalid", why=why, **params)
 
 
 def _sq(text: str) -> int:
@@ -58,7 +61,7 @@ def _position(lines: list[str]) -> tuple[list[int], list[list[int]], int]:
             for i in range(0, len(rest) - 3, 4):
                 sq = _sq(rest[i:i + 2])
                 if abs(board[sq]) != CSA_CODE.get(rest[i + 2:i + 4], -1):
-                    raise _err(f"PIの駒「{rest[i:i + 4]}」がありません", f"PI removes a missing piece '{rest[i:i + 4]}'")
+                    raise refuse("shogi.csa.invalid", why="csa.pi_piece", piece=rest[i:i + 4])
                 board[sq] = 0
         elif re.match(r"^P[1-9]", ln):
             r = int(ln[1])
@@ -71,7 +74,7 @@ def _position(lines: list[str]) -> tuple[list[int], list[list[int]], int]:
                 elif cell[0] in "+-" and cell[1:] in CSA_CODE:
                     cells.append(CSA_CODE[cell[1:]] * (1 if cell[0] == "+" else -1))
                 else:
-                    raise _err(f"盤面の行 P{r} が読めません", f"cannot read board row P{r}")
+                    raise refuse("shogi.csa.invalid", why="csa.row", row=r)
             rows[r] = cells
         elif re.match(r"^P[+-]", ln):
             color = 0 if ln[1] == "+" else 1
@@ -83,12 +86,12 @@ def _position(lines: list[str]) -> tuple[list[int], list[list[int]], int]:
                 elif kind in CSA_CODE:
                     extra.append((color, -1 if where == "00" else _sq(where), CSA_CODE[kind]))
                 else:
-                    raise _err(f"駒「{kind}」が読めません", f"unknown piece '{kind}'")
+                    raise refuse("shogi.csa.invalid", why="csa.piece", piece=kind)
         elif ln in ("+", "-"):
             side = 0 if ln == "+" else 1
     if rows:
         if len(rows) != 9:
-            raise _err("盤面の行P1〜P9がそろっていません", "rows P1-P9 are incomplete")
+            raise _err("csa.rows")
         board = [c for r in range(1, 10) for c in rows[r]]
     if board is None:
         board = [0] * 81 if extra else _START[:]
@@ -99,7 +102,7 @@ def _position(lines: list[str]) -> tuple[list[int], list[list[int]], int]:
             board[sq] = code if color == 0 else -code
         else:
             if code > 7:
-                raise _err("持駒に成駒・玉は置けません", "promoted pieces or kings cannot be in hand")
+                raise _err("csa.hand")
             hands[color][code] += 1
     for color, _, code in extra:
         if code == 0:  # 00AL: every remaining piece into this hand
@@ -117,7 +120,7 @@ def _position(lines: list[str]) -> tuple[list[int], list[list[int]], int]:
 def parse(text: str) -> dict[str, Any]:
     """The start SFEN, USI moves, end word and notice of the first game of a CSA file."""
     if not isinstance(text, str) or len(text) > 2_000_000:
-        raise _err("文字列ではありません", "not text")
+        raise _err("csa.not_text")
     raw = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     lines: list[str] = []
     for ln in raw:
@@ -137,7 +140,7 @@ def parse(text: str) -> dict[str, Any]:
                       len(lines))
     head = lines[:first_move]
     if not any(ln.startswith(("V", "N", "$", "P")) or ln in ("+", "-") for ln in head) and first_move == len(lines):
-        raise _err("CSAとして読める行がありません", "no line reads as CSA")
+        raise _err("csa.no_line")
     board, hands, side = _position(head)
     names = ["", ""]
     for ln in head:
@@ -151,7 +154,6 @@ def parse(text: str) -> dict[str, Any]:
             rep.comment(ln[2:])
     word = None
     number = 0
-    from .. import rules
     for ln in lines[first_move:]:
         if ln.startswith("'*"):
             if rep.notice is None:
@@ -169,7 +171,7 @@ def parse(text: str) -> dict[str, Any]:
         number += 1
         try:
             if rep.over():
-                raise GameError("shogi.game_over", "対局は終わっています", "the game is already over")
+                raise refuse("shogi.game_over")
             usi = _usi(rep.state, m, rules)
             rep.play(usi)
         except (GameError, ValueError) as e:
@@ -181,10 +183,10 @@ def parse(text: str) -> dict[str, Any]:
 def _usi(state: Any, m: re.Match[str], rules: Any) -> str:
     color, frm, to, kind = m.groups()
     if (color == "+") != (state.side == 0):
-        raise GameError("shogi.import.wrong_side", "手番でない側の指し手です", "a move by the side not to move")
+        raise refuse("shogi.import.wrong_side")
     code = CSA_CODE.get(kind)
     if code is None:
-        raise GameError("shogi.import.unreadable", f"駒「{kind}」が読めません", f"unknown piece '{kind}'")
+        raise refuse("shogi.import.unreadable", why="import.piece", kind=kind)
     dest = _sq(to)
     if frm == "00":
         usi = move_usi(DROP0 + code | dest << 7)
@@ -194,7 +196,7 @@ def _usi(state: Any, m: re.Match[str], rules: Any) -> str:
         promote = code != here and code == here + PROMOTE
         usi = move_usi(src | dest << 7 | promote << 14)
     if usi not in rules.moves_table(state):
-        raise GameError("shogi.import.illegal", f"{m.group(0)}は指せない手です", f"{m.group(0)} is not a legal move")
+        raise refuse("shogi.import.illegal", token=m.group(0))
     return usi
 
 
@@ -202,7 +204,6 @@ def _usi(state: Any, m: re.Match[str], rules: Any) -> str:
 def export_csa(states: list[Any], actions: list[tuple[int, str]], players: list[dict[str, Any]],
                outcome: Any = None) -> str:
     """CSA V2.2 text of a 本将棋 match (card draws become ``'`` comment lines)."""
-    from .kif import _turns, comment_lines
     first = states[0]
     names = [(players[i].get("name") if i < len(players) else "") or "" for i in (0, 1)]
     lines = ["'CSA encoding=UTF-8", "V2.2", f"N+{names[0]}", f"N-{names[1]}"]

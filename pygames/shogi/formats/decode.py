@@ -10,22 +10,18 @@ from __future__ import annotations
 import base64
 import binascii
 
-from pygames.core.errors import GameError
+from pygames.core.errors import refuse
 
 MAX_BYTES = 2_000_000
 UTF8_BY_NAME = (".kifu", ".ki2u", ".jkf", ".sfen", ".usi")
 
 
-def _err(code: str, ja: str, en: str) -> GameError:
-    return GameError(f"shogi.file.{code}", ja, en)
-
-
 def decode_bytes(data: bytes, filename: str = "") -> tuple[str, str]:
     """(text, encoding name) of a record file's bytes; GameError ``shogi.file.encoding`` if none fits."""
     if not isinstance(data, (bytes, bytearray)):
-        raise _err("not_bytes", "ファイルの中身がありません", "The file has no content")
+        raise refuse("shogi.file.not_bytes")
     if len(data) > MAX_BYTES:
-        raise _err("too_large", "ファイルが大きすぎます（2MBまで）", "The file is too large (2 MB at most)")
+        raise refuse("shogi.file.too_large")
     raw = bytes(data)
     if raw.startswith(b"\xef\xbb\xbf"):
         return _strict(raw[3:], "utf-8"), "utf-8-sig"
@@ -45,8 +41,7 @@ def decode_bytes(data: bytes, filename: str = "") -> tuple[str, str]:
         except UnicodeDecodeError:
             pass
     if not readings:
-        raise _err("encoding", "文字コードが読めません（UTF-8でもShift_JISでもEUC-JPでもありません）",
-                   "Cannot read the text: it is neither UTF-8 nor Shift_JIS nor EUC-JP")
+        raise refuse("shogi.file.encoding", why="file.unknown")
     best = max(readings, key=lambda r: r[0])  # a tie keeps Shift_JIS (listed first)
     return best[1], best[2]
 
@@ -68,21 +63,19 @@ def _strict(raw: bytes, enc: str) -> str:
     try:
         return raw.decode(enc)
     except UnicodeDecodeError:
-        raise _err("encoding", f"文字コード（{enc}）が壊れています", f"The text is not valid {enc}") from None
+        raise refuse("shogi.file.encoding", why="file.broken", encoding=enc) from None
 
 
 def decode_base64(data: str, filename: str = "") -> tuple[str, str]:
     """Like :func:`decode_bytes` for base64 text (what the page sends)."""
     if not isinstance(data, str):
-        raise _err("base64", "ファイルの中身がありません（base64の文字列にしてください）",
-                   "The file content is missing (give it as base64 text)")
+        raise refuse("shogi.file.base64", why="file.missing")
     if len(data) > MAX_BYTES * 4 // 3 + 8:
-        raise _err("too_large", "ファイルが大きすぎます（2MBまで）", "The file is too large (2 MB at most)")
+        raise refuse("shogi.file.too_large")
     try:
         raw = base64.b64decode(data.encode("ascii"), validate=True)
     except (binascii.Error, ValueError, UnicodeEncodeError):
-        raise _err("base64", "ファイルの中身が壊れています（base64ではありません）",
-                   "The file content is damaged (not base64)") from None
+        raise refuse("shogi.file.base64", why="file.not_base64") from None
     return decode_bytes(raw, filename)
 
 

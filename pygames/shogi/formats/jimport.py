@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
+from .. import rules
 from ..position import DROP0
 from ..sfen import make_sfen
 from .handicaps import handicap_sfen
@@ -30,9 +31,9 @@ _TOKEN = re.compile(r"^(?:([１-９1-9])([一二三四五六七八九１-９1-9]
 _NORM_JA = str.maketrans({"王": "玉", "竜": "龍", "　": "", " ": ""})
 
 
-def err(ja: str, en: str, **params: Any) -> GameError:
-    """The refusal of a text that is no record."""
-    return GameError("shogi.kif.invalid", f"棋譜を読めません: {ja}", f"Cannot read the record: {en}", **params)
+def err(why: str, **params: Any) -> GameError:
+    """The refusal of a text that is no record (``why``: the cause, see messages.REASONS)."""
+    return refuse("shogi.kif.invalid", why=why, **params)
 
 
 def _num(text: str) -> int:
@@ -53,7 +54,7 @@ def _parse_hands(text: str) -> list[int]:
             continue
         code = _PIECE.get(part[0])
         if code is None or code > 7:
-            raise err(f"持駒「{part[:6]}」が読めません", f"cannot read the pieces in hand '{part[:6]}'")
+            raise refuse("shogi.kif.invalid", why="kif.hand", part=part[:6])
         hand[code] += _num(part[1:]) or 1
     return hand
 
@@ -63,7 +64,7 @@ def _parse_bod(lines: list[str]) -> str | None:
     if not rows:
         return None
     if len(rows) < 9:
-        raise err("盤面図が9段ありません", "the board diagram does not have 9 ranks")
+        raise err("kif.ranks")
     board: list[int] = []
     for ln in rows[:9]:
         body = ln[1:ln.index("|", 1)]
@@ -76,10 +77,10 @@ def _parse_bod(lines: list[str]) -> str | None:
             elif ch in _PIECE and ch not in ("成",):
                 cells.append(_PIECE[ch] * (-1 if mark in "v^" else 1))
             else:
-                raise err(f"盤面図に知らない駒「{ch}」があります", f"unknown piece '{ch}' in the board diagram")
+                raise refuse("shogi.kif.invalid", why="kif.piece", char=ch)
             i += 2
         if len(cells) != 9:
-            raise err("盤面図の段が9マスではありません", "a board-diagram rank does not have 9 squares")
+            raise err("kif.squares")
         board.extend(cells)
     hands = [[0] * 8, [0] * 8]
     side = 0
@@ -101,9 +102,9 @@ def _is_ki2_move_line(s: str) -> bool:
 def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
     """The start SFEN, USI moves, end word and notice of a KIF or KI2 record."""
     if not isinstance(text, str):
-        raise err("文字列ではありません", "not text")
+        raise err("kif.not_text")
     if len(text) > 2_000_000:
-        raise err("大きすぎます", "too large")
+        raise err("kif.too_large")
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     header: list[str] = []
     body = len(lines)
@@ -131,12 +132,12 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
         if name not in ("", "その他"):
             sfen = handicap_sfen(name)
             if sfen is None:
-                raise err(f"知らない手合割です: {name[:12]}", f"unknown handicap: {name[:12]}", handicap=name[:12])
+                raise refuse("shogi.kif.invalid", why="kif.handicap", handicap=name[:12])
     bod = _parse_bod(header)
     if bod:
         sfen = bod
     elif any(ln.startswith(("先手の持駒", "後手の持駒", "下手の持駒", "上手の持駒")) for ln in header) and sfen is None:
-        raise err("持駒の行はあるのに盤面図がありません", "pieces in hand are given but no board diagram")
+        raise err("kif.no_diagram")
     names = [keyed.get("先手") or keyed.get("下手") or "", keyed.get("後手") or keyed.get("上手") or ""]
     meaningful = sfen is not None or any(k in keyed for k in ("先手", "後手", "下手", "上手", "開始日時", "棋戦", "手合割"))
     rep = Replay(sfen)
@@ -147,8 +148,8 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
     if any(ln.lstrip().startswith("変化") for ln in lines[body:]):
         _skip_variations(rep)
     if not rep.moves and not meaningful and (word is None or rep.notice is not None):
-        why = f"（{rep.notice['ja']}）" if rep.notice else ""
-        raise err(f"棋譜（KIF/KI2）として読める行がありません{why}", "no line of this text reads as a KIF or KI2 record")
+        raise refuse("shogi.kif.invalid", why="kif.no_line", notice_ja=f"（{rep.notice['ja']}）" if rep.notice else "",
+                     notice_en=f" ({rep.notice['en']})" if rep.notice else "")
     return rep.data(fmt, word, names)
 
 
@@ -282,7 +283,7 @@ def _read_ki2(rep: Replay, lines: list[str]) -> str | None:
 def _step(rep: Replay, token: str, number: int) -> bool:
     """Resolve and play one move; False (with a notice) if it cannot be read or played."""
     if rep.over():
-        rep.stop(number, token, GameError("shogi.game_over", "対局は終わっています", "the game is already over"))
+        rep.stop(number, token, refuse("shogi.game_over"))
         return False
     try:
         usi = resolve(rep.state, token, rep.prev_to)
@@ -313,11 +314,9 @@ def _fits(word: str, side: int, frm: int, to: int) -> bool:
 
 def resolve(state: Any, token: str, prev_to: int | None) -> str:
     """The USI move a KIF/KI2 move token names in ``state`` (GameError if unreadable or illegal)."""
-    from .. import rules
     t = _TOKEN.match(token)
     if not t:
-        raise GameError("shogi.import.unreadable", f"「{token[:16]}」は指し手として読めません",
-                        f"'{token[:16]}' does not read as a move", token=token[:16])
+        raise refuse("shogi.import.unreadable", why="import.move", token=token[:16])
     fz, rk, piece, words, prom, drop, sf, sr = t.groups()
     if fz:
         file = int(fz) if fz.isascii() else ZEN.index(fz)
@@ -325,10 +324,10 @@ def resolve(state: Any, token: str, prev_to: int | None) -> str:
         to = (rank - 1) * 9 + 9 - file
     else:
         if prev_to is None:
-            raise GameError("shogi.import.no_previous", "「同」の前に指し手がありません", "'同' with no previous move")
+            raise refuse("shogi.import.no_previous")
         to = prev_to
     if piece == "成":
-        raise GameError("shogi.import.unreadable", f"「{token[:16]}」の駒が読めません", f"'{token[:16]}': unknown piece")
+        raise refuse("shogi.import.unreadable", why="import.move_piece", token=token[:16])
     code = _PIECE.get(piece, _PIECE.get(piece[-1:], 0))
     if piece in ("成歩", "成と"):
         code = 9
@@ -367,8 +366,6 @@ def resolve(state: Any, token: str, prev_to: int | None) -> str:
         cands = exact or cands
     if len(cands) != 1:
         if cands:
-            raise GameError("shogi.import.ambiguous", f"「{token[:16]}」はどの駒の手か決まりません",
-                            f"'{token[:16]}' could be more than one move", token=token[:16])
-        raise GameError("shogi.import.illegal", f"「{token[:16]}」は指せない手です", f"'{token[:16]}' is not a legal move",
-                        token=token[:16])
+            raise refuse("shogi.import.ambiguous", token=token[:16])
+        raise refuse("shogi.import.illegal", token=token[:16])
     return cands[0][0]

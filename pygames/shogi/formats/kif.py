@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 
+from .. import rules
+from ..imported import comments_at
 from ..pieces import HAND_ORDER, KANJI
 from ..position import DROP0
 from .handicaps import HANDICAPS, handicap_name  # noqa: F401  (HANDICAPS re-exported)
 from .japanese import KAN, MARK, move_ja
+from .jimport import parse
 
 _BOD_NAME = {1: "歩", 2: "香", 3: "桂", 4: "銀", 5: "金", 6: "角", 7: "飛", 8: "玉", 9: "と", 10: "杏", 11: "圭",
              12: "全", 14: "馬", 15: "龍"}
@@ -67,7 +70,6 @@ def _header(first: Any, players: list[dict[str, Any]], kind: str) -> list[str]:
 def _turns(states: list[Any], actions: list[tuple[int, str]]) -> list[tuple[str, Any, Any, int, str]]:
     """The record as ("move", state, move int, 0, "") | ("draw", state, None, seat, text) | ("resign", ...)
     | ("cards", state, None, 0, text) entries."""
-    from .. import rules
     out: list[tuple[str, Any, Any, int, str]] = []
     announced = False
     first = states[0]
@@ -136,7 +138,6 @@ def ending_line(outcome: Any, moves: int) -> tuple[str, str]:
 
 def comment_lines(first: Any, ply: int, mark: str) -> list[str]:
     """The comments an imported record had at ``ply`` (after that many moves), each as ``mark`` + text."""
-    from ..imported import comments_at
     return [mark + text for text in comments_at(first.rules.imported).get(ply, [])]
 
 
@@ -206,6 +207,5 @@ def export_ki2(states: list[Any], actions: list[tuple[int, str]], players: list[
 
 def import_kif(text: str) -> dict[str, Any]:
     """The start SFEN, USI moves, end word and notice of a 本将棋 KIF or KI2 record."""
-    from .jimport import parse
     return parse(text)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 
+from . import csa, jimport
+from .csa import looks_csa
 from .replay import Replay
 
 FORMATS = ("kif", "ki2", "csa", "sfen")
@@ -15,7 +17,6 @@ _EXT = {".kif": "kif", ".kifu": "kif", ".ki2": "kif", ".ki2u": "kif", ".csa": "c
 
 def detect(text: str, filename: str = "") -> str:
     """``kif`` (KIF or KI2), ``csa`` or ``sfen`` for this text (the file name's extension first)."""
-    from .csa import looks_csa
     name = (filename or "").lower()
     for ext, fmt in _EXT.items():
         if name.endswith(ext):
@@ -43,7 +44,7 @@ def parse_sfen_text(text: str) -> dict[str, Any]:
     for i, usi in enumerate(moves[:1000]):
         try:
             if rep.over():
-                raise GameError("shogi.game_over", "対局は終わっています", "the game is already over")
+                raise refuse("shogi.game_over")
             rep.play(usi)
         except GameError as e:
             rep.stop(i + 1, usi, e)
@@ -53,9 +54,8 @@ def parse_sfen_text(text: str) -> dict[str, Any]:
 
 def import_text(text: str, filename: str = "") -> dict[str, Any]:
     """``{"format", "sfen", "moves", "result", "result_text", "notice", "names"}`` of a 本将棋 record."""
-    from . import csa, jimport
     if not isinstance(text, str):
-        raise GameError("shogi.kif.invalid", "棋譜を読めません: 文字列ではありません", "Cannot read the record: not text")
+        raise refuse("shogi.kif.invalid", why="kif.not_text")
     fmt = detect(text, filename if isinstance(filename, str) else "")
     if fmt == "sfen":
         return parse_sfen_text(text)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import GameError, refuse
 from pygames.core.grammar import check_action
 
+from .. import rules
 from ..sfen import STARTPOS
 from ..start import checked_sfen, state_from_sfen
 
@@ -77,10 +78,9 @@ class Replay:
 
     def play(self, usi: str) -> None:
         """Play one USI move (GameError if illegal)."""
-        from .. import rules
         entry = rules.moves_table(self.state).get(usi)
         if self.state.phase != "move":
-            raise GameError("shogi.game_over", "対局は終わっています", "The game is over")
+            raise refuse("shogi.game_over")
         check_action(usi)
         self.state = rules.play_move(self.state, usi)
         self.moves.append(usi)

@@ -14,7 +14,10 @@ from typing import Any
 from pygames.core.errors import GameError
 from pygames.core.grammar import check_action
 
+from .. import rules
 from ..position import move_usi, parse_usi
+from ..sfen import make_sfen
+from ..start import state_from_sfen
 
 __all__ = ["Board", "move_usi", "parse_usi"]
 
@@ -30,24 +33,20 @@ class Board:
                   custom_cards: list[dict[str, Any]] | None = None) -> Board:
         """Load ``sfen`` under ``ruleset`` ("hon" | "cards"); ``active`` card ids for the card game
         (active at once; none: plain pieces), the rest of the 基本セット as the deck."""
-        from ..start import state_from_sfen
         return cls(state_from_sfen(sfen, ruleset, tuple(active or ()), custom_cards=custom_cards))
 
     def legal_moves(self) -> list[str]:
         """Legal board moves and drops as USI strings (card game: fouls excluded)."""
-        from .. import rules
         return list(rules.moves_table(self.state)) if self.state.phase == "move" else []
 
     def push(self, usi: str) -> None:
         """Play one USI move (GameError if illegal)."""
-        from .. import rules
         if self.state.phase != "move":
             raise GameError("match.game_over", "対局は終わっています", "The game is over")
         self.state = rules.play_move(self.state, check_action(usi))
 
     def sfen(self) -> str:
         """The current SFEN."""
-        from ..sfen import make_sfen
         s = self.state
         return make_sfen(s.board, s.hands, s.side, s.move_no0 + s.ply)
 

@@ -45,3 +45,27 @@ def test_no_card_active_gives_standard_shogi_figures():
     start = state_from_sfen("startpos", "cards", [])
     assert [perft(start, 1), perft(start, 2)] == [30, 900]
     assert perft(state_from_sfen("startpos", "hon"), 1) == 30
+
+
+def _perft_by_rules(state, depth: int) -> int:
+    """The same count by another path: the rules' move table and ``play_move`` (no protocol, no parse)."""
+    if depth == 0:
+        return 1
+    if state.phase != "move":
+        return 0
+    moves = [a for a, (_, foul) in rules.moves_table(state).items() if foul is None]
+    if depth == 1:
+        return len(moves)
+    return sum(_perft_by_rules(rules.play_move(state, a), depth - 1) for a in moves)
+
+
+def test_hon_perft_depth_3_through_the_protocol():
+    """25,470: standard shogi's published depth-3 figure, counted through GAME.legal_actions/apply."""
+    assert perft(state_from_sfen("startpos", "hon"), 3) == 25_470
+
+
+@pytest.mark.parametrize("entry", [e for e in POSITIONS if len(e["perft"]) > 2],
+                         ids=lambda e: e["source"].rsplit(",", 2)[-2].strip())
+def test_card_perft_depth_3(entry):
+    """Depth 3 with cards active (about 0.7 s CPU): the protocol and the rules' own path agree on the pinned figure."""
+    assert perft(position(entry), 3) == _perft_by_rules(position(entry), 3) == entry["perft"][2]

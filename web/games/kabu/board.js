@@ -88,7 +88,10 @@ export function market(m) {
       h('td', { class: `kabu-col-chg ${ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : ''}` }, signed(ch)),
       h('td', { class: `kabu-bid${flash(m, `bid:${is.id}`)}` }, best(ctx, b.buys)),
       h('td', { class: `kabu-ask${flash(m, `ask:${is.id}`)}` }, best(ctx, b.sells)),
-      h('td', { class: 'kabu-col-div' }, `${num(is.dividend)}${is.dividend_doubled ? '×2' : ''}`),
+      // a raised dividend is already doubled in the figure: mark it as raised, not as "×2" (read as 2 × the figure)
+      h('td', { class: 'kabu-col-div' }, num(is.dividend), is.dividend_doubled
+        ? h('small', { class: 'kabu-div-raised', title: ctx.t('増配発表で配当が2倍になった銘柄', 'Dividend doubled by a raise event') }, ctx.t('（増配）', ' (raised)'))
+        : null),
       h('td', { class: flash(m, `mkt:${is.id}`) }, String(is.market_qty)),
       ...m.seats.map(s => h('td', { class: flash(m, `hold${s}:${is.id}`) }, String((v.players[s].holdings || {})[is.id] || 0))));
   });

@@ -17,6 +17,12 @@ const SECTOR = {
   pharma: ['#3f8f3f', '✚'],
 };
 
+/** textLength for a name that would overflow `room` px at `px` px per full-width glyph (ASCII ≈ 0.6 of it). */
+export function fitLength(name, room, px = 12) {
+  const width = [...String(name)].reduce((n, ch) => n + (ch.codePointAt(0) > 0x2e80 ? px : px * 0.6), 0);
+  return width > room ? room : null;
+}
+
 function frame(w, hgt, label, cls, scale = 1) {
   const svg = s('svg', { viewBox: `0 0 ${w} ${hgt}`, width: Math.round(w * scale), height: Math.round(hgt * scale), role: 'img', 'aria-label': label, class: `kabu-cardart ${cls}` });
   svg.append(s('title', {}, label), s('rect', { x: 1, y: 1, width: w - 2, height: hgt - 2, rx: 7, class: 'kabu-card-face' }));
@@ -37,7 +43,7 @@ export function stockCard(ctx, is, opts = {}) {
     s('rect', { x: 1, y: 16, width: w - 2, height: 11, fill: color }),
     s('text', { x: 8, y: 19, class: 'kabu-card-mark', fill: '#fff' }, mark),
     s('text', { x: w - 8, y: 19, 'text-anchor': 'end', class: 'kabu-card-small', fill: '#fff' }, sector),
-    s('text', { x: w / 2, y: 46, 'text-anchor': 'middle', class: 'kabu-card-name', textLength: name.length > 6 ? w - 12 : null, lengthAdjust: 'spacingAndGlyphs' }, name),
+    s('text', { x: w / 2, y: 46, 'text-anchor': 'middle', class: 'kabu-card-name', textLength: fitLength(name, w - 12), lengthAdjust: 'spacingAndGlyphs' }, name),
     s('text', { x: w / 2, y: 82, 'text-anchor': 'middle', class: 'kabu-card-big' }, String(is.price)),
     s('text', { x: w / 2, y: 96, 'text-anchor': 'middle', class: 'kabu-card-small' }, ctx.t('単位', 'units')),
     s('text', { x: w / 2, y: 114, 'text-anchor': 'middle', class: 'kabu-card-small' }, div));
@@ -70,7 +76,7 @@ export function actionCard(ctx, kind, id, entry, opts = {}) {
   svg.append(
     s('rect', { x: 1, y: 1, width: 20, height: hgt - 2, rx: 7, class: kind === 'event' ? 'kabu-card-event' : 'kabu-card-tool' }),
     s('text', { x: 11, y: hgt / 2 + 5, 'text-anchor': 'middle', class: 'kabu-card-mark', fill: '#fff' }, kind === 'event' ? '★' : '◇'),
-    s('text', { x: 26, y: 24, class: 'kabu-card-name', textLength: name.length > 6 ? w - 32 : null, lengthAdjust: 'spacingAndGlyphs' }, name),
+    s('text', { x: 26, y: 24, class: 'kabu-card-name', textLength: fitLength(name, w - 32), lengthAdjust: 'spacingAndGlyphs' }, name),
     s('text', { x: 26, y: 44, class: 'kabu-card-small' }, line));
   return svg;
 }

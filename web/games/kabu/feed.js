@@ -3,7 +3,7 @@
 // tools, dividends), and the set of figures that changed (flashed with the shell's flashTracker).
 // It adds to the shell's events strip what the log does not spell out (fills, price moves). Pure rendering; no rules.
 import { h } from '../../shell/dom.js';
-import { MARKS, kindLabel, num, pointLabel, signed, turnLabel, yen } from './labels.js';
+import { MARKS, handLabel, kindLabel, num, pointLabel, signed, turnLabel, yen } from './labels.js';
 
 /** Keys of the figures that differ between two views (see board.js `flash`). */
 export function changedKeys(prev, cur, seats) {
@@ -64,6 +64,7 @@ export function story(v, me) {
   (v.cancels || []).forEach((c, i) => add(c.turn, pointPos(c.point, c.phase) + 0.05, 'cancel', i, { seat: c.owner, cancel: c }));
   (v.events || []).forEach((e, i) => add(e.turn, 8, 'event', i, { seat: e.seat, event: e }));
   (v.tool_log || []).forEach((u, i) => add(u.turn, u.tool === 'T05' ? 3.9 : (u.phase || 0) + 0.05, 'tool', i, { seat: u.seat, tool: u }));
+  (v.jankens || []).forEach((j, i) => add(j.turn, j.phase + 0.48, 'janken', i, { seat: j.winner, janken: j }));
   (v.dividends || []).forEach((d, i) => { if (d.paid && (d.paid[0] || d.paid[1])) add(d.turn, 7.5, 'dividend', i, { seat: null, dividend: d }); });
   if (me === 0 || me === 1) {
     for (const b of Object.values(v.book || {})) {
@@ -111,9 +112,11 @@ export function text(x, L) {
     }
     case 'dividend': {
       const d = x.dividend;
-      const paid = [0, 1].map(s => `${L.who(s)} ${yen(d.paid[s], L.lang)}${d.doubled && d.doubled[s] ? ' ×2' : ''}`).join(' / ');
+      // the paid figure already includes the doubling: say why, not "×2" (read as twice the figure)
+      const paid = [0, 1].map(s => `${L.who(s)} ${yen(d.paid[s], L.lang)}${d.doubled && d.doubled[s] ? t(`（${L.card('tools', 'T04')}で2倍）`, ` (doubled by ${L.card('tools', 'T04')})`) : ''}`).join(' / ');
       return t(`⑦ 配当: ${paid}`, `⑦ dividends: ${paid}`);
     }
+    case 'janken': return jankenText(x.janken, L);
     case 'order': {
       const o = x.order;
       const what = o.kind === 'limit' ? t(`指値${num(o.price)}`, `limit ${num(o.price)}`) : kindLabel({ t }, 'mkt');
@@ -122,6 +125,16 @@ export function text(x, L) {
     }
     default: return '';
   }
+}
+
+/** A decided janken: the tied group, every round's hands and who fills first. */
+export function jankenText(j, L) {
+  const { t } = L;
+  const ctx = { t };
+  const what = j.kind === 'limit' ? t(`指値${num(j.price)}`, `(limit ${num(j.price)})`) : t(kindLabel(ctx, 'mkt'), '(market)');
+  const rounds = (j.hands || []).map(pair => [0, 1].map(s => `${L.who(s)} ${handLabel(ctx, pair[s])}`).join(t('・', ' vs ')));
+  return t(`${MARKS[j.phase] || ''} じゃんけん ${L.issue(j.issue)} ${what}: ${rounds.join(' → ')} → ${L.who(j.winner)}の注文が先に約定`,
+    `${MARKS[j.phase] || ''} janken for ${L.issue(j.issue)} ${what}: ${rounds.join(' → ')} → ${L.whose(j.winner)} order fills first`);
 }
 
 /** The items of `turns`, grouped by turn (oldest first, each in time order), as headed lists. */

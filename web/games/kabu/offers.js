@@ -39,7 +39,8 @@ export function offersPanel(m) {
         o.take_side === 'sell' ? ctx.t(`${o.take_qty}株 売って応じる`, `Sell ${o.take_qty} to it`) : ctx.t(`${o.take_qty}株 買って応じる`, `Buy ${o.take_qty} from it`));
     } else {
       const when = o.take_side === 'sell' ? `${MARKS[6]}${MARKS[10]}` : `${MARKS[5]}${MARKS[9]}`;
-      const why = o.take_side === 'sell' && !o.take_qty ? ctx.t('持ち株があれば売れます', 'you hold none to sell')
+      const why = o.placed ? ctx.t(`応じる注文（${o.placed}株）を出しました。約定はフェーズの終わりです`, `you placed an order taking it (${o.placed}); it fills when the phase ends`)
+        : o.take_side === 'sell' && !o.take_qty ? ctx.t('売れる持ち株がありません', 'you hold none to sell')
         : o.take_side === 'sell' ? ctx.t(`売り注文（${when}）で応じられます`, `take it in a sell phase (${when})`)
           : ctx.t(`買い注文（${when}）で応じられます`, `take it in a buy phase (${when})`);
       act = h('small', { class: 'kabu-muted' }, why);

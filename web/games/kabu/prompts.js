@@ -4,6 +4,7 @@
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
 import { offersPanel, outlookLine } from './offers.js';
+import { jankenText } from './feed.js';
 import { priceCard, stockCard } from './cards.js';
 
 const errText = (ctx, e) => (e ? ctx.t(e.message_ja || e.message || String(e), e.message_en || e.message || String(e)) : '');
@@ -102,7 +103,8 @@ export function promptPanel(m) {
     }
   }
   const bar = h('div', { class: `action-bar kabu-bar${mine ? ' kabu-bar-mine' : ''}`, id: 'kabu-bar' },
-    h('h2', { id: 'kabu-prompt-h', class: 'prompt' }, heading), ...acts);
+    // the actions stay together: three hands or two cards never split around the heading
+    h('h2', { id: 'kabu-prompt-h', class: 'prompt' }, heading), acts.length ? h('div', { class: 'kabu-bar-acts' }, ...acts) : null);
   const panel = h('section', { class: `kabu-panel kabu-wide ${mine ? 'kabu-prompt' : 'kabu-wait'}`, id: 'kabu-prompt', 'aria-labelledby': 'kabu-prompt-h' },
     ...body,
     h('p', { class: 'kabu-error', id: 'kabu-error', role: 'alert' }, m.ui.error || ''));
@@ -192,9 +194,16 @@ function targetPrompt(m, pend) {
 function jankenPrompt(m, pend) {
   const { ctx, v } = m;
   const g = pend.group || {};
-  const out = [h('p', {}, ctx.t('同じフェーズ・同じ銘柄・同じ条件の買い注文が競合しています: ', 'Tied buy orders of this phase compete: '),
-    `${m.issueName(g.issue)} ${kindLabel(ctx, g.kind)}${g.kind === 'limit' ? ` ${g.price}` : ''}`,
-    ctx.t('。勝った方が先に約定します。', '. The winner fills first.'))];
+  const out = [];
+  // the janken just decided in this judging (the prompt moved on to the next group): say who won it
+  const last = (v.jankens || [])[(v.jankens || []).length - 1];
+  if (last && m.L && last.turn === v.turn.index && last.phase === v.turn.phase) {
+    out.push(h('p', { class: 'kabu-janken-last', id: 'kabu-janken-last' }, ctx.t('前のじゃんけん: ', 'Last janken: '), jankenText(last, m.L)));
+  }
+  out.push(h('p', {}, ctx.t('同じフェーズ・同じ銘柄・同じ条件の買い注文が競合しています: ', 'Tied buy orders of this phase compete: '),
+    ctx.t(`${m.issueName(g.issue)} ${kindLabel(ctx, g.kind)}${g.kind === 'limit' ? ` ${g.price}` : ''}`,
+      `${m.issueName(g.issue)} (${g.kind === 'limit' ? `limit ${g.price}` : 'market'})`),
+    ctx.t('。勝った方が先に約定します。', '. The winner fills first.')));
   if ((pend.rounds || 1) > 1) out.push(h('p', {}, ctx.t(`あいこでした。${pend.rounds}回目です。`, `A tie: round ${pend.rounds}.`)));
   (pend.history || []).forEach((pair, i) => out.push(h('p', { class: 'kabu-muted' },
     ctx.t(`${i + 1}回目: `, `Round ${i + 1}: `), [0, 1].map(s => `${m.who(s)} ${handLabel(ctx, pair[s])}`).join(' ・ '))));
@@ -388,7 +397,7 @@ function editForm(m, o, entry) {
   const id = `kabu-edit-${o.id}`;
   const form = h('form', { class: 'kabu-form', id, onsubmit: e => { e.preventDefault(); const a = changeString(o, ui.edit.kind, ui.edit.price, ui.edit.qty, entry.qty_change); if (a && !submit.disabled) m.send(a); } },
     h('fieldset', {}, h('legend', {}, ctx.t('種類', 'Kind')), h('div', { class: 'kabu-row' },
-      ['mkt', 'limit'].map(k => h('label', {}, h('input', { type: 'radio', name: `${id}-kind`, value: k, checked: ui.edit.kind === k,
+      ['mkt', 'limit'].map(k => h('label', { class: 'kabu-radio' }, h('input', { type: 'radio', name: `${id}-kind`, value: k, checked: ui.edit.kind === k,
         onchange: () => { ui.edit.kind = k; m.rerender(); } }), ` ${kindLabel(ctx, k)}`)))),
     h('label', { for: `${id}-price` }, ctx.t('指値（単位）', 'Limit (units)'),
       h('input', { type: 'number', id: `${id}-price`, min: entry.min_price, max: entry.max_price, step: 1, value: String(ui.edit.price ?? ''),

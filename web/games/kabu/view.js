@@ -99,6 +99,7 @@ export function mount(root, ctx) {
     const focusId = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : null;
     const scrollY = window.scrollY;
     const m = model(payload);
+    m.L = lang(m, ctx.lang);
     const viewKey = `${payload.seat}:${payload.ply}:${Boolean(payload.replay)}`;
     let fresh = false; // figures changed in a new position: flash them once drawn
     if (viewKey !== seenKey) {

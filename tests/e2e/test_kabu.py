@@ -630,8 +630,10 @@ def test_kabu_findings_of_a_duel_played_by_hand(new_page: Any, site: Any, width:
       return r.top >= 0 && r.bottom <= innerHeight; }""", arg=form)
     price_input = page.locator(f"{form} input[type=number]").first
     before = page.evaluate("(sel) => [scrollY, document.querySelector(sel).getBoundingClientRect().top]", form)
+    price_input.focus()
     for text in ("", "1", "13", "130", "9"):
-        price_input.fill(text)
+        page.keyboard.press("Control+A")  # as a person types: select the figure, type over it
+        page.keyboard.press("Backspace") if not text else page.keyboard.type(text)
         page.wait_for_function("(sel) => document.querySelector(sel + ' .kabu-preview, ' + sel + ' .kabu-field-error').textContent !== ''", arg=form)
         after = page.evaluate("(sel) => [scrollY, document.querySelector(sel).getBoundingClientRect().top]", form)
         assert after == before, (text, before, after, page.evaluate("""(sel) => [document.documentElement.scrollHeight, innerHeight,

@@ -19,5 +19,6 @@ export function renderHandover(m, el, nameOf, reveal) {
   const seat = m.coverSeat ?? m.shown ?? m.humans[0];
   fill(el,
     h('p', { id: 'handover-msg', class: 'handover-msg' }, t('handOver', nameOf(seat))),
-    h('button', { type: 'button', class: 'primary', id: 'handover-button', onclick: reveal }, t('handOverButton', nameOf(seat))));
+    h('button', { type: 'button', class: 'primary', id: 'handover-button', onclick: reveal },
+      t('handOverButton', nameOf(seat))));
 }

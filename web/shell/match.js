@@ -201,7 +201,8 @@ export async function matchPage(root, { id }) {
     get remote() { return rs ? rs.status : null; },
     /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
     get idle() {
-      return !m.busy && Boolean(m.general) && (Boolean(m.general.outcome) || play.botToMove(m.general.to_move) === undefined);
+      const g = m.general;
+      return !m.busy && Boolean(g) && (Boolean(g.outcome) || play.botToMove(g.to_move) === undefined);
     },
   };
 

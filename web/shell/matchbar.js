@@ -82,8 +82,8 @@ export function matchToolbar(m, els, hooks) {
     fill(toolbar, rulesLink(),
       h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true',
         class: canUndo ? '' : 'is-disabled', 'aria-describedby': note ? 'undo-why' : null, onclick: undo }, t('undo')),
-      h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare },
-        t('share')),
+      h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)),
+        onclick: toggleShare }, t('share')),
       ...tail());
   }
 

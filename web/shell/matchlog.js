@@ -19,9 +19,10 @@ export function matchLog(hooks) {
     try {
       const { log } = await call('log', { record: hooks.getRecord() });
       if (!hooks.alive() || !box.open) return;
+      const entry = (e) => h('li', { value: e.ply },
+        e.seat === -1 ? null : h('span', { class: 'log-seat' }, hooks.nameOf(e.seat)), pick(e.ja, e.en));
       const list = log.length
-        ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
-          e.seat === -1 ? null : h('span', { class: 'log-seat' }, hooks.nameOf(e.seat)), pick(e.ja, e.en))))
+        ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map(entry))
         : h('p', { class: 'muted' }, t('logEmpty'));
       box.replaceChildren(summary(), list);
     } catch (err) {

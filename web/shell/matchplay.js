@@ -15,7 +15,8 @@ function botDelay() {
 }
 
 /** An engine refusal as the plain object a view gets. */
-const refusalOf = (err) => ({ code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params });
+const refusalOf = (err) => ({ code: err.code, message_ja: err.message_ja, message_en: err.message_en,
+  params: err.params });
 
 /**
  * The engine calls of a match page's state `m` (matchstate.js). `hooks`: adopt(answer) and

@@ -52,5 +52,6 @@ export function renderRulings(general, info, el) {
     const choice = spec && (spec.choices || []).find((c) => c.value === r.value);
     return choice ? pick(choice.label) : String(r.value);
   };
-  el.textContent = t('olderRulings', older.map((r) => t('rulingValue', pick(r.label), valueText(r))).join(t('listSep')));
+  const said = older.map((r) => t('rulingValue', pick(r.label), valueText(r)));
+  el.textContent = t('olderRulings', said.join(t('listSep')));
 }

@@ -14,7 +14,8 @@ import { formatNumber } from './format.js';
  */
 export function resultDisplay({ game, matchId }) {
   const banner = h('section', { class: 'outcome', id: 'outcome-bar', hidden: true, 'aria-live': 'polite' });
-  const overlay = h('section', { class: 'result-overlay', id: 'outcome', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-h' });
+  const overlay = h('section', { class: 'result-overlay', id: 'outcome', hidden: true, role: 'dialog', 'aria-modal': 'false',
+    'aria-labelledby': 'result-h' });
   let dismissed = false;
   let last = null;
 

@@ -92,7 +92,8 @@ export function changedKeys(prev, next) {
 export function recentEvents(log, seat, players) {
   return log.slice(-MAX_EVENTS).map((e) => ({
     ply: e.ply, seat: e.seat, ja: e.ja, en: e.en,
-    kind: e.seat === seat ? 'self' : e.seat === -1 ? 'chance' : (players[e.seat] && players[e.seat].type === 'bot' ? 'bot' : 'human'),
+    kind: e.seat === seat ? 'self' : e.seat === -1 ? 'chance'
+      : (players[e.seat] && players[e.seat].type === 'bot' ? 'bot' : 'human'),
   }));
 }
 
@@ -127,7 +128,8 @@ export function eventStrip() {
     el.hidden = !events.some((e) => e.kind !== 'self') && thinking === null;
     thinkingLine.hidden = thinking === null;
     if (thinking !== null) {
-      fill(thinkingLine, h('span', { class: 'turn-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')), ' ', t('thinking', seatName(players, thinking)));
+      fill(thinkingLine, h('span', { class: 'turn-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')), ' ',
+        t('thinking', seatName(players, thinking)));
     }
   }
 

@@ -1,7 +1,8 @@
 // The playing table: both players' areas and the controls for the current choice.
 // `io` = { t, act(action) → Promise, check(action) → Promise<null|error> }.
 
-import { el, cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
+import { h as el } from '../../shell/dom.js';
+import { cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
 import { flashTracker } from '../../shell/turn.js';
 import { markTerms, termTip } from './glossary.js';
 

@@ -1,7 +1,7 @@
 // 四時の札遊び view: the match table (mount) and the 詰み札 puzzle page (mountPage 'puzzles').
 // Renders the engine's view JSON and sends action strings; no rules live here.
 
-import { el } from './board.js';
+import { h as el } from '../../shell/dom.js';
 import { createTable } from './table.js';
 import { mountPuzzles } from './puzzles.js';
 import { loadGlossary } from './glossary.js';

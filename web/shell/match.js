@@ -18,7 +18,7 @@ import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { sharePanel } from './share.js';
 import { plainView } from './plainview.js';
-import { seatName, namedPlayers } from './seats.js';
+import { seatName, namedPlayers, namedText } from './seats.js';
 import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
 import { tutorialGuide } from './tutorial.js';
@@ -486,7 +486,7 @@ export async function matchPage(root, { id }) {
       const { log } = await call('log', { record });
       if (!alive || !logBox.open) return;
       const list = log.length ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
-        e.seat === -1 ? null : h('span', { class: 'log-seat' }, nameOf(e.seat)), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
+        e.seat === -1 ? null : h('span', { class: 'log-seat' }, nameOf(e.seat)), namedText(pick(e.ja, e.en), players)))) : h('p', { class: 'muted' }, t('logEmpty'));
       logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
     } catch (err) {
       showError(err);

@@ -454,3 +454,25 @@ def test_log_and_events_name_the_computer_not_player_2(page, site, wait_for_engi
     assert drawn, lines                                   # the opening deal: each seat draws six
     assert any("コンピュータ（ふつう）が山札から" in line for line in drawn), drawn
     assert not any("プレイヤー2" in line for line in lines), lines
+
+
+def test_a_computer_pass_is_said_where_the_eye_is(page, site, wait_for_engine):
+    """In the deck game, when the computer cannot place it draws two and passes: the screen says so
+    (found playing seed 7 by hand: the turn came back with no word why)."""
+    _fast_bots(page)
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.fill("#seed", "7")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    for action in ("lead 8 7", "place E 0", "place 8 7"):      # 87 is more than the computer can beat
+        _wait_idle(page)
+        _do(page, action)
+    _wait_idle(page)
+    st = _state(page)
+    assert st["view"]["turn"] == st["seat"] and st["view"]["last_seat"] == st["seat"]   # the turn came back
+    note = page.locator("#view-root [data-testid=latest-event]")
+    assert "並べられる貝札がなく、山札から２枚引いて番を終えました" in note.inner_text()
+    assert "コンピュータ（ふつう）" in note.inner_text()
+    assert "プレイヤー2" not in page.locator("#undo-why").inner_text()

@@ -396,7 +396,7 @@ export async function matchPage(root, { id }) {
     if (busy && thinking !== null) return t('undoBusy');
     if (shown === null) return t('undoSpectator');
     if (payload && payload.can_undo) return '';
-    return payload && payload.undo_reason ? pick(payload.undo_reason) : '';
+    return payload && payload.undo_reason ? namedText(pick(payload.undo_reason), players) : '';
   }
 
   function renderToolbar() {

@@ -3,6 +3,7 @@
 import { h } from './dom.js';
 import { t, pick } from './i18n.js';
 import { call } from './engine.js';
+import { namedText } from './seats.js';
 
 /**
  * The log box of a match page: `el()` the <details>; `render()` redraws it (fetching the log
@@ -20,7 +21,8 @@ export function matchLog(hooks) {
       const { log } = await call('log', { record: hooks.getRecord() });
       if (!hooks.alive() || !box.open) return;
       const entry = (e) => h('li', { value: e.ply },
-        e.seat === -1 ? null : h('span', { class: 'log-seat' }, hooks.nameOf(e.seat)), pick(e.ja, e.en));
+        e.seat === -1 ? null : h('span', { class: 'log-seat' }, hooks.nameOf(e.seat)),
+        namedText(pick(e.ja, e.en), hooks.getRecord().players));
       const list = log.length
         ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map(entry))
         : h('p', { class: 'muted' }, t('logEmpty'));

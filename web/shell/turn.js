@@ -11,7 +11,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName } from './seats.js';
+import { seatName, namedText } from './seats.js';
 
 const MAX_EVENTS = 6;
 const FLASH_MS = 1600;
@@ -118,7 +118,7 @@ export function eventStrip() {
     fill(list, events.map((e) => {
       const who = e.seat === -1 ? null : seatName(players, e.seat);
       const li = h('li', { class: `turn-event turn-${e.kind}`, dataset: { ply: e.ply, seat: e.seat } },
-        who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, pick(e.ja, e.en)));
+        who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, namedText(pick(e.ja, e.en), players)));
       if (fresh && !seen.has(e.ply)) li.classList.add('turn-new');
       return li;
     }));

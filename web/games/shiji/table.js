@@ -73,7 +73,7 @@ export function createTable(root, io) {
     const latest = events.slice(0, 3);
     if (latest.length && !payload.replay) {
       box.append(el('div', { class: 'sj-latest-event', role: 'status', dataset: { testid: 'latest-event' } },
-        latest.map((e) => el('p', {}, t(e.ja, e.en)))));
+        latest.map((e) => el('p', {}, withNames(t(e.ja, e.en), names)))));
     }
     // opponent
     const them = v.players[opp];

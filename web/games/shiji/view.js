@@ -50,6 +50,15 @@ export function mount(root, ctx) {
         const who = nameOf(payload, v.turn);
         fresh.push({ ja: `${who.ja}が先に貝札を並べます`, en: `${who.en} place${v.turn === payload.seat ? '' : 's'} the first shell`, seat: v.turn, kind: 'first' });
       }
+      // the other side could not place (deck game): it drew two and passed, and the turn came back
+      // with one's own shell still to beat (nothing else on screen says why)
+      const passer = v.players[1 - v.turn];
+      if (v.phase === 'play' && lv.phase === 'play' && !v.task && v.last_seat === v.turn
+        && passer.placed === lv.players[1 - v.turn].placed && passer.hand_size > lv.players[1 - v.turn].hand_size) {
+        const who = nameOf(payload, 1 - v.turn);
+        fresh.push({ ja: `${who.ja}は並べられる貝札がなく、山札から２枚引いて番を終えました`,
+          en: `${who.en} had no shell to place, drew two cards and passed`, seat: 1 - v.turn, kind: 'pass' });
+      }
       // an order flip is the consequence of the newest shell: listed just below it
       if (v.order !== lv.order) {
         fresh.push(v.order === 'desc' ? { ja: '評価が逆順になりました（小さいほど優位）', en: 'Order is now reversed (lower wins)', seat: null, kind: 'order' }

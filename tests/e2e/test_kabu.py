@@ -286,7 +286,8 @@ def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(new_pag
         wait_for_engine(page)
         page.wait_for_selector("#kabu-view")
         _wait_for_my_move(page)
-        assert page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask") == "9,999×1"
+        assert page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask").startswith("9,999×1")
+        assert "コンピュータ" in page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask .kabu-quote-who")  # whose quote
         page.select_option("#kabu-issue", "S03")
         page.check("#kabu-kind-mkt")
         warning = page.locator("#kabu-order-warning")

@@ -612,7 +612,7 @@ def test_kabu_findings_of_a_duel_played_by_hand(new_page: Any, site: Any, width:
     assert len(events) == 1, outlook
     assert ("必ず" in events[0] and "平均" not in events[0]) if ja else ("surely" in events[0] and "average" not in events[0]), outlook
     page.locator("#kabu-outlook").scroll_into_view_if_needed()
-    key_moment(page, f"kabu-hand-ticket-{width}-{locale}", PROMPT, "#kabu-outlook")
+    key_moment(page, f"kabu-hand-ticket-{width}-{locale}", "#kabu-outlook")
     page.locator("#kabu-market").scroll_into_view_if_needed()
     key_moment(page, f"kabu-hand-market-{width}-{locale}", "#kabu-market")
     if width == PHONE_WIDTH:

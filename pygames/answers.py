@@ -74,9 +74,10 @@ def _nextviewer_of(match: Match, looking: int | None) -> int | None:
     return next((s for s in to_move if s in humans), looking if looking is not None else humans[0])
 
 
-def answer(match: Match, since: int, looking: Any, both: Any = False) -> dict[str, Any]:
+def answer(match: Match, since: int, looking: Any, both: Any = False, history: Any = False) -> dict[str, Any]:
     """The answer of a per-click call (see ``webapi.look``): the cache names, the actions added
-    since ``since``, the general facts, whose eyes come next and their views, the recent events."""
+    since ``since``, the general facts, whose eyes come next and their views, the recent events;
+    with ``history`` (True), the whole ``log`` too."""
     looking = viewer_of(match, looking)
     shown = _nextviewer_of(match, looking)
     last = len(match.states) - 1
@@ -84,9 +85,12 @@ def answer(match: Match, since: int, looking: Any, both: Any = False) -> dict[st
     views = [view_of(match, last, seat) for seat in dict.fromkeys(seats)]
     first = views[0]
     general = {k: first[k] for k in ("game", "ply", "plies", "to_move", "outcome", "progress", "rulings")}
-    return {"match": cache.key(match.record), "ply": match.ply, "tip": cache.tip(match, match.ply),
-            "added": match.record["actions"][since:], "general": {**general, "seat": None},
-            "next": shown, "views": views, "events": _events(match, shown)}
+    result = {"match": cache.key(match.record), "ply": match.ply, "tip": cache.tip(match, match.ply),
+              "added": match.record["actions"][since:], "general": {**general, "seat": None},
+              "next": shown, "views": views, "events": _events(match, shown)}
+    if history is True:
+        result["log"] = match.log(0)
+    return result
 
 
 MAX_EVENTS = 6

@@ -169,15 +169,36 @@ def decode_link(text: str) -> dict[str, Any]:
 
 # --- one call per click ------------------------------------------------------------------
 def play(seat: int, action: str, match: str | None = None, ply: int | None = None, tip: str | None = None,
-         record: dict[str, Any] | None = None, look: int | None = None, both: bool = False) -> dict[str, Any]:
+         record: dict[str, Any] | None = None, look: int | None = None, both: bool = False,
+         replies: bool = False, history: bool = False) -> dict[str, Any]:
     """``seat`` plays ``action`` (and any chance after it) on the cached match ``match`` at ``ply``
     actions with digest ``tip`` (or on ``record`` after a ``match.cache_miss``). The answer holds
-    the new actions and what the page shows next (see :func:`look`)."""
+    the new actions and what the page shows next (see :func:`look`). With ``replies``, the
+    computer seats then play until a person is to move or the match ends (a puzzle's defence,
+    in the same call); with ``history``, the answer holds the whole ``log``."""
     current = cache.current(match, ply, tip, record)
     seat = seat_of(current, seat)
     before = current.ply
     current.play(seat, action)
-    return answer(current, before, look, both)
+    if replies is True:
+        _replies(current)
+    return answer(current, before, look, both, history)
+
+
+MAX_REPLIES = 200
+"""Most computer moves one ``play(replies=True)`` makes (a bound on the loop; no game nears it)."""
+
+
+def _replies(current: Match) -> None:
+    """The computer seats to move play, one after the other, until a person is to move or the end."""
+    players = current.record["players"]
+    for _ in range(MAX_REPLIES):
+        if current.game.outcome(current.state):
+            return
+        bots = [s for s in current.to_move() if s >= 0 and players[s]["type"] == "bot"]
+        if not bots:
+            return
+        current.play(bots[0], current.bot_action(bots[0]))
 
 
 def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: str | None = None,
@@ -194,14 +215,15 @@ def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: s
 
 
 def look(record: dict[str, Any] | None = None, look: int | None = None, match: str | None = None,
-         ply: int | None = None, tip: str | None = None, both: bool = False) -> dict[str, Any]:
+         ply: int | None = None, tip: str | None = None, both: bool = False, history: bool = False) -> dict[str, Any]:
     """What the page shows now, in one call: ``general`` (to_move, outcome, progress: the same for
     every seat), ``next`` (the seat whose eyes the page should use: the person on this device who
     acts next, else ``look``, the seat looking now) and ``views`` (the view of ``next``; with
     ``both``, first the view of ``look`` when that is another seat), with the cache key ``match``,
-    ``ply`` and ``tip`` for the next :func:`play`, and ``added``, the actions since the page's ply."""
+    ``ply`` and ``tip`` for the next :func:`play`, and ``added``, the actions since the page's ply;
+    with ``history``, the whole ``log`` (as the ``log`` call gives it)."""
     current = cache.current(match, ply, tip, record)
-    return answer(current, current.ply, look, both)
+    return answer(current, current.ply, look, both, history)
 
 
 def remote(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -162,7 +162,34 @@ def placement_score(s: State, seat: int, kinds: tuple[int, ...], warned: bool | 
         return WORLD_WIN if seat in after.result[0] else -1000.0 if after.result[0] else 0.0
     if after.tasks and after.tasks[0][0] == "kaijo":
         return 500.0
-    return evaluate(after, seat, behind) - _spend(s, kinds) + FORCE * _forcing(after) * (BEHIND_FORCE if behind else 1)
+    return (evaluate(after, seat, behind) - _spend(s, kinds) + FORCE * _forcing(after) * (BEHIND_FORCE if behind else 1)
+            - LETS_OUT * lets_out(after, seat))
+
+
+LETS_OUT = 40.0
+"""Cost of a placement after which the opponent (in the sampled world) can go out at once (added
+2026-12-03: a player who wants to win keeps the other side from going out, and matches last)."""
+
+
+def lets_out(after: State, seat: int) -> float:
+    """1.0 if, after ``seat``'s placement, the opponent can go out on their next turn (their two
+    cards beat the value on the table, or 雷霆), else 0.0; a one-card hand taxed to two: the chance
+    that the card added is a number. A player who wants to win looks at that
+    first; in a sampled world it is a guess weighted by the samples."""
+    opp = 1 - seat
+    hand = after.hand[opp]
+    size = sum(hand)
+    owed = pending(after, opp)
+    if owed:
+        # the tax adds cards first: one card taxed to two goes out when the added card is a number
+        # (a star or 恐慌 shell left no value to beat); more cards than two cannot go out at once
+        if size + owed != 2 or R.has_star_or_panic(hand) or after.to_beat is not None:
+            return 0.0
+        land = after.land[opp]
+        return sum(land[:10]) / max(1, sum(land))
+    if size not in (2, 3) or (size == 3 and not R.is_raitei_hand(hand)):
+        return 0.0
+    return 1.0 if any(len(k) == size and all(is_number(c) for c in k) for k in R.placements(after, opp)) else 0.0
 
 
 WORLD_WIN = 60.0
@@ -213,7 +240,7 @@ def evaluate(s: State, seat: int, behind: bool = False) -> float:
     opp = 1 - seat
     mine = R.hand_size(s, seat) + pending(s, seat)
     theirs = R.hand_size(s, opp) + pending(s, opp)
-    score = -1.0 * mine + (BEHIND_THEIRS if behind else 0.6) * theirs
+    score = -1.0 * mine + (BEHIND_THEIRS if behind else THEIRS) * theirs
     if mine > R.HAND_LIMIT - 2:
         score -= 3.0
     if mine == 1:
@@ -237,8 +264,12 @@ STUCK = 0.5
 
 BEHIND = 2
 """Cards more than the opponent from which a player counts as behind (see :func:`evaluate`)."""
+THEIRS = 1.2
+"""Weight of the opponent's cards (each card a star's tax adds is worth this much; 0.6 until
+2026-12-03: the normal level now taxes more, as a player who wants to win keeps the other side
+from going out)."""
 BEHIND_THEIRS = 1.2
-"""Weight of the opponent's cards when behind (0.6 otherwise)."""
+"""Weight of the opponent's cards when behind (THEIRS otherwise)."""
 
 ANSWER = 1.0
 """Worth of keeping at least one star or 恐慌 while the hand is long enough to play it out."""

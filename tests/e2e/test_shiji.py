@@ -432,3 +432,47 @@ def test_setup_choice_land_caution_and_glossary_tap(new_page, site, wait_for_eng
     assert_in_viewport(page, "#view-root [data-testid=term-tip]")
     shot(page, f"{name}-10-glossary-tap")
     assert_no_horizontal_overflow(page)
+
+
+def test_log_and_events_name_the_computer_not_player_2(page, site, wait_for_engine):
+    """The engine's lines that name a seat (a card drawn from the deck, who starts, the end) show the
+    seat's displayed name: コンピュータ（ふつう）, not プレイヤー2 (issue 25)."""
+    _fast_bots(page)
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    assert page.locator("[data-testid=mode-deck] input").is_checked()
+    page.fill("#seed", "21")
+    page.select_option("#seat-1-level", "normal")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    _wait_idle(page)
+    page.click("#match-log summary")
+    page.locator("#match-log .log-list li").first.wait_for()
+    lines = page.locator("#match-log .log-list li").all_inner_texts()
+    drawn = [line for line in lines if "山札から" in line]
+    assert drawn, lines                                   # the opening deal: each seat draws six
+    assert any("コンピュータ（ふつう）が山札から" in line for line in drawn), drawn
+    assert not any("プレイヤー2" in line for line in lines), lines
+
+
+def test_a_computer_pass_is_said_where_the_eye_is(page, site, wait_for_engine):
+    """In the deck game, when the computer cannot place it draws two and passes: the screen says so
+    (found playing seed 7 by hand: the turn came back with no word why)."""
+    _fast_bots(page)
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.fill("#seed", "7")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    for action in ("lead 8 7", "place E 0", "place 8 7"):      # 87 is more than the computer can beat
+        _wait_idle(page)
+        _do(page, action)
+    _wait_idle(page)
+    st = _state(page)
+    assert st["view"]["turn"] == st["seat"] and st["view"]["last_seat"] == st["seat"]   # the turn came back
+    note = page.locator("#view-root [data-testid=latest-event]")
+    assert "並べられる貝札がなく、山札から２枚引いて番を終えました" in note.inner_text()
+    assert "コンピュータ（ふつう）" in note.inner_text()
+    assert "プレイヤー2" not in page.locator("#undo-why").inner_text()

@@ -127,3 +127,44 @@ def test_undo_is_one_call_too():
     assert back["ply"] == state["ply"] and back["added"] == [] and back["tip"] == state["tip"]
     assert back["views"] == call("look", match=state["match"], ply=state["ply"], tip=state["tip"], look=0)["views"]
     assert len(back["record"]["actions"]) == state["ply"]
+
+
+def _puzzle_record(puzzle_id: str) -> dict[str, Any]:
+    setup = call("game_call", game="shiji", name="start_puzzle", args={"id": puzzle_id})
+    return call("new_match", game="shiji", options=setup["options"], players=setup["players"], seed=1)["record"]
+
+
+def test_a_puzzle_click_is_one_call_with_the_defence_and_the_log():
+    """``play(replies=True, history=True)``: the person's move, then the computer's replies until the
+    person is to move again (as the per-step apply/bot_action loop played them), and the whole log."""
+    puzzles = call("game_call", game="shiji", name="list_puzzles")["puzzles"]
+    puzzle = next(p for p in puzzles if p["depth"] > 1)
+    record = _puzzle_record(puzzle["id"])
+    state = call("look", record=record, look=0, history=True)
+    assert state["log"] == [] and state["next"] == 0
+    answer = call("game_call", game="shiji", name="puzzle_solution", args={"id": puzzle["id"]})["answer"]
+    clicks = 0
+    while not state["general"]["outcome"] and clicks < 20:
+        action = answer if clicks == 0 else state["views"][0]["legal"][0]
+        old = webapi.apply(record, 0, action)["record"]
+        while not webapi.view(old, None)["outcome"] and 1 in webapi.view(old, None)["to_move"]:
+            old = webapi.apply(old, 1, webapi.bot_action(old, 1)["action"])["record"]
+        state = call("play", match=state["match"], ply=state["ply"], tip=state["tip"], seat=0, action=action,
+                     look=0, replies=True, history=True)
+        record = click(record, state)
+        clicks += 1
+        assert record["actions"] == old["actions"]
+        assert state["log"] == webapi.log(old)["log"]
+        assert state["views"][0] == webapi.view(old, 0)
+        assert state["general"]["outcome"] or state["general"]["to_move"] == [0]
+    assert clicks >= 2 and state["general"]["outcome"]
+
+
+def test_without_replies_or_history_a_click_answers_as_before():
+    record = _puzzle_record(call("game_call", game="shiji", name="list_puzzles")["puzzles"][0]["id"])
+    state = call("look", record=record, look=0)
+    assert "log" not in state
+    action = state["views"][0]["legal"][0]
+    plain = call("play", record=record, seat=0, action=action, look=0)
+    assert "log" not in plain and plain["added"] == [f"0:{action}"]
+    assert call("play", record=record, seat=0, action=action, look=0, replies=False, history=False) == plain

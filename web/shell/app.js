@@ -20,8 +20,10 @@ function renderHeader() {
   const header = document.getElementById('site-header');
   clear(header);
   header.append(
-    h('a', { class: 'skip', href: '#main' , onclick: (e) => { e.preventDefault(); document.getElementById('main').focus(); } }, t('skipToMain')),
-    h('a', { class: 'brand', href: '#/' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'), h('span', {}, t('siteTitle'))),
+    h('a', { class: 'skip', href: '#main',
+      onclick: (e) => { e.preventDefault(); document.getElementById('main').focus(); } }, t('skipToMain')),
+    h('a', { class: 'brand', href: '#/' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '盤'),
+      h('span', {}, t('siteTitle'))),
     h('button', {
       type: 'button', class: 'lang-toggle', id: 'lang-toggle', lang: getLang() === 'ja' ? 'en' : 'ja',
       'aria-label': t('langToggleLabel'), onclick: () => setLang(getLang() === 'ja' ? 'en' : 'ja'),
@@ -92,7 +94,8 @@ function showEngineDown(reason) {
     fill(downBar,
       h('span', { id: 'engine-down-msg' }, `${t('engineDown')} ${restarting ? t('engineRestarting') : ''}`),
       ' ',
-      h('button', { type: 'button', id: 'engine-restart', disabled: restarting, onclick: restart }, t('engineRestart')));
+      h('button', { type: 'button', id: 'engine-restart', disabled: restarting, onclick: restart },
+        t('engineRestart')));
     downBar.title = reason && reason.params && reason.params.detail ? String(reason.params.detail) : '';
   };
   async function restart() {
@@ -124,7 +127,8 @@ function showUpdate(apply) {
   const render = () => {
     fill(bar, 
       h('span', {}, t('updateAvailable')), ' — ',
-      h('button', { type: 'button', id: 'update-button', onclick: () => (apply ? apply() : location.reload()) }, t('updateButton')),
+      h('button', { type: 'button', id: 'update-button', onclick: () => (apply ? apply() : location.reload()) },
+        t('updateButton')),
     );
   };
   render();

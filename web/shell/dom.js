@@ -12,7 +12,9 @@ export function h(tag, attrs = {}, ...children) {
     if (key === 'class') el.className = value;
     else if (key === 'text') el.textContent = String(value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    }
     else if (BOOL_PROPS.has(key)) el[key] = Boolean(value);
     else if (key === 'value') el.value = value;
     else el.setAttribute(key, String(value));

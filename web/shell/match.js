@@ -1,38 +1,31 @@
-// The match screen: mounts the game's view, runs computer seats, hand-over screens, saving
-// after every action, undo, the move log, the outcome banner, share and export.
-//
-// Saves are safe between tabs: every write checks that the stored match is the one this tab last
-// read or wrote (storage.js stamps: ply + digest); another tab's write is noticed (`storage`
-// event) and taken over when this tab has nothing newer; when both went on differently, this
-// tab's version is kept as a copy and the page says so. When storage is full, the moves not yet
-// saved stay in this tab, the page says how many, and saving is retried until there is space.
+// The match screen: mounts the game's view and draws around it (title, players, toolbar, status,
+// result, hand-over screen, log); one object holds the page's state (matchstate.js) and small
+// modules do the rest: the engine calls and computer seats (matchplay.js), saving safely between
+// tabs (matchsave.js), the toolbar with undo, share and export (matchbar.js), the status line and
+// older rulings (matchstatus.js), the hand-over screen (handover.js), the log (matchlog.js).
+// A tutorial's guide (tutorial.js) and a match with a friend by link (remote.js) plug in here.
 
-import { h, fill, clear, delay, download } from './dom.js';
-import { t, pick, errorText, shellError } from './i18n.js';
+import { h, clear } from './dom.js';
+import { t, pick, errorText } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { loadSave, saveMatch, markBroken, listSaves, SaveError, setMeta, ConflictError, stampOf, sameStamp, saveKey,
-  extendsRecord, newId, askPersistentStorage, clearBroken } from './storage.js';
+import { loadSave, markBroken, listSaves, setMeta, stampOf, clearBroken } from './storage.js';
 import { loadView, baseCtx, preloadView } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
-import { sharePanel } from './share.js';
 import { plainView } from './plainview.js';
 import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
 import { tutorialGuide } from './tutorial.js';
 import { remoteSession } from './remote.js';
-
-const BOT_DELAY_MS = 500;
-/** How often a save refused for lack of space is tried again (also on any other tab's write). */
-const SAVE_RETRY_MS = 5000;
-
-/** The visible pause before a computer move; tests may shorten it for one tab (sessionStorage). */
-function botDelay() {
-  const v = Number(sessionStorage.getItem('pygames.botDelayMs'));
-  return sessionStorage.getItem('pygames.botDelayMs') !== null && Number.isFinite(v) && v >= 0 ? v : BOT_DELAY_MS;
-}
+import { matchState } from './matchstate.js';
+import { matchSaver } from './matchsave.js';
+import { matchPlay } from './matchplay.js';
+import { matchToolbar } from './matchbar.js';
+import { renderStatus, renderRulings } from './matchstatus.js';
+import { renderHandover } from './handover.js';
+import { matchLog } from './matchlog.js';
 
 /** Open saved match `id` (validated by the engine first) and play it. */
 export async function matchPage(root, { id }) {
@@ -42,30 +35,11 @@ export async function matchPage(root, { id }) {
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);
   const { info } = opened;
-  let record = opened.record;
   // The stored match as this tab last read or wrote it: a write expects to find it unchanged.
-  let known = stampOf(loadSave(id).record);
-  let retryTimer = null;
-  let otherTabPending = false; // another tab wrote while this one was busy
+  const m = matchState(opened.record, info, stampOf(loadSave(id).record));
+  const { players } = m;
   const viewMod = await loadView(info.name);
   clear(root);
-
-  const players = record.players;
-  const humans = players.map((p, i) => (p.type === 'human' ? i : -1)).filter((i) => i >= 0);
-  const secretive = Boolean(info.hidden_information) && humans.length >= 2;
-  let alive = true;
-  let busy = false; // a computer seat is thinking or an action is in flight
-  let thinking = null; // seat currently thinking
-  let shown = humans.length === 1 ? humans[0] : null; // the seat whose view is on screen
-  let covered = secretive; // a hand-over screen hides the view
-  let coverSeat = null;
-  let payload = null; // last view() result for `shown`
-  let general = null; // last view() result for the spectator (to_move, outcome, progress)
-  let notice = null; // {kind, text()} in the status area
-  let shareBox = null;
-  let events = []; // what happened since the shown seat's last action (turn.js)
-  let viewPayload = null; // the last payload given to the view (with names, events, thinking)
-  let undoNote = ''; // why undo is not possible now, shown as text under the toolbar (every device)
 
   // --- layout ----------------------------------------------------------------------
   const title = h('h1', { class: 'match-title' });
@@ -73,31 +47,52 @@ export async function matchPage(root, { id }) {
   const toolbar = h('nav', { class: 'toolbar' });
   const status = h('p', { class: 'status', id: 'match-status', role: 'status', 'aria-live': 'polite' });
   const alertBox = h('p', { class: 'error', id: 'match-alert', role: 'alert' });
-  const result = resultDisplay({ game: info.name, matchId: record.meta.id });
-  const banner = result.banner;
+  const showError = (err) => { alertBox.textContent = t('engineFailed', errorText(err)); };
+  const clearAlert = () => { alertBox.textContent = ''; };
+  const result = resultDisplay({ game: info.name, matchId: m.record.meta.id });
   const strip = eventStrip();
   // The events strip is the view's to place (ctx.turn.strip, where its prompt is); the shell shows
   // it above the view itself only for the plain fallback view, so a laid-out screen never shifts.
   const turnSlot = h('div', { class: 'turn-slot' });
   const undoWhy = h('p', { class: 'undo-why muted small', id: 'undo-why', role: 'status' });
   const rulingsNote = h('p', { class: 'rulings-note muted small', id: 'rulings-note', hidden: true });
-  const handover = h('section', { class: 'handover card', id: 'handover', hidden: true, 'aria-labelledby': 'handover-msg' });
+  const handover = h('section', { class: 'handover card', id: 'handover', hidden: true,
+    'aria-labelledby': 'handover-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
-  const logBox = h('details', { class: 'log card', id: 'match-log', ontoggle: () => { if (logBox.open) renderLog(); } });
+  const nameOf = (seat) => seatName(players, seat);
+  const log = matchLog({ getRecord: () => m.record, nameOf, showError, alive: () => m.alive });
   const shareSlot = h('div', { class: 'share-slot' });
   // a tutorial's guide (tutorial.js) sits right above the game's screen
-  const guide = await tutorialGuide(record.meta.id, info.name);
+  const guide = await tutorialGuide(m.record.meta.id, info.name);
   const remoteSlot = h('div', { class: 'remote-slot' });
-  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot, remoteSlot, status, alertBox,
-    banner, handover, ...(guide ? [guide.el] : []), turnSlot, h('div', { class: 'stage' }, viewRoot, result.overlay), logBox);
+  root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot,
+    remoteSlot, status, alertBox, result.banner, handover, ...(guide ? [guide.el] : []), turnSlot,
+    h('div', { class: 'stage' }, viewRoot, result.overlay), log.el);
+
+  const matchTitle = () => titleOf(m.payload, info);
+  const saver = matchSaver(m, { saveInfo, adopt, render, showError, runBots: () => play.runBots() });
+  const afterBusy = () => saver.afterBusy();
+  // A match with a friend by link (remote.js): actions go through the engine's remote calls.
+  const rs = m.record.remote ? remoteSession(remoteSlot, {
+    getRecord: () => m.record, setRecord: (r) => { m.record = { ...r, meta: { ...r.meta, id: m.record.meta.id } }; },
+    adopt: (answer) => adopt(answer), showError, general: () => m.general,
+  }) : null;
+  // a view that keeps a game clock says when a computer seat has no time left (it then loses on time)
+  const outOfTime = (seat) => {
+    try { return typeof view.timeUp === 'function' && view.timeUp(seat) === true; } catch { return false; }
+  };
+  const play = matchPlay(m, { adopt, render, showError, clearAlert, afterBusy, outOfTime, rs, guide });
+  const { act, check, inspect } = play;
 
   const turn = { strip: strip.el, flash, markChanged, changedKeys, flashTracker };
   // a view may keep its own results with the save (meta[key], never the actions): e.g. a shogi review
   const saveMeta = (key, value) => {
-    record = { ...record, meta: { ...(record.meta || {}), [key]: value } };
-    return setMeta(record.meta.id, key, value);
+    m.record = { ...m.record, meta: { ...(m.record.meta || {}), [key]: value } };
+    return setMeta(m.record.meta.id, key, value);
   };
-  const ctx = baseCtx(info.name, { act, check, inspect, turn, record: () => record, saveMeta });
+  const ctx = baseCtx(info.name, { act, check, inspect, turn, record: () => m.record, saveMeta });
+  const bar = matchToolbar(m, { toolbar, undoWhy, shareSlot, rulesHref: ctx.rulesHref },
+    { playCall: play.playCall, runBots: play.runBots, adopt, showError, clearAlert, afterBusy, rs });
   let view;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
@@ -109,451 +104,126 @@ export async function matchPage(root, { id }) {
   if (!view) view = plainView(viewRoot, ctx, !viewMod);
   if (!ownView) turnSlot.append(strip.el);
 
-  // A match with a friend by link (remote.js): actions go through the engine's remote calls.
-  const rs = record.remote ? remoteSession(remoteSlot, {
-    getRecord: () => record, setRecord: (r) => { record = { ...r, meta: { ...r.meta, id: record.meta.id } }; },
-    adopt: (answer) => adopt(answer), showError: (err) => showError(err), general: () => general,
-  }) : null;
-
-  // --- engine round trips: one call per click ---------------------------------------------
-  let cached = null; // {match, ply, tip} of the worker's cached match (see webapi.play)
-
-  function botToMove(toMove) {
-    return toMove.find((s) => s >= 0 && players[s] && players[s].type === 'bot');
-  }
-
-  /** A `play`/`play_bot` call on the cached match; after `match.cache_miss`, once more with the record. */
-  async function playCall(name, args) {
-    if (cached && cached.ply === record.actions.length) {
-      try {
-        return await call(name, { ...args, ...cached });
-      } catch (err) {
-        if (err.code !== 'match.cache_miss') throw err;
-      }
-    }
-    return call(name, { ...args, record });
-  }
-
+  // --- answers -------------------------------------------------------------------------
   /** Take an answer of play/play_bot/look: the new actions, the views; save and draw. */
   function adopt(answer, { save = true } = {}) {
     const base = answer.ply - answer.added.length;
-    record = { ...record, actions: [...record.actions.slice(0, base), ...answer.added], meta: record.meta };
-    cached = { match: answer.match, ply: answer.ply, tip: answer.tip };
-    general = answer.general;
+    m.record = { ...m.record, actions: [...m.record.actions.slice(0, base), ...answer.added], meta: m.record.meta };
+    m.cached = { match: answer.match, ply: answer.ply, tip: answer.tip };
+    m.general = answer.general;
     const seat = answer.next;
-    payload = answer.views.find((v) => v.seat === seat) || answer.views[answer.views.length - 1];
-    if (secretive && seat !== null && seat !== shown) {
-      covered = true;
-      coverSeat = seat;
-    } else if (secretive && covered && coverSeat === null) {
-      coverSeat = seat;
+    m.payload = answer.views.find((v) => v.seat === seat) || answer.views[answer.views.length - 1];
+    if (m.secretive && seat !== null && seat !== m.shown) {
+      m.covered = true;
+      m.coverSeat = seat;
+    } else if (m.secretive && m.covered && m.coverSeat === null) {
+      m.coverSeat = seat;
     }
-    shown = seat;
+    m.shown = seat;
     // What happened since the shown seat's last action: in the same answer (webapi._answer).
-    events = recentEvents(answer.events || [], shown, players);
-    if (save) persist();
+    m.events = recentEvents(answer.events || [], m.shown, players);
+    if (save) saver.persist();
     render();
   }
 
-  /** Fetch what to show for the current record (on opening and after undo), save it, draw. */
+  /** Fetch what to show for the current record (on opening), save it, draw. */
   async function refresh({ save = true } = {}) {
-    adopt(rs ? await rs.look(record, shown) : await call('look', { record, look: shown }), { save });
+    adopt(rs ? await rs.look(m.record, m.shown) : await call('look', { record: m.record, look: m.shown }), { save });
   }
 
-  const matchTitle = () => titleOf(payload, info);
-
-  const saveInfo = () => ({ title: matchTitle(), progress: rs ? rs.progress(general.progress) : general.progress,
-    finished: Boolean(general.outcome) });
-
-  function persist() {
-    try {
-      record = saveMatch(record, saveInfo(), known);
-      known = stampOf(record);
-      if (notice && notice.kind === 'save') notice = null;
-      stopRetry();
-      askPersistentStorage();
-    } catch (err) {
-      if (err instanceof ConflictError) {
-        if (extendsRecord(err.stored, record)) takeOver(err.stored);
-        else keepBoth();
-        return;
-      }
-      const unsaved = Math.max(1, record.actions.length - known.ply);
-      notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quotaUnsaved', unsaved) : t('saveFailed')) };
-      if (!retryTimer) retryTimer = setInterval(retrySave, SAVE_RETRY_MS);
-    }
-  }
-
-  function stopRetry() {
-    if (retryTimer) clearInterval(retryTimer);
-    retryTimer = null;
-  }
-
-  /** Try a refused save again (the moves are still in this tab). */
-  function retrySave() {
-    if (!alive || busy || !general || sameStamp(stampOf(record), known)) return;
-    persist();
-    render();
-  }
-
-  /** Both tabs went on differently: this tab's version becomes a copy; the other keeps the save. */
-  function keepBoth() {
-    const otherId = record.meta.id;
-    const copy = { ...record, meta: { ...record.meta, id: newId(), created: Date.now() } };
-    try {
-      record = saveMatch(copy, saveInfo());
-      known = stampOf(record);
-      history.replaceState(null, '', `${location.pathname}${location.search}#/play/${record.meta.id}`);
-      notice = { kind: 'conflict', text: () => t('keptBoth'), link: `#/play/${otherId}` };
-    } catch (err) {
-      notice = { kind: 'save', text: () => (err instanceof SaveError && err.quota ? t('quotaUnsaved', 1) : t('saveFailed')) };
-    }
-  }
-
-  /** Show the match as another tab saved it (it holds everything this tab has, or this tab had nothing new). */
-  async function takeOver(stored) {
-    busy = true;
-    try {
-      record = { ...stored, meta: { ...(stored.meta || {}), id: record.meta.id } };
-      known = stampOf(stored);
-      cached = null;
-      adopt(await call('look', { record, look: shown }), { save: false });
-      notice = { kind: 'other', text: () => t('updatedElsewhere') };
-    } catch (err) {
-      showError(err);
-    } finally {
-      busy = false;
-    }
-    render();
-    runBots();
-  }
-
-  /** Another tab wrote to storage: this match, or space may have been freed. */
-  function onStorage(e) {
-    if (!alive || !general) return;
-    if (e.key !== null && e.key !== saveKey(record.meta.id)) {
-      retrySave();
-      return;
-    }
-    const stored = loadSave(record.meta.id).record;
-    if (!stored || sameStamp(stampOf(stored), known)) return; // deleted, or nothing new
-    if (busy) {
-      otherTabPending = true;
-      return;
-    }
-    if (extendsRecord(record, stored)) retrySave(); // this tab is ahead (unsaved moves)
-    else if (sameStamp(stampOf(record), known) || extendsRecord(stored, record)) takeOver(stored);
-    else {
-      keepBoth();
-      render();
-    }
-  }
-  window.addEventListener('storage', onStorage);
-
-  /** After an action or a computer's move: a write of another tab seen meanwhile is handled now. */
-  function afterBusy() {
-    if (otherTabPending && alive && !busy) {
-      otherTabPending = false;
-      onStorage({ key: null });
-    }
-  }
-
-  /** A view that keeps a game clock says computer seat `seat` has no time left (it then plays `timeout`). */
-  function outOfTime(seat) {
-    try { return typeof view.timeUp === 'function' && view.timeUp(seat) === true; } catch { return false; }
-  }
-
-  async function runBots() {
-    if (busy) return;
-    busy = true;
-    try {
-      while (alive && general && !general.outcome) {
-        const seat = botToMove(general.to_move);
-        if (seat === undefined) break;
-        thinking = seat;
-        render();
-        await delay(botDelay());
-        if (!alive) return;
-        let answer = outOfTime(seat) ? null : await playCall('play_bot', { seat, look: shown });
-        if (!alive) return;
-        // the view's clock says the computer's time ran out while it thought: it loses on time
-        if (outOfTime(seat)) answer = await playCall('play', { seat, action: 'timeout', look: shown });
-        if (!alive) return;
-        thinking = null;
-        adopt(answer);
-      }
-    } catch (err) {
-      showError(err);
-    } finally {
-      busy = false;
-      thinking = null;
-      if (alive) render();
-      afterBusy();
-    }
-  }
-
-  // --- ctx for the view ------------------------------------------------------------------
-  async function act(action) {
-    if (busy || covered || !general || general.outcome || shown === null || !general.to_move.includes(shown)) {
-      throw shellError('shell.not_now', 'notNow');
-    }
-    const refusal = guide ? guide.refuse(String(action)) : null;
-    if (refusal) throw refusal; // a tutorial asks for its suggested move (nothing is sent)
-    busy = true;
-    alertBox.textContent = '';
-    try {
-      const answer = rs ? await rs.act(String(action)) : await playCall('play', { seat: shown, action: String(action), look: shown });
-      if (!alive) return;
-      if (guide) guide.played(String(action));
-      adopt(answer);
-    } catch (err) {
-      showError(err);
-      throw err;
-    } finally {
-      busy = false;
-      afterBusy();
-    }
-    runBots();
-  }
-
-  async function check(action) {
-    if (shown === null) return shellError('shell.spectator', 'watching');
-    try {
-      await call('check', { record, seat: shown, action: String(action) });
-      return null;
-    } catch (err) {
-      return { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params };
-    }
-  }
-
-  /** Like check, and when the action is legal, what the engine says about it first (its details). */
-  async function inspect(action) {
-    if (shown === null) return { error: shellError('shell.spectator', 'watching'), details: null };
-    try {
-      const result = await call('check', { record, seat: shown, action: String(action) });
-      return { error: null, details: result.details ?? null };
-    } catch (err) {
-      return { error: { code: err.code, message_ja: err.message_ja, message_en: err.message_en, params: err.params }, details: null };
-    }
-  }
-
-  function showError(err) {
-    alertBox.textContent = t('engineFailed', errorText(err));
-  }
-
-  async function undo() {
-    if (busy || covered || shown === null || !(payload && payload.can_undo)) {
-      const why = undoBlocked();
-      if (why) {
-        undoNote = t('undoWhy', why);
-        renderToolbar();
-      }
-      return;
-    }
-    busy = true;
-    try {
-      const answer = await playCall('undo', { seat: shown, look: shown });
-      alertBox.textContent = '';
-      adopt(answer);
-    } catch (err) {
-      showError(err);
-    } finally {
-      busy = false;
-      afterBusy();
-    }
-    runBots();
+  function saveInfo() {
+    return { title: matchTitle(), progress: rs ? rs.progress(m.general.progress) : m.general.progress,
+      finished: Boolean(m.general.outcome) };
   }
 
   // --- drawing ---------------------------------------------------------------------------
-  const nameOf = (seat) => seatName(players, seat);
-
   function render() {
-    if (!alive) return;
+    if (!m.alive) return;
+    const { payload, general, covered } = m;
     title.textContent = pick(matchTitle());
     playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
-    toolbar.setAttribute('aria-label', t('toolbar'));
-    renderToolbar();
-    renderRulings();
-    renderStatus();
-    renderBanner();
-    renderHandover();
-    logBox.replaceChildren(h('summary', {}, t('logHeading')), ...(logBox.open ? [h('p', { class: 'muted' }, t('loading'))] : []));
-    if (logBox.open) renderLog();
+    bar.render();
+    renderRulings(general, info, rulingsNote);
+    renderStatus(m, status, rs, nameOf);
+    result.update((general && general.outcome) || null, players);
+    renderHandover(m, handover, nameOf, reveal);
+    log.render();
     if (rs) rs.render();
     viewRoot.hidden = covered;
-    strip.update({ events: covered ? [] : events, thinking, players });
-    if (!covered && payload) {
-      const shownPayload = { ...payload, players: namedPlayers(players), events, thinking, replay: false };
-      viewPayload = shownPayload;
-      if (busy && thinking !== null) shownPayload.legal = []; // computer seats act first
-      try {
-        view.update(shownPayload);
-      } catch (err) {
-        console.warn('view update failed', err);
-      }
+    strip.update({ events: covered ? [] : m.events, thinking: m.thinking, players });
+    if (covered || !payload) return;
+    const shownPayload = { ...payload, players: namedPlayers(players), events: m.events, thinking: m.thinking,
+      replay: false };
+    m.viewPayload = shownPayload;
+    if (m.busy && m.thinking !== null) shownPayload.legal = []; // computer seats act first
+    try {
+      view.update(shownPayload);
+    } catch (err) {
+      console.warn('view update failed', err);
     }
-    if (!covered && payload && typeof view.resultBreakdown === 'function' && general && general.outcome) {
+    if (typeof view.resultBreakdown === 'function' && general && general.outcome) {
       let node = null;
-      try { node = view.resultBreakdown({ ...payload, players: namedPlayers(players) }); } catch (err) { console.warn('resultBreakdown failed', err); }
+      try {
+        node = view.resultBreakdown({ ...payload, players: namedPlayers(players) });
+      } catch (err) {
+        console.warn('resultBreakdown failed', err);
+      }
       result.update(general.outcome, players, node);
     }
   }
 
-  /** Why undo is not possible now ('' when it is). */
-  function undoBlocked() {
-    if (busy && thinking !== null) return t('undoBusy');
-    if (shown === null) return t('undoSpectator');
-    if (payload && payload.can_undo) return '';
-    return payload && payload.undo_reason ? pick(payload.undo_reason) : '';
-  }
-
-  function renderToolbar() {
-    const canUndo = Boolean(payload && payload.can_undo) && !busy && !covered;
-    const why = canUndo ? '' : undoBlocked();
-    // A greyed 待った says why as visible text under the toolbar on every device (a hover tooltip
-    // never reaches a touch screen); it stays clickable (aria-disabled), and a click says it again.
-    undoNote = why ? t('undoWhy', why) : '';
-    undoWhy.textContent = undoNote;
-    if (rs) { // a friend's match by link: take-backs and draws are asked of the friend (remote.js)
-      undoWhy.textContent = '';
-      fill(toolbar, h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')), ...rs.toolbar(),
-        h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
-        h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
-        h('a', { class: 'button', href: '#/' }, t('home')));
-      return;
-    }
-    fill(toolbar,
-      h('a', { class: 'button', href: ctx.rulesHref }, t('rulesShort')),
-      h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true', class: canUndo ? '' : 'is-disabled',
-        'aria-describedby': undoNote ? 'undo-why' : null, onclick: undo }, t('undo')),
-      h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)), onclick: toggleShare }, t('share')),
-      h('button', { type: 'button', id: 'export-button', onclick: exportRecord }, t('export')),
-      h('a', { class: 'button', href: `#/replay/${record.meta.id}` }, t('replay')),
-      h('a', { class: 'button', href: '#/' }, t('home')));
-  }
-
-  /** A match recorded under older rulings says so (and which), e.g. motto v1: seat 1 always starts. */
-  function renderRulings() {
-    const older = (general && general.rulings && general.rulings.older) || [];
-    rulingsNote.hidden = older.length === 0;
-    if (!older.length) return;
-    const valueText = (r) => {
-      const spec = (info.options || []).find((o) => o.key === r.key);
-      const choice = spec && (spec.choices || []).find((c) => c.value === r.value);
-      return choice ? pick(choice.label) : String(r.value);
-    };
-    rulingsNote.textContent = t('olderRulings', older.map((r) => t('rulingValue', pick(r.label), valueText(r))).join(t('listSep')));
-  }
-
-  function renderStatus() {
-    status.className = 'status';
-    if (notice) {
-      status.classList.add('warn');
-      status.textContent = notice.text();
-      if (notice.link) status.append(' ', h('a', { href: notice.link, id: 'other-version' }, t('otherVersion')));
-      if (notice.kind === 'other') notice = null; // said once
-      return;
-    }
-    if (!general) return;
-    if (rs && rs.statusText()) {
-      status.textContent = rs.statusText();
-    } else if (thinking !== null) {
-      status.classList.add('thinking');
-      status.textContent = t('thinking', nameOf(thinking));
-    } else if (general.outcome) {
-      status.textContent = t('matchOver');
-    } else if (shown !== null && general.to_move.includes(shown)) {
-      status.textContent = t('yourTurn', nameOf(shown));
-    } else {
-      status.textContent = t('waitingFor', general.to_move.filter((s) => s >= 0).map(nameOf).join(t('listSep')));
-    }
-  }
-
-  function renderBanner() {
-    result.update((general && general.outcome) || null, players);
-  }
-
-  function renderHandover() {
-    handover.hidden = !covered;
-    if (!covered) return;
-    const seat = coverSeat ?? shown ?? humans[0];
-    fill(handover, 
-      h('p', { id: 'handover-msg', class: 'handover-msg' }, t('handOver', nameOf(seat))),
-      h('button', { type: 'button', class: 'primary', id: 'handover-button', onclick: reveal }, t('handOverButton', nameOf(seat))));
-  }
-
   function reveal() {
-    covered = false;
-    coverSeat = null;
+    m.covered = false;
+    m.coverSeat = null;
     render();
     viewRoot.focus?.();
   }
 
-  async function renderLog() {
-    try {
-      const { log } = await call('log', { record });
-      if (!alive || !logBox.open) return;
-      const list = log.length ? h('ol', { class: 'log-list', tabindex: '0', 'aria-label': t('logHeading') }, log.map((e) => h('li', { value: e.ply },
-        e.seat === -1 ? null : h('span', { class: 'log-seat' }, nameOf(e.seat)), pick(e.ja, e.en)))) : h('p', { class: 'muted' }, t('logEmpty'));
-      logBox.replaceChildren(h('summary', {}, t('logHeading')), list);
-    } catch (err) {
-      showError(err);
-    }
-  }
-
-  function exportRecord() {
-    download(`pygames-${record.game}-${record.meta.id}.json`, JSON.stringify(record, null, 1));
-  }
-
-  function toggleShare() {
-    if (shareBox) {
-      shareBox.destroy();
-      shareBox = null;
-    } else {
-      shareBox = sharePanel(shareSlot, record, () => { shareBox = null; renderToolbar(); });
-    }
-    renderToolbar();
-  }
-
+  // --- opening ---------------------------------------------------------------------------
   try {
     await refresh({ save: false });
   } catch (err) {
     return messagePage(root, () => t('cannotOpen', errorText(err)));
   }
   // a save made under the game's title (a link, an import) takes the engine's title for the match
-  const entry = listSaves().find((e) => e.id === record.meta.id);
+  const entry = listSaves().find((e) => e.id === m.record.meta.id);
   const own = matchTitle();
-  if (entry && own !== info.title && !(entry.title && entry.title.ja === own.ja && entry.title.en === own.en)) persist();
-  if (rs) {
-    persist(); // the saved list shows whose turn it is
-    rs.opened(record.meta.id);
+  if (entry && own !== info.title && !(entry.title && entry.title.ja === own.ja && entry.title.en === own.en)) {
+    saver.persist();
   }
-  runBots();
+  if (rs) {
+    saver.persist(); // the saved list shows whose turn it is
+    rs.opened(m.record.meta.id);
+  }
+  play.runBots();
   // A read-only window onto the match for tests and debugging (actions still go through act).
   window.pygamesMatch = {
-    get record() { return record; }, get payload() { return payload; }, get general() { return general; },
-    get busy() { return busy; }, get covered() { return covered; }, get viewPayload() { return viewPayload; }, act,
+    get record() { return m.record; }, get payload() { return m.payload; }, get general() { return m.general; },
+    get busy() { return m.busy; }, get covered() { return m.covered; }, get viewPayload() { return m.viewPayload; },
+    act,
     /** A match with a friend by link: whose turn from this device's side, requests (remote.js status). */
     get remote() { return rs ? rs.status : null; },
     /** True when nothing runs and no computer seat is to move (a person may act, or it is over). */
-    get idle() { return !busy && Boolean(general) && (Boolean(general.outcome) || botToMove(general.to_move) === undefined); },
+    get idle() {
+      const g = m.general;
+      return !m.busy && Boolean(g) && (Boolean(g.outcome) || play.botToMove(g.to_move) === undefined);
+    },
   };
 
   return {
     destroy() {
-      alive = false;
-      stopRetry();
-      window.removeEventListener('storage', onStorage);
+      m.alive = false;
+      saver.destroy();
       delete window.pygamesMatch;
       if (view && view.destroy) view.destroy();
-      if (shareBox) shareBox.destroy();
+      bar.destroy();
       if (rs) rs.destroy();
     },
     relang() {
       strip.relang();
       if (guide) guide.render();
       render();
-      if (shareBox) shareBox.relang();
+      bar.relang();
       if (rs) rs.relang();
     },
   };

@@ -1,6 +1,7 @@
 // A match's move list that shows at once from the saved record (localStorage), before Python is
 // up: one row per action with the seat's name and a placeholder (never the saved action string: it
-// may hold a secret); once the engine answers `log`, the rows read as the engine's public text. A row can jump the replay to its move.
+// may hold a secret); once the engine answers `log`, the rows read as the engine's public text. A row can
+// jump the replay to its move.
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
@@ -24,7 +25,9 @@ export function moveList(record, onPick = null) {
 
   function rowText(i) {
     const entry = log && log[i];
-    if (entry && (entry.ja || entry.en)) return entry.seat === -1 ? pick(entry) : `${seatName(players, entry.seat)}　${pick(entry)}`;
+    if (entry && (entry.ja || entry.en)) {
+      return entry.seat === -1 ? pick(entry) : `${seatName(players, entry.seat)}　${pick(entry)}`;
+    }
     // Never the saved action itself (it may be a sealed order or a hidden pick): the seat, then a
     // placeholder until the engine's public text arrives.
     const raw = String(actions[i]);

@@ -26,7 +26,8 @@ export function missingPage(root) {
 
 /** A route that threw. */
 export function failedPage(root, err) {
-  return messagePage(root, () => t('engineFailed', String(err && (err.message_ja && pick({ ja: err.message_ja, en: err.message_en }) || err.message) || err)));
+  const said = () => String(err && (err.message_ja && pick({ ja: err.message_ja, en: err.message_en }) || err.message) || err);
+  return messagePage(root, () => t('engineFailed', said()));
 }
 
 /** #/rules/<game>: web/games/<game>/rules.html, showing the section of the current language. */
@@ -49,7 +50,8 @@ export async function rulesPage(root, { game }) {
     if (!doc) {
       article.append(h('p', {}, t('rulesMissing')));
     } else {
-      const section = doc.querySelector(`section[lang="${getLang()}"]`) || doc.querySelector('section[lang="ja"]') || doc.body;
+      const section = doc.querySelector(`section[lang="${getLang()}"]`) || doc.querySelector('section[lang="ja"]')
+        || doc.body;
       // Our own static file (not user text): imported as nodes, scripts never run.
       for (const s of section.querySelectorAll('script')) s.remove();
       const content = h('div', { class: 'rules-body', lang: section.getAttribute('lang') || getLang() });

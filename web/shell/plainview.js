@@ -25,7 +25,8 @@ export function plainView(root, ctx, missing = true) {
       const select = h('select', { id: 'plain-action', 'aria-labelledby': 'plain-legal-h' },
         payload.legal.map((action) => h('option', { value: action }, action)));
       box.append(h('div', { class: 'plain-actions' }, select,
-        h('button', { type: 'button', id: 'plain-play', onclick: () => ctx.act(select.value).catch(() => {}) }, t('play'))));
+        h('button', { type: 'button', id: 'plain-play', onclick: () => ctx.act(select.value).catch(() => {}) },
+          t('play'))));
     },
     destroy() { box.remove(); },
   };

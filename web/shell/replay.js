@@ -47,7 +47,8 @@ export async function replayPage(root, { id }) {
   const title = h('h1', { class: 'match-title' });
   const controls = h('div', { class: 'replay-controls card' });
   const alertBox = h('p', { class: 'error', role: 'alert' });
-  const askBox = h('section', { class: 'handover card', id: 'replay-who', hidden: true, 'aria-labelledby': 'replay-who-msg' });
+  const askBox = h('section', { class: 'handover card', id: 'replay-who', hidden: true,
+    'aria-labelledby': 'replay-who-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const strip = eventStrip();
   let log = [];

@@ -4,7 +4,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName } from './seats.js';
+import { seatName, namedText } from './seats.js';
 import { formatNumber } from './format.js';
 
 /**
@@ -14,7 +14,8 @@ import { formatNumber } from './format.js';
  */
 export function resultDisplay({ game, matchId }) {
   const banner = h('section', { class: 'outcome', id: 'outcome-bar', hidden: true, 'aria-live': 'polite' });
-  const overlay = h('section', { class: 'result-overlay', id: 'outcome', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-h' });
+  const overlay = h('section', { class: 'result-overlay', id: 'outcome', hidden: true, role: 'dialog', 'aria-modal': 'false',
+    'aria-labelledby': 'result-h' });
   let dismissed = false;
   let last = null;
 
@@ -39,7 +40,7 @@ export function resultDisplay({ game, matchId }) {
       dismissed = false;
       return;
     }
-    const reason = pick(outcome.reason || {});
+    const reason = namedText(pick(outcome.reason || {}), players);
     const viewScores = Boolean(breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown');
     fill(banner,
       h('h2', {}, headline(outcome, players)),

@@ -20,6 +20,15 @@ export function seatName(players, seat) {
   return name && !STORED_DEFAULT.test(name) ? name : t('defaultName', seat + 1);
 }
 
+/**
+ * `text` from an engine with its generic seat names (プレイヤー2, Player 2: what an engine writes when
+ * a line names a seat, e.g. a draw or the end of a match) replaced by the displayed names.
+ */
+export function namedText(text, players) {
+  return String(text ?? '').replace(/プレイヤー\s*([1-9])|\bPlayer ([1-9])\b/g,
+    (m, a, b) => (players && players[Number(a || b) - 1] ? seatName(players, Number(a || b) - 1) : m));
+}
+
 /** The players list with every `name` replaced by its display name (what views receive). */
 export function namedPlayers(players) {
   return (players || []).map((p, i) => ({ ...p, name: seatName(players, i) }));

@@ -28,7 +28,8 @@ export function sharePanel(slot, record, onClose) {
       add(box,
         h('p', {}, t('shareHelp')),
         result.finished ? h('p', {}, t('shareFinished')) : null,
-        result.reveals_secrets ? h('p', { class: 'warn', id: 'share-secret-warning', role: 'note' }, t('shareSecrets')) : null,
+        result.reveals_secrets
+          ? h('p', { class: 'warn', id: 'share-secret-warning', role: 'note' }, t('shareSecrets')) : null,
         h('label', { for: 'share-url', class: 'visually-hidden' }, t('shareHeading')),
         h('input', { id: 'share-url', type: 'text', readOnly: true, value: url, onfocus: (e) => e.target.select() }),
         h('div', { class: 'actions' },
@@ -71,7 +72,8 @@ export async function openLinkPage(root, { link }) {
     if (problem) throw problem;
     loaded = await call('decode_link', { text: link });
   } catch (err) {
-    return messagePage(root, () => `${t('linkBad', errorText(err))} ${t('linkBadHelp')}`, { heading: () => t('linkHeading') });
+    return messagePage(root, () => `${t('linkBad', errorText(err))} ${t('linkBadHelp')}`,
+      { heading: () => t('linkHeading') });
   }
   const record = loaded.record;
   const summary = loaded.summary || {};

@@ -67,7 +67,8 @@ export function saveKey(id) {
 }
 
 function isQuota(err) {
-  return Boolean(err) && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22);
+  return Boolean(err)
+    && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22);
 }
 
 /** A new match id: time-ordered and random, safe in a URL. */

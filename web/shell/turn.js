@@ -11,7 +11,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName } from './seats.js';
+import { seatName, namedText } from './seats.js';
 
 const MAX_EVENTS = 6;
 const FLASH_MS = 1600;
@@ -92,7 +92,8 @@ export function changedKeys(prev, next) {
 export function recentEvents(log, seat, players) {
   return log.slice(-MAX_EVENTS).map((e) => ({
     ply: e.ply, seat: e.seat, ja: e.ja, en: e.en,
-    kind: e.seat === seat ? 'self' : e.seat === -1 ? 'chance' : (players[e.seat] && players[e.seat].type === 'bot' ? 'bot' : 'human'),
+    kind: e.seat === seat ? 'self' : e.seat === -1 ? 'chance'
+      : (players[e.seat] && players[e.seat].type === 'bot' ? 'bot' : 'human'),
   }));
 }
 
@@ -117,7 +118,7 @@ export function eventStrip() {
     fill(list, events.map((e) => {
       const who = e.seat === -1 ? null : seatName(players, e.seat);
       const li = h('li', { class: `turn-event turn-${e.kind}`, dataset: { ply: e.ply, seat: e.seat } },
-        who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, pick(e.ja, e.en)));
+        who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, namedText(pick(e.ja, e.en), players)));
       if (fresh && !seen.has(e.ply)) li.classList.add('turn-new');
       return li;
     }));
@@ -127,7 +128,8 @@ export function eventStrip() {
     el.hidden = !events.some((e) => e.kind !== 'self') && thinking === null;
     thinkingLine.hidden = thinking === null;
     if (thinking !== null) {
-      fill(thinkingLine, h('span', { class: 'turn-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')), ' ', t('thinking', seatName(players, thinking)));
+      fill(thinkingLine, h('span', { class: 'turn-dots', 'aria-hidden': 'true' }, h('i'), h('i'), h('i')), ' ',
+        t('thinking', seatName(players, thinking)));
     }
   }
 

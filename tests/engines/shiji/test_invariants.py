@@ -135,3 +135,27 @@ def test_hard_guesses_keep_the_merchant_it_saw_taken():
     for seed in range(20):
         world = bots.sample_world(s, 0, Rng(seed))
         assert world.hand[1][0] >= 1 and sum(world.hand[1]) == 3
+
+
+def test_normal_does_not_leave_an_opponent_with_two_cards_a_way_out():
+    """Issue 25: a player who wants to win looks first at whether the other side could go out next.
+    The opponent holds two cards, numbers (its stars and 恐慌 are all placed; the rest of its hand
+    is hidden, as in the deck game): with only low numbers to place, the normal level taxes them with its star shell
+    (they must add a card first) instead of a low value their pair would beat (which the level did
+    before, in every case here)."""
+    from pygames.core import Rng
+    from pygames.shiji import bots, rules as R
+    from pygames.shiji.actions import parse
+    from pygames.shiji.state import Rules
+    from .helpers import position
+    let_out = tried = 0
+    for mine, opp, to_beat in ((["M", "3", "2", "4", "1", "5"], ["7", "6"], None),
+                               (["D", "3", "2", "4", "1", "5"], ["9", "8"], 21)):
+        # their stars and 恐慌 are all in their row: the two hidden cards can only be numbers
+        s = position([mine, opp], rows=([], ["1", "M", "2", "D", "3", "E", "4", "N", "5", "X"]), to_beat=to_beat,
+                     rules=Rules(deck=True), merchant=(True, False))
+        for seed in range(8):
+            kinds = parse(bots.choose(GAME, s, 0, "normal", Rng(seed)))[1]
+            let_out += bots.lets_out(R.do_place(s, 0, kinds), 0) > 0
+            tried += 1
+    assert let_out <= tried // 8, (let_out, tried)

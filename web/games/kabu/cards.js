@@ -1,14 +1,7 @@
 // The kabu cards drawn as cards: our own inline SVG (no images from elsewhere). A stock card shows its
 // issue, sector, price and dividend; a price card its value and that it hits every issue; event and
 // tool cards their name, cost or timing. Each SVG has role="img" and a full aria-label. Pure presentation.
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-function s(tag, attrs = {}, text = null) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  if (text !== null) el.textContent = String(text);
-  return el;
-}
+import { svg as s } from '../../shell/dom.js';
 
 /** Sector colours (band of a stock card) and a one-glyph mark of the sector. */
 const SECTOR = {

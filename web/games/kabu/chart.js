@@ -1,14 +1,5 @@
 // Inline SVG line charts (prices per issue, assets per player). Pure presentation.
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** An SVG element with attributes (text goes in with textContent). */
-function s(tag, attrs = {}) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
-  }
-  return el;
-}
+import { svg as s } from '../../shell/dom.js';
 
 /**
  * A line chart.
@@ -31,8 +22,9 @@ export function lineChart(series, opts) {
     const v = x.values.filter(Number.isFinite);
     return v.length ? `${x.label}: ${fmt(v[0])} → ${fmt(v[v.length - 1])}` : x.label;
   }).join('; ');
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'kabu-chart' + (opts.small ? ' kabu-chart-small' : ''),
-    role: 'img', 'aria-label': `${opts.title}: ${summary}`, preserveAspectRatio: 'none' });
+  const svg = /** @type {SVGSVGElement} */ (s('svg', { viewBox: `0 0 ${W} ${H}`,
+    class: 'kabu-chart' + (opts.small ? ' kabu-chart-small' : ''),
+    role: 'img', 'aria-label': `${opts.title}: ${summary}`, preserveAspectRatio: 'none' }));
   // never stretch a big chart past its drawn width: its axis text would grow with it
   if (!opts.small) svg.style.maxWidth = `${W}px`;
   const title = s('title'); title.textContent = `${opts.title}: ${summary}`; svg.append(title);

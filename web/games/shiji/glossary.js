@@ -1,7 +1,8 @@
 // 四時の札遊び: the words a newcomer meets, explained on tap. The words and their explanations are
 // the engine's data (the `glossary` call, pygames/shiji/data/glossary.json), shared with the rules page.
 
-import { el, jaTerms } from './board.js';
+import { h as el } from '../../shell/dom.js';
+import { jaTerms } from './board.js';
 
 let cache = null;
 

@@ -1,7 +1,8 @@
 // 詰み札 page: choose a puzzle by level, play the answer on the same table, right/wrong,
 // solution line, progress in ctx.storage ('puzzles': {solved: [ids], tried: [ids]}).
 
-import { el, cardFace, jaTerms } from './board.js';
+import { h } from '../../shell/dom.js';
+import { cardFace, jaTerms } from './board.js';
 import { createTable } from './table.js';
 
 const gameCall = (ctx, name, args = {}) => ctx.api('game_call', { game: 'shiji', name, args });
@@ -14,18 +15,26 @@ export function whoIs(ja, en) {
   };
 }
 
+/**
+ * The puzzle page in `root`. One engine call per click, like the match page: `look` when a puzzle
+ * starts, then `play` with the computer's defence and the whole log in the same answer
+ * (`replies`, `history`), on the worker's cached match (the record again after a cache miss).
+ * @param {HTMLElement} root
+ * @param {import('../../../types/view').BaseCtx} ctx
+ */
 export function mountPuzzles(root, ctx) {
   const t = (ja, en) => ctx.t(ja, en);
-  const page = el('div', { class: 'sj-view sj-puzzles' });
+  const page = h('div', { class: 'sj-view sj-puzzles' });
   root.append(page);
   let list = null;
-  let current = null;     // {id, level, depth, record, first, verdict, solution}
+  let current = null; // {id, level, depth, record, players, first, verdict, solution, busy, cached, payload, moves}
   let table = null;
   let alive = true;
 
   function progress() {
     const stored = ctx.storage.get('puzzles');
-    return stored && typeof stored === 'object' ? { solved: stored.solved || [], tried: stored.tried || [] } : { solved: [], tried: [] };
+    return stored && typeof stored === 'object'
+      ? { solved: stored.solved || [], tried: stored.tried || [] } : { solved: [], tried: [] };
   }
 
   function remember(id, solved) {
@@ -42,39 +51,49 @@ export function mountPuzzles(root, ctx) {
 
   function render() {
     page.replaceChildren();
-    page.append(el('h1', {}, jaTerms(t('詰み札', 'Shiji puzzles (詰み札)'), t('ja', 'en') === 'en')),
-      el('p', { class: 'sj-muted' }, t('互いの手札と土地が公開された局面で、勝ちを強制できるただ一つの貝札を探します。',
+    page.append(h('h1', {}, jaTerms(t('詰み札', 'Shiji puzzles (詰み札)'), t('ja', 'en') === 'en')),
+      h('p', { class: 'sj-muted' }, t('互いの手札と土地が公開された局面で、勝ちを強制できるただ一つの貝札を探します。',
         'Both hands and lands are open: find the one shell that forces a win.')),
-      el('p', {}, el('a', { href: '#/rules/shiji', class: 'sj-link' }, t('遊び方', 'How to play'))));
-    if (!list) { page.append(el('p', {}, t('読み込み中…', 'Loading…'))); return; }
+      h('p', {}, h('a', { href: '#/rules/shiji', class: 'sj-link' }, t('遊び方', 'How to play'))));
+    if (!list) { page.append(h('p', {}, t('読み込み中…', 'Loading…'))); return; }
     if (current) { renderPuzzle(); return; }
     const p = progress();
     for (const level of list.levels) {
       const items = list.puzzles.filter((q) => q.level === level.level);
       if (!items.length) continue;
       const solvedCount = items.filter((q) => p.solved.includes(q.id)).length;
-      page.append(el('section', { class: 'sj-level', 'aria-label': t(level.ja, level.en) },
-        el('h2', {}, t(level.ja, level.en), ' ', el('span', { class: 'sj-muted' }, `${solvedCount}/${items.length}`)),
-        el('div', { class: 'sj-buttons' }, items.map((q) => el('button', {
-          type: 'button', class: `sj-btn sj-puzzle-btn${p.solved.includes(q.id) ? ' sj-solved' : ''}`, dataset: { puzzle: q.id },
-          'aria-label': `${q.id}${p.solved.includes(q.id) ? t('（解決済み）', ' (solved)') : ''}`,
-          onclick: () => start(q),
-        }, q.id, p.solved.includes(q.id) ? ' ✓' : '')))));
+      page.append(h('section', { class: 'sj-level', 'aria-label': t(level.ja, level.en) },
+        h('h2', {}, t(level.ja, level.en), ' ', h('span', { class: 'sj-muted' }, `${solvedCount}/${items.length}`)),
+        h('div', { class: 'sj-buttons' }, items.map((q) => puzzleButton(q, p.solved.includes(q.id))))));
     }
   }
 
+  const puzzleButton = (q, solved) => h('button', {
+    type: 'button', class: `sj-btn sj-puzzle-btn${solved ? ' sj-solved' : ''}`, dataset: { puzzle: q.id },
+    'aria-label': `${q.id}${solved ? t('（解決済み）', ' (solved)') : ''}`, onclick: () => start(q),
+  }, q.id, solved ? ' ✓' : '');
+
   async function start(q) {
     const setup = await gameCall(ctx, 'start_puzzle', { id: q.id });
-    const { record } = await ctx.api('new_match', { game: 'shiji', options: setup.options, players: setup.players, seed: 1 });
-    current = { ...q, record, players: setup.players, first: null, verdict: null, solution: null, busy: false };
+    const { options, players } = setup;
+    const { record } = await ctx.api('new_match', { game: 'shiji', options, players, seed: 1 });
+    current = { ...q, record, players: setup.players, first: null, verdict: null, solution: null, busy: false,
+      cached: null };
     table = null;
-    await refresh();
+    const puzzle = current;
+    const answer = await ctx.api('look', { record, look: 0, history: true });
+    if (current === puzzle) adopt(answer);
   }
 
-  async function refresh() {
-    const payload = await ctx.api('view', { record: current.record, seat: 0 });
-    current.moves = current.first === null ? [] : (await ctx.api('log', { record: current.record })).log;
-    current.payload = { ...payload, players: current.players.map((pl, i) => ({ ...pl, name: i === 0 ? t('あなた', 'You') : t('相手', 'Opponent') })), replay: false };
+  /** Take an answer of look/play: the new actions, player 1's view, the moves so far; draw. */
+  function adopt(answer) {
+    const base = answer.ply - answer.added.length;
+    current.record = { ...current.record, actions: [...current.record.actions.slice(0, base), ...answer.added] };
+    current.cached = { match: answer.match, ply: answer.ply, tip: answer.tip };
+    const payload = answer.views.find((v) => v.seat === 0) || answer.views[0];
+    current.moves = current.first === null ? [] : answer.log;
+    const names = current.players.map((pl, i) => ({ ...pl, name: i === 0 ? t('あなた', 'You') : t('相手', 'Opponent') }));
+    current.payload = { ...payload, players: names, replay: false };
     if (payload.outcome && current.first !== null) {
       const won = payload.outcome.winners.includes(0);
       if (won && current.verdict === 'right') remember(current.id, true);
@@ -82,9 +101,24 @@ export function mountPuzzles(root, ctx) {
     if (alive) render();
   }
 
+  /** A `play` on the cached match; after `match.cache_miss`, once more with the record. */
+  async function playCall(args) {
+    const puzzle = current;
+    if (puzzle.cached && puzzle.cached.ply === puzzle.record.actions.length) {
+      try {
+        return await ctx.api('play', { ...args, ...puzzle.cached });
+      } catch (err) {
+        if (err.code !== 'match.cache_miss') throw err;
+      }
+    }
+    return ctx.api('play', { ...args, record: puzzle.record });
+  }
+
   async function act(action) {
     if (current.busy) throw { code: 'shell.not_now', message_ja: '今は指せません', message_en: 'You cannot act now' };
-    current.busy = true;
+    const puzzle = current;
+    puzzle.busy = true;
+    let answer;
     try {
       if (current.first === null && action.startsWith('place')) {
         const verdict = await gameCall(ctx, 'check_puzzle_move', { id: current.id, action });
@@ -93,19 +127,12 @@ export function mountPuzzles(root, ctx) {
         current.verdict = verdict.correct ? 'right' : 'wrong';
         remember(current.id, false);
       }
-      let { record } = await ctx.api('apply', { record: current.record, seat: 0, action });
-      // the opponent replies with the solver's longest defence
-      for (let guard = 0; guard < 40; guard += 1) {
-        const v = await ctx.api('view', { record, seat: null });
-        if (v.outcome || !v.to_move.includes(1)) break;
-        const { action: reply } = await ctx.api('bot_action', { record, seat: 1 });
-        ({ record } = await ctx.api('apply', { record, seat: 1, action: reply }));
-      }
-      current.record = record;
+      // the opponent replies with the solver's longest defence, in the same call
+      answer = await playCall({ seat: 0, action, look: 0, replies: true, history: true });
     } finally {
-      current.busy = false;
+      puzzle.busy = false;
     }
-    await refresh();
+    if (current === puzzle) adopt(answer); // not after Back to list or Retry
   }
 
   async function check(action) {
@@ -122,66 +149,87 @@ export function mountPuzzles(root, ctx) {
     render();
   }
 
+  const button = (attrs, ...children) => h('button', { type: 'button', ...attrs }, ...children);
+
+  function backToList() {
+    current = null;
+    table = null;
+    render();
+  }
+
   function renderPuzzle() {
-    const head = el('div', { class: 'sj-puzzle-head' },
-      el('h2', {}, t(`問題 ${current.id}`, `Puzzle ${current.id}`), ' ',
-        el('span', { class: 'sj-muted' }, t(`（${current.depth}手で勝ち）`, ` (win in ${current.depth})`))),
-      el('div', { class: 'sj-buttons' },
-        el('button', { type: 'button', class: 'sj-btn', onclick: () => { current = null; table = null; render(); } }, t('一覧へ', 'Back to list')),
-        el('button', { type: 'button', class: 'sj-btn', onclick: () => start(current) }, t('やり直す', 'Retry')),
-        el('button', { type: 'button', class: 'sj-btn', dataset: { testid: 'solution' }, onclick: showSolution }, t('解答を見る', 'Show solution'))));
-    page.append(head);
+    const { depth } = current;
+    page.append(h('div', { class: 'sj-puzzle-head' },
+      h('h2', {}, t(`問題 ${current.id}`, `Puzzle ${current.id}`), ' ',
+        h('span', { class: 'sj-muted' }, t(`（${depth}手で勝ち）`, ` (win in ${depth})`))),
+      h('div', { class: 'sj-buttons' },
+        button({ class: 'sj-btn', onclick: backToList }, t('一覧へ', 'Back to list')),
+        button({ class: 'sj-btn', onclick: () => start(current) }, t('やり直す', 'Retry')),
+        button({ class: 'sj-btn', dataset: { testid: 'solution' }, onclick: showSolution },
+          t('解答を見る', 'Show solution')))));
     if (!current.first) {
-      page.append(el('p', { class: 'sj-goal', dataset: { testid: 'puzzle-goal' } }, current.depth === 1
+      page.append(h('p', { class: 'sj-goal', dataset: { testid: 'puzzle-goal' } }, depth === 1
         ? t('あなたの番です。並べた瞬間に勝ちが決まる貝札を１組見つけてください。',
           'Your move: find the one shell that wins at once.')
-        : t(`あなたの番です。相手がどう受けても、あなたの${current.depth}組目までに勝ちが決まる最初の貝札を見つけてください（相手は最善の受けをします）。`,
-          `Your move: find the first shell that wins by force within ${current.depth} of your shells, whatever the opponent does (the computer defends as well as it can).`)));
+        : t(`あなたの番です。相手がどう受けても、あなたの${depth}組目までに勝ちが決まる最初の貝札を見つけてください`
+          + '（相手は最善の受けをします）。',
+        `Your move: find the first shell that wins by force within ${depth} of your shells, whatever the opponent does`
+          + ' (the computer defends as well as it can).')));
     }
     const out = current.payload && current.payload.outcome;
     if (current.verdict) {
       const right = current.verdict === 'right';
-      const text = !right ? t('不正解: その貝札では勝ちを強制できません（「やり直す」でもう一度）', 'Wrong: that shell does not force a win (Retry to try again)')
+      const text = !right
+        ? t('不正解: その貝札では勝ちを強制できません（「やり直す」でもう一度）', 'Wrong: that shell does not force a win (Retry to try again)')
         : out ? t('正解！', 'Correct!')
-          : t('正解！ 最初の一手はこれです。相手の受けに対して、勝つまで続けてください', 'Correct! That is the first move. Keep going until you win');
-      page.append(el('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-verdict' } }, text));
+          : t('正解！ 最初の一手はこれです。相手の受けに対して、勝つまで続けてください',
+            'Correct! That is the first move. Keep going until you win');
+      page.append(h('p', { class: `sj-verdict ${right ? 'sj-ok' : 'sj-bad'}`, role: 'status',
+        dataset: { testid: 'puzzle-verdict' } }, text));
     }
-    if (out) {
-      const won = out.winners.includes(0);
-      const why = whoIs(out.reason.ja, out.reason.en);
-      page.append(el('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status', dataset: { testid: 'puzzle-result' } },
-        won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(why.ja, why.en)));
-      const at = list.puzzles.findIndex((q) => q.id === current.id);
-      const next = at >= 0 ? list.puzzles[at + 1] : null;
-      page.append(el('div', { class: 'sj-buttons' },
-        won ? null : el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => start(current) }, t('もう一度挑戦', 'Try again')),
-        next ? el('button', { type: 'button', class: `sj-btn${won ? ' sj-primary' : ''}`, dataset: { testid: 'next-puzzle' }, onclick: () => start(next) },
-          t(`次の問題（${next.id}）へ`, `Next puzzle (${next.id})`)) : null));
-    }
+    if (out) renderResult(out);
     if (current.moves && current.moves.length) {
-      page.append(el('section', { class: 'sj-moves', 'aria-label': t('これまでの手', 'Moves so far') },
-        el('h3', {}, t('これまでの手', 'Moves so far')),
-        el('ol', { dataset: { testid: 'puzzle-moves' } }, current.moves.map((m) => {
+      page.append(h('section', { class: 'sj-moves', 'aria-label': t('これまでの手', 'Moves so far') },
+        h('h3', {}, t('これまでの手', 'Moves so far')),
+        h('ol', { dataset: { testid: 'puzzle-moves' } }, current.moves.map((m) => {
           const w = whoIs(m.ja, m.en);
-          return el('li', { class: m.seat === 0 ? 'sj-move-me' : 'sj-move-opp' }, t(w.ja, w.en));
+          return h('li', { class: m.seat === 0 ? 'sj-move-me' : 'sj-move-opp' }, t(w.ja, w.en));
         }))));
     }
-    if (current.solution) {
-      const s = current.solution;
-      page.append(el('section', { class: 'sj-solution', 'aria-label': t('解答', 'Solution') },
-        el('h3', { class: 'sj-answer', dataset: { answer: s.answer } }, t('解答: ', 'Answer: '),
-          s.answer.split(' ').slice(1).map((c) => cardFace(t, c))),
-        el('ol', {}, s.line.map((step) => { const w = whoIs(step.ja, step.en); return el('li', {}, t(w.ja, w.en)); })),
-        s.result ? el('p', {}, t(whoIs(s.result.ja, s.result.en).ja, whoIs(s.result.ja, s.result.en).en)) : null));
-    }
-    const holder = el('div', {});
+    if (current.solution) renderSolution(current.solution);
+    const holder = h('div', {});
     page.append(holder);
     table = createTable(holder, { t, act, check });
     table.update(current.payload);
   }
 
+  /** Won or lost, why, and the buttons to try again or go on to the next puzzle. */
+  function renderResult(out) {
+    const won = out.winners.includes(0);
+    const why = whoIs(out.reason.ja, out.reason.en);
+    page.append(h('p', { class: `sj-verdict ${won ? 'sj-ok' : 'sj-bad'}`, role: 'status',
+      dataset: { testid: 'puzzle-result' } }, won ? t('勝ち！ ', 'You win! ') : t('負け… ', 'Lost… '), t(why.ja, why.en)));
+    const at = list.puzzles.findIndex((q) => q.id === current.id);
+    const next = at >= 0 ? list.puzzles[at + 1] : null;
+    page.append(h('div', { class: 'sj-buttons' },
+      won ? null : button({ class: 'sj-btn sj-primary', onclick: () => start(current) }, t('もう一度挑戦', 'Try again')),
+      next ? button({ class: `sj-btn${won ? ' sj-primary' : ''}`, dataset: { testid: 'next-puzzle' },
+        onclick: () => start(next) }, t(`次の問題（${next.id}）へ`, `Next puzzle (${next.id})`)) : null));
+  }
+
+  /** The answer's shell and its line, with the result. */
+  function renderSolution(s) {
+    const said = (x) => { const w = whoIs(x.ja, x.en); return t(w.ja, w.en); };
+    page.append(h('section', { class: 'sj-solution', 'aria-label': t('解答', 'Solution') },
+      h('h3', { class: 'sj-answer', dataset: { answer: s.answer } }, t('解答: ', 'Answer: '),
+        s.answer.split(' ').slice(1).map((c) => cardFace(t, c))),
+      h('ol', {}, s.line.map((step) => h('li', {}, said(step)))),
+      s.result ? h('p', {}, said(s.result)) : null));
+  }
+
   load().catch((err) => {
-    page.replaceChildren(el('p', { role: 'alert' }, t(`読み込めませんでした: ${err.message_ja || err}`, `Could not load: ${err.message_en || err}`)));
+    page.replaceChildren(h('p', { role: 'alert' },
+      t(`読み込めませんでした: ${err.message_ja || err}`, `Could not load: ${err.message_en || err}`)));
   });
 
   return {

@@ -1,7 +1,8 @@
 // The playing table: both players' areas and the controls for the current choice.
 // `io` = { t, act(action) → Promise, check(action) → Promise<null|error> }.
 
-import { el, cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
+import { h as el } from '../../shell/dom.js';
+import { cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
 import { flashTracker } from '../../shell/turn.js';
 import { markTerms, termTip } from './glossary.js';
 
@@ -72,7 +73,7 @@ export function createTable(root, io) {
     const latest = events.slice(0, 3);
     if (latest.length && !payload.replay) {
       box.append(el('div', { class: 'sj-latest-event', role: 'status', dataset: { testid: 'latest-event' } },
-        latest.map((e) => el('p', {}, t(e.ja, e.en)))));
+        latest.map((e) => el('p', {}, withNames(t(e.ja, e.en), names)))));
     }
     // opponent
     const them = v.players[opp];

@@ -1,7 +1,7 @@
 // 四時の札遊び view: the match table (mount) and the 詰み札 puzzle page (mountPage 'puzzles').
 // Renders the engine's view JSON and sends action strings; no rules live here.
 
-import { el } from './board.js';
+import { h as el } from '../../shell/dom.js';
 import { createTable } from './table.js';
 import { mountPuzzles } from './puzzles.js';
 import { loadGlossary } from './glossary.js';
@@ -49,6 +49,15 @@ export function mount(root, ctx) {
       if (lv.phase !== 'play' && v.phase === 'play') {
         const who = nameOf(payload, v.turn);
         fresh.push({ ja: `${who.ja}が先に貝札を並べます`, en: `${who.en} place${v.turn === payload.seat ? '' : 's'} the first shell`, seat: v.turn, kind: 'first' });
+      }
+      // the other side could not place (deck game): it drew two and passed, and the turn came back
+      // with one's own shell still to beat (nothing else on screen says why)
+      const passer = v.players[1 - v.turn];
+      if (v.phase === 'play' && lv.phase === 'play' && !v.task && v.last_seat === v.turn
+        && passer.placed === lv.players[1 - v.turn].placed && passer.hand_size > lv.players[1 - v.turn].hand_size) {
+        const who = nameOf(payload, 1 - v.turn);
+        fresh.push({ ja: `${who.ja}は並べられる貝札がなく、山札から２枚引いて番を終えました`,
+          en: `${who.en} had no shell to place, drew two cards and passed`, seat: 1 - v.turn, kind: 'pass' });
       }
       // an order flip is the consequence of the newest shell: listed just below it
       if (v.order !== lv.order) {

@@ -1,13 +1,7 @@
 // Draws one piece face's movement on a small grid (SVG): leaps as dots, slides as arrows.
 // Pure drawing from data given by the engine: no movement rules live here.
 
-const SVG = 'http://www.w3.org/2000/svg';
-
-function el(name, attrs) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-  return node;
-}
+import { svg as el } from '../../shell/dom.js';
 
 const DIR_JA = { '0,1': '前', '0,-1': '後', '1,0': '右', '-1,0': '左', '1,1': '右前', '-1,1': '左前', '1,-1': '右後', '-1,-1': '左後' };
 const DIR_EN = { '0,1': 'forward', '0,-1': 'back', '1,0': 'right', '-1,0': 'left', '1,1': 'forward-right', '-1,1': 'forward-left', '1,-1': 'back-right', '-1,-1': 'back-left' };

@@ -2,7 +2,7 @@
 // red for a promoted face. Sizes follow a real set (玉 largest, 歩 smallest). Drawing only: which piece
 // is where comes from the engine's view JSON.
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svg as el } from '../../shell/dom.js';
 
 /** Characters written on each face (display only). Promoted lance/knight/silver in two characters. */
 export const FACE_TEXT = {
@@ -13,12 +13,6 @@ const PROMOTED_FACES = new Set(['TO', 'NY', 'NK', 'NG', 'UM', 'RY']);
 /** Relative size of each piece as in a wooden set. */
 const SCALE = { OU: 1, HI: 0.96, KA: 0.96, RY: 0.96, UM: 0.96, KI: 0.93, GI: 0.93, NG: 0.93,
   KE: 0.9, NK: 0.9, KY: 0.88, NY: 0.88, FU: 0.85, TO: 0.85 };
-
-function el(name, attrs) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
-  return node;
-}
 
 /**
  * An SVG piece. `code` is an engine piece code; `opts.king` overrides the king's character (王 for

@@ -2,18 +2,11 @@
 // of 悪手/疑問手/好手 per side and the marked moves (press one: the position, the better move on the
 // board and its line). Also the evaluation bar the analysis shows above the board.
 
-import { h } from '../../shell/dom.js';
+import { h, svg } from '../../shell/dom.js';
 import { SEAT_MARK, sideNames } from './panels.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const KIND_ORDER = ['blunder', 'dubious', 'good'];
 const KIND_NAME = { blunder: ['悪手', 'Blunder'], dubious: ['疑問手', 'Dubious'], good: ['好手', 'Good'] };
-
-function svg(tag, attrs) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
 
 /** 先手's win rate at each reviewed position (from the judged result, else from the scores so far). */
 function rates(R) {
@@ -48,7 +41,7 @@ function graph(api, R) {
     box.append(dot);
   }
   box.addEventListener('click', (ev) => {
-    if (ev.target.tagName === 'circle') return;
+    if (/** @type {Element} */ (ev.target).tagName === 'circle') return;
     const r = box.getBoundingClientRect();
     const i = Math.round(((ev.clientX - r.left) / r.width) * n);
     if (i >= 0 && i < wr.length) api.showTurn(i);

@@ -175,14 +175,15 @@ def test_study_screens(warm_page: Any, site: Any, size: tuple[int, int], lang: s
     shot(page, f"shogi-study-analysis-{width}-{lang}")
     assert_no_horizontal_overflow(page)
     # the review itself is run in test_review_analysis_and_puzzle: here it is put in the save's meta
-    # (as the view keeps it) from the engine, and the page reloaded
+    # (as the view keeps it) from the engine, and the match opened again from its save (by its link, as
+    # a player's bookmark would: no reload, the engine stays up)
     page.click(".sg-study-close")
     resign(page)
-    page.evaluate("""(r) => { const id = window.pygamesMatch.record.meta.id; const k = 'pygames.match.' + id;
-        const s = JSON.parse(localStorage.getItem(k)); s.meta.shogi_review = r; localStorage.setItem(k, JSON.stringify(s)); }""",
-                  reviewed())
-    page.reload()
-    wait_for_engine(page)
+    match_id = page.evaluate("""(r) => { const id = window.pygamesMatch.record.meta.id; const k = 'pygames.match.' + id;
+        const s = JSON.parse(localStorage.getItem(k)); s.meta.shogi_review = r; localStorage.setItem(k, JSON.stringify(s));
+        return id; }""", reviewed())
+    page.goto(site.url + "#/_leave")
+    page.goto(site.url + f"#/play/{match_id}")
     page.wait_for_selector(".sg-board", timeout=90_000)
     page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
     page.click(".sg-controls .sg-study-review")

@@ -32,7 +32,6 @@ RELOAD_AT_TURN = 3
 STEP_TIMEOUT_MS = 60_000
 PHONE_WIDTH = 375
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
-NO_DELAY = "sessionStorage.setItem('pygames.botDelayMs', '0')"
 
 
 def _state(page: Any) -> dict[str, Any]:
@@ -135,8 +134,8 @@ def _trade_against_quotes(page: Any, ply: int, tried: set[tuple[int, int, str]])
     return False
 
 
-def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
-    page.add_init_script(NO_DELAY)
+def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> None:
+    page = warm_page()  # its bot delay is 0 (kept by the reloads: sessionStorage)
     page.goto(site.url + "#/new/kabu")
     wait_for_engine(page)
     _build_deck(page)
@@ -277,11 +276,10 @@ def _absurd_sell_link() -> str:
     return call("encode_link", record=record)["link"]
 
 
-def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(new_page: Any, site: Any) -> None:
+def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(warm_page: Any, site: Any) -> None:
     link = _absurd_sell_link()
     for width, height in ((1280, 800), (PHONE_WIDTH, 812)):
-        page = new_page(width, height)
-        page.add_init_script(NO_DELAY)
+        page = warm_page(width, height, phone=width == PHONE_WIDTH)  # its bot delay is 0
         page.goto(site.url + "#m=" + link)
         wait_for_engine(page)
         page.wait_for_selector("#kabu-view")
@@ -343,7 +341,8 @@ def _english_end_screen(page: Any) -> None:
     page.screenshot(path=str(SHOTS / "kabu-end-en-1280x800.png"))
 
 
-def test_kabu_rules_page_has_one_title(page: Any, site: Any) -> None:
+def test_kabu_rules_page_has_one_title(warm_page: Any, site: Any) -> None:
+    page = warm_page()
     page.goto(site.url + "#/rules/kabu")
     wait_for_engine(page)
     page.wait_for_selector(".rules-body #ja-goal")
@@ -392,13 +391,12 @@ PROMPT = "#kabu-bar .prompt"
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (PHONE_WIDTH, 812, "en-US")])
-def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width: int, height: int, locale: str) -> None:
     """First prompt, a computer turn, a dialog (the worst-case warning) and the end: the prompt and the
     primary action inside the viewport, English pages without Japanese, a screenshot of each."""
     lang = locale[:2]
     name = f"kabu-{lang}-{width}"
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     # 1. the first prompt (④ chart analysis or ③ buy orders): prompt and its primary action in view
     _put(page, site, _new_duel(SEED), "kabukey1")
     _wait_for_my_move(page)
@@ -450,13 +448,12 @@ TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tut
 
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
-def test_kabu_tutorial_runs_to_its_end(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+def test_kabu_tutorial_runs_to_its_end(warm_page: Any, site: Any, width: int, height: int, locale: str) -> None:
     """The guided first duel, offered on the landing card: each caption in the page's language as its
     step comes, another move than the suggested one refused (nothing sent), to the last caption."""
     lang = locale[:2]
     data = json.loads(TUTORIAL.read_text())
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    page.add_init_script(NO_DELAY)
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     page.goto(site.url + "#/")
     wait_for_engine(page)
     page.click(".game-card[data-game=kabu] a[data-tutorial=kabu]")
@@ -511,13 +508,12 @@ def _second_janken_link() -> str:
 
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
-def test_kabu_a_decided_janken_is_told_before_the_next(new_page: Any, site: Any, width: int, height: int,
+def test_kabu_a_decided_janken_is_told_before_the_next(warm_page: Any, site: Any, width: int, height: int,
                                                         locale: str) -> None:
     """Found playing by hand: after a janken the prompt jumped to the next tied issue without saying who
     won the last one. Now the next prompt and the story say it (both hands, who fills first); the three
     hands stay together in the action bar; a six-letter tool name fits its card."""
-    page = new_page(width, height, phone=width == PHONE_WIDTH, locale=locale)
-    page.add_init_script(NO_DELAY)
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
     page.goto(site.url + "#m=" + _second_janken_link())
     wait_for_engine(page)
     page.wait_for_selector("#kabu-janken-last")

@@ -564,14 +564,14 @@ def _by_hand_links() -> tuple[str, str]:
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (PHONE_WIDTH, 812, "en-US")])
-def test_kabu_findings_of_a_duel_played_by_hand(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+def test_kabu_findings_of_a_duel_played_by_hand(warm_page: Any, site: Any, width: int, height: int,
+                                                locale: str) -> None:
     """Found playing a whole duel by hand: the chart buttons in the cards' order; the tracker's card
     tile on one line; no raw order numbers; whose each quote is; a sure event effect said as sure;
     the change form opened in view and still while typing."""
     ja = locale == "ja-JP"
     chart, ninth = _by_hand_links()
-    page = new_page(width, height, phone=width == PHONE_WIDTH, locale=locale)
-    page.add_init_script(NO_DELAY)
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
     page.goto(site.url + "#m=" + chart)
     wait_for_engine(page)
     page.wait_for_selector("#kabu-bar button[data-action^='chart ']")

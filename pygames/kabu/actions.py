@@ -120,7 +120,7 @@ def legal(s: KabuState, seat: int) -> list[str]:
     if kind in ("t05", "t04"):
         return [f"tool T0{kind[2]}", "pass"]
     if kind == "chart":
-        return [f"chart {v:+d}" for v in sorted(set(p["cards"]))]
+        return [f"chart {v:+d}" for v in dict.fromkeys(p["cards"])]  # in the order the cards were drawn
     if kind == "t01":
         return ["pass"] + [f"tool T01 {i} x{n}" for i, q in sorted(flow.t01_sellable(s, seat).items())
                            for n in range(1, q + 1)]

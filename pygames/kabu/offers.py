@@ -4,7 +4,8 @@
   order that takes them when this phase allows it (a buy phase takes asks, a sell phase bids).
 * ``outlook``: per issue, what one share held from now can still earn this duel from what the
   viewer knows: the dividends still to be paid, the price cards still to come, and the viewer's
-  own event cards still in the deck (their sure effect on that issue, and the ones the viewer aims).
+  own event cards still in the deck (their sure effect on that issue, and the ones the viewer aims);
+  ``own_events_sure`` when every card left in the deck will be drawn (the effect is certain, not an average).
 """
 
 from __future__ import annotations
@@ -87,4 +88,4 @@ def outlook(s: KabuState, seat: int | None) -> dict[str, Any]:
                             "own_events": moves, "own_events_units": round(expected, 1),
                             "earn_yen": dividend * dividend_turns + round(expected * UNIT_YEN)}
     return {"dividend_turns": dividend_turns, "price_cards_left": price_cards, "own_draws_left": draws,
-            "own_deck_size": len(deck), "own_aimed": aimed, "issues": per_issue}
+            "own_deck_size": len(deck), "own_events_sure": bool(deck) and draws >= len(deck), "own_aimed": aimed, "issues": per_issue}

@@ -32,7 +32,6 @@ RELOAD_AT_TURN = 3
 STEP_TIMEOUT_MS = 60_000
 PHONE_WIDTH = 375
 SHOTS = Path(__file__).resolve().parents[2] / "test-results"
-NO_DELAY = "sessionStorage.setItem('pygames.botDelayMs', '0')"
 
 
 def _state(page: Any) -> dict[str, Any]:
@@ -135,8 +134,8 @@ def _trade_against_quotes(page: Any, ply: int, tried: set[tuple[int, int, str]])
     return False
 
 
-def test_kabu_full_duel_against_the_hard_computer(page: Any, site: Any) -> None:
-    page.add_init_script(NO_DELAY)
+def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> None:
+    page = warm_page()  # its bot delay is 0 (kept by the reloads: sessionStorage)
     page.goto(site.url + "#/new/kabu")
     wait_for_engine(page)
     _build_deck(page)
@@ -277,16 +276,16 @@ def _absurd_sell_link() -> str:
     return call("encode_link", record=record)["link"]
 
 
-def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(new_page: Any, site: Any) -> None:
+def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(warm_page: Any, site: Any) -> None:
     link = _absurd_sell_link()
     for width, height in ((1280, 800), (PHONE_WIDTH, 812)):
-        page = new_page(width, height)
-        page.add_init_script(NO_DELAY)
+        page = warm_page(width, height, phone=width == PHONE_WIDTH)  # its bot delay is 0
         page.goto(site.url + "#m=" + link)
         wait_for_engine(page)
         page.wait_for_selector("#kabu-view")
         _wait_for_my_move(page)
-        assert page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask") == "9,999×1"
+        assert page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask").startswith("9,999×1")
+        assert "コンピュータ" in page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask .kabu-quote-who")  # whose quote
         page.select_option("#kabu-issue", "S03")
         page.check("#kabu-kind-mkt")
         warning = page.locator("#kabu-order-warning")
@@ -342,7 +341,8 @@ def _english_end_screen(page: Any) -> None:
     page.screenshot(path=str(SHOTS / "kabu-end-en-1280x800.png"))
 
 
-def test_kabu_rules_page_has_one_title(page: Any, site: Any) -> None:
+def test_kabu_rules_page_has_one_title(warm_page: Any, site: Any) -> None:
+    page = warm_page()
     page.goto(site.url + "#/rules/kabu")
     wait_for_engine(page)
     page.wait_for_selector(".rules-body #ja-goal")
@@ -391,13 +391,12 @@ PROMPT = "#kabu-bar .prompt"
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (PHONE_WIDTH, 812, "en-US")])
-def test_key_moments_keep_the_next_step_in_view(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width: int, height: int, locale: str) -> None:
     """First prompt, a computer turn, a dialog (the worst-case warning) and the end: the prompt and the
     primary action inside the viewport, English pages without Japanese, a screenshot of each."""
     lang = locale[:2]
     name = f"kabu-{lang}-{width}"
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     # 1. the first prompt (④ chart analysis or ③ buy orders): prompt and its primary action in view
     _put(page, site, _new_duel(SEED), "kabukey1")
     _wait_for_my_move(page)
@@ -449,13 +448,12 @@ TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tut
 
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
-def test_kabu_tutorial_runs_to_its_end(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+def test_kabu_tutorial_runs_to_its_end(warm_page: Any, site: Any, width: int, height: int, locale: str) -> None:
     """The guided first duel, offered on the landing card: each caption in the page's language as its
     step comes, another move than the suggested one refused (nothing sent), to the last caption."""
     lang = locale[:2]
     data = json.loads(TUTORIAL.read_text())
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    page.add_init_script(NO_DELAY)
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     page.goto(site.url + "#/")
     wait_for_engine(page)
     page.click(".game-card[data-game=kabu] a[data-tutorial=kabu]")
@@ -510,13 +508,12 @@ def _second_janken_link() -> str:
 
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "en-US")])
-def test_kabu_a_decided_janken_is_told_before_the_next(new_page: Any, site: Any, width: int, height: int,
+def test_kabu_a_decided_janken_is_told_before_the_next(warm_page: Any, site: Any, width: int, height: int,
                                                         locale: str) -> None:
     """Found playing by hand: after a janken the prompt jumped to the next tied issue without saying who
     won the last one. Now the next prompt and the story say it (both hands, who fills first); the three
     hands stay together in the action bar; a six-letter tool name fits its card."""
-    page = new_page(width, height, phone=width == PHONE_WIDTH, locale=locale)
-    page.add_init_script(NO_DELAY)
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
     page.goto(site.url + "#m=" + _second_janken_link())
     wait_for_engine(page)
     page.wait_for_selector("#kabu-janken-last")
@@ -542,3 +539,101 @@ def test_kabu_a_decided_janken_is_told_before_the_next(new_page: Any, site: Any,
       return [t.textContent, r.right <= card.right - 2];
     })""")
     assert fits and all(ok for _, ok in fits), fits
+
+
+def _by_hand_links() -> tuple[str, str]:
+    """Two positions of one seeded duel found worth checking by hand: the chart-analysis choice of
+    spring ④ (two price cards drawn), and spring ⑨ after it (the person's limit bid on 大和自動車 and
+    the computer's on はなまる in the book; the person's own events will all be drawn)."""
+    deck0 = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": ["T05", "T04"]}
+    deck1 = {"stocks": ["S03", "S03", "S04", "S05", "S12"], "events": ["E02", "E02", "E04", "E06"], "tools": []}
+    record = _call("new_match", game="kabu", seed=5, options={"deck0": deck0, "deck1": deck1},
+                   players=[{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}])["record"]
+    record = _call("apply", record=record, seat=0, action="tool T05")["record"]
+    chart = _call("encode_link", record=record)["link"]
+    record = _call("apply", record=record, seat=0, action="chart +1")["record"]
+    price = {i["id"]: i["price"] for i in _call("view", record=record, seat=0)["view"]["issues"]}
+    for seat, action in ((0, f"buy S03 limit {price['S03'] - 4} x1"), (1, f"buy S05 limit {price['S05'] - 2} x2"),
+                         (0, "done"), (1, "done"), (0, "done"), (1, "done")):
+        record = _call("apply", record=record, seat=seat, action=action)["record"]
+    view = _call("view", record=record, seat=0)["view"]
+    assert view["turn"]["phase"] == 9 and view["outlook"]["own_events_sure"], view["turn"]
+    assert view["book"]["S03"]["buys"][0]["owner"] == 0 and view["book"]["S05"]["buys"][0]["owner"] == 1
+    return chart, _call("encode_link", record=record)["link"]
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (PHONE_WIDTH, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (PHONE_WIDTH, 812, "en-US")])
+def test_kabu_findings_of_a_duel_played_by_hand(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+    """Found playing a whole duel by hand: the chart buttons in the cards' order; the tracker's card
+    tile on one line; no raw order numbers; whose each quote is; a sure event effect said as sure;
+    the change form opened in view and still while typing."""
+    ja = locale == "ja-JP"
+    chart, ninth = _by_hand_links()
+    page = new_page(width, height, phone=width == PHONE_WIDTH, locale=locale)
+    page.add_init_script(NO_DELAY)
+    page.goto(site.url + "#m=" + chart)
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-bar button[data-action^='chart ']")
+    cards = page.evaluate("() => window.pygamesMatch.viewPayload.view.pending.cards")
+    buttons = page.evaluate("() => [...document.querySelectorAll('#kabu-bar button[data-action^=\"chart \"]')].map(b => b.dataset.action)")
+    assert buttons == [f"chart {c:+d}" for c in cards], (buttons, cards)
+    key_moment(page, f"kabu-hand-chart-{width}-{locale}", "#kabu-bar")
+
+    page.goto(site.url + "#m=" + ninth)
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-my-orders [data-my-order]")
+    _idle(page)
+    # the tracker's card tile stays on one line after chart analysis
+    tile = page.evaluate("""() => { const t = document.getElementById('kabu-price-card');
+      return [t.getBoundingClientRect().height - t.querySelector('svg').getBoundingClientRect().height,
+              t.querySelector('small').getClientRects().length, t.textContent]; }""")
+    assert tile[0] <= 6 and tile[1] == 1, tile  # no taller than its card picture: one line
+    # orders by what they are, no raw numbers
+    mine = page.inner_text("#kabu-my-orders")
+    assert "#" not in mine and ("大和自動車" in mine if ja else "Yamato Motors" in mine), mine
+    assert ("指値買い" in mine if ja else "Buy Yamato Motors limit" in mine), mine
+    # whose each quote is
+    me = page.text_content("#kabu-market tr[data-issue=S03] .kabu-bid .kabu-quote-who")
+    them = page.text_content("#kabu-market tr[data-issue=S05] .kabu-bid .kabu-quote-who")
+    assert me == ("あなた" if ja else "You"), me
+    assert ("コンピュータ" in them if ja else "Computer" in them), them
+    fit = page.evaluate("() => { const b = document.querySelector('#kabu-market .kabu-scroll'); return [b.scrollWidth, b.clientWidth]; }")
+    assert fit[0] <= fit[1], fit
+    # the person's own events left will all be drawn: a sure effect, not an average
+    page.select_option("#kabu-issue", "S05")
+    page.wait_for_selector("#kabu-outlook")
+    outlook = page.text_content("#kabu-outlook")
+    events = [part for part in outlook.split("／" if ja else " / ") if part.startswith("あなたのイベント" if ja else "your events")]
+    assert len(events) == 1, outlook
+    assert ("必ず" in events[0] and "平均" not in events[0]) if ja else ("surely" in events[0] and "average" not in events[0]), outlook
+    page.locator("#kabu-outlook").scroll_into_view_if_needed()
+    key_moment(page, f"kabu-hand-ticket-{width}-{locale}", "#kabu-outlook")
+    page.locator("#kabu-market").scroll_into_view_if_needed()
+    key_moment(page, f"kabu-hand-market-{width}-{locale}", "#kabu-market")
+    if width == PHONE_WIDTH:
+        page.click("button[data-tab-button=book]")
+        page.wait_for_selector("#kabu-book.kabu-tab-on")
+    page.click("#kabu-market tr[data-issue=S03] button[data-pick]") if width != PHONE_WIDTH else None
+    assert "#" not in page.inner_text("#kabu-book"), page.inner_text("#kabu-book")
+    if width == PHONE_WIDTH:
+        page.click("button[data-tab-button=market]") if page.locator("button[data-tab-button=market]").count() else None
+    # 変更: the form opens in view and typing in it moves nothing
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#kabu-my-orders button[data-change]")
+    form = "#kabu-my-orders .kabu-edit"
+    page.wait_for_selector(form)
+    page.wait_for_function("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight; }""", arg=form)
+    price_input = page.locator(f"{form} input[type=number]").first
+    before = page.evaluate("(sel) => [scrollY, document.querySelector(sel).getBoundingClientRect().top]", form)
+    price_input.focus()
+    for text in ("", "1", "13", "130", "9"):
+        page.keyboard.press("Control+A")  # as a person types: select the figure, type over it
+        page.keyboard.press("Backspace") if not text else page.keyboard.type(text)
+        page.wait_for_function("(sel) => document.querySelector(sel + ' .kabu-preview, ' + sel + ' .kabu-field-error').textContent !== ''", arg=form)
+        after = page.evaluate("(sel) => [scrollY, document.querySelector(sel).getBoundingClientRect().top]", form)
+        assert after == before, (text, before, after, page.evaluate("""(sel) => [document.documentElement.scrollHeight, innerHeight,
+          ...[...document.querySelectorAll(sel + ' > *')].map(e => e.className + ':' + Math.round(e.getBoundingClientRect().height)),
+          document.activeElement.id, Math.round(document.activeElement.getBoundingClientRect().top)]""", form))
+    key_moment(page, f"kabu-hand-change-{width}-{locale}", form)

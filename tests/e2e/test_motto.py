@@ -323,5 +323,6 @@ def test_a_won_coin_and_the_others_moves_are_shown(warm_page, site, wait_for_eng
     assert any("6 で入札" in e and e.startswith("A") for e in events), events
     assert any("ハードパス" in e and e.startswith("B") for e in events), events
     coin = page.evaluate("() => window.pygamesMatch.viewPayload.view.coin.id")
+    page.evaluate("sessionStorage.setItem('pygames.flashMs', '60000')")  # still lit when a loaded machine looks
     page.click("#motto-pass")  # C passes: A wins the coin, which lights up in A's holdings
     page.wait_for_selector(f'.player[data-seat="0"] .coin[data-coin="{coin}"].pg-flash')

@@ -99,8 +99,9 @@ def best_move(page: Any, rng: random.Random) -> tuple[str, str, str]:
 
 
 # --- tests ---------------------------------------------------------------------------------
-def test_card_game_against_computer(page: Any, site: Any) -> None:
+def test_card_game_against_computer(warm_page: Any, site: Any) -> None:
     """Draw (on), promote through the dialog, reload and resume, play on until a king is taken."""
+    page = warm_page()
     start_match(page, site)
     assert page.locator(".sg-cards .sg-card").count() == 3, "the 2019 setup makes three cards active"
     assert page.locator(".sg-card .sg-grid").count() >= 3, "each active card's move is drawn on a grid"
@@ -169,9 +170,10 @@ def test_card_game_against_computer(page: Any, site: Any) -> None:
     assert axe_violations(page) == []
 
 
-def test_hon_keyboard_kif_roundtrip(page: Any, site: Any, tmp_path: Any) -> None:
+def test_hon_keyboard_kif_roundtrip(warm_page: Any, site: Any, tmp_path: Any) -> None:
     """本将棋: play with the arrow keys and Enter, refuse an illegal move with the engine's reason,
     export KIF, import it as a new match with the same moves."""
+    page = warm_page()
     start_match(page, site, hon=True, seed=11)
     assert page.locator(".sg-cards").count() == 0
     assert page.locator("[data-action=draw]").count() == 0
@@ -237,8 +239,9 @@ UNSAFE_SFEN = "k4r3/9/9/9/9/9/9/9/4K4 b - 1"
 """A card game where the 後手 rook on 4a guards the 4 file: ▲5i-4i / 4h leave the king open."""
 
 
-def test_unsafe_move_asks_first(page: Any, site: Any) -> None:
+def test_unsafe_move_asks_first(warm_page: Any, site: Any) -> None:
     """A move leaving the king capturable is marked on the board and asks before it is played."""
+    page = warm_page()
     from pygames import webapi
 
     people = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
@@ -264,8 +267,9 @@ def test_unsafe_move_asks_first(page: Any, site: Any) -> None:
     assert page.get_attribute('[data-sq="4i"]', "data-piece") == "OU"
 
 
-def test_cards_page_and_editor(page: Any, site: Any) -> None:
+def test_cards_page_and_editor(warm_page: Any, site: Any) -> None:
     """Gallery of the basic set; a user card is checked by the engine, saved, and offered at setup."""
+    page = warm_page()
     page.goto(site.url + "#/page/shogi/cards")
     wait_for_engine(page)
     page.wait_for_selector(".sg-gallery .sg-card[data-card=KE-hachiho]")
@@ -303,8 +307,9 @@ def test_cards_page_and_editor(page: Any, site: Any) -> None:
     assert axe_violations(page) == []
 
 
-def test_phone_width(phone: Any, site: Any) -> None:
+def test_phone_width(warm_page: Any, site: Any) -> None:
     """At 375 px the board, hands, cards and controls fit without horizontal scrolling."""
+    phone = warm_page(375, 740, phone=True)
     start_match(phone, site)
     assert_no_horizontal_overflow(phone)
     box = phone.locator(".sg-board").bounding_box()
@@ -314,8 +319,9 @@ def test_phone_width(phone: Any, site: Any) -> None:
     assert_no_horizontal_overflow(phone)
 
 
-def test_board_turns_to_the_person_playing_gote(page: Any, site: Any) -> None:
+def test_board_turns_to_the_person_playing_gote(warm_page: Any, site: Any) -> None:
     """One person playing 後手 sees their own camp at the bottom; the flip button turns it back."""
+    page = warm_page()
     from pygames import webapi
 
     players = [{"name": "", "type": "bot", "level": "easy"}, {"name": "B", "type": "human"}]
@@ -387,11 +393,11 @@ def open_link(page: Any, site: Any, record: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
-def test_position_fits_and_the_board_stays(new_page: Any, site: Any, size: tuple[int, int]) -> None:
+def test_position_fits_and_the_board_stays(warm_page: Any, site: Any, size: tuple[int, int]) -> None:
     """Board, both hands, active cards, deck counts, prompt and last move are inside the window; drawing
     a card, choosing, the computer's reply and the result all leave the board where it was."""
     width, height = size
-    page = new_page(width, height, **({"is_mobile": True, "has_touch": True} if width < 500 else {}))
+    page = warm_page(width, height, phone=width < 500)
     open_link(page, site, card_record())
     page.wait_for_selector("[data-movable]")
     parts = {**POSITION_PARTS, **CARD_PARTS}
@@ -443,12 +449,12 @@ def test_position_fits_and_the_board_stays(new_page: Any, site: Any, size: tuple
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
-def test_hon_position_fits(new_page: Any, site: Any, size: tuple[int, int]) -> None:
+def test_hon_position_fits(warm_page: Any, site: Any, size: tuple[int, int]) -> None:
     """本将棋 is titled 本将棋 and its position fits the window too."""
     from pygames import webapi
 
     width, height = size
-    page = new_page(width, height, **({"is_mobile": True, "has_touch": True} if width < 500 else {}))
+    page = warm_page(width, height, phone=width < 500)
     players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}]
     record = webapi.new_match("shogi", {"ruleset": "hon"}, 5, players)["record"]
     for seat, action in enumerate(("7g7f", "3c3d", "8h2b+", "3a2b")):  # a bishop exchange: each holds a bishop
@@ -480,9 +486,10 @@ KIF_JA = """# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----
 """A short record as Kifu for Windows writes it; saved as Shift_JIS (cp932) like most .kif files."""
 
 
-def test_shift_jis_kif_file_and_move_list(page: Any, site: Any) -> None:
+def test_shift_jis_kif_file_and_move_list(warm_page: Any, site: Any) -> None:
     """A Shift_JIS .kif picked with the file input opens as a new match; a move in the list shows that
     position, ←/→ step through the game and Escape comes back."""
+    page = warm_page()
     start_match(page, site, hon=True, seed=11)
     page.click(".sg-export summary")
     old_hash = page.evaluate("location.hash")
@@ -508,8 +515,9 @@ def test_shift_jis_kif_file_and_move_list(page: Any, site: Any) -> None:
     assert axe_violations(page) == []
 
 
-def test_import_error_is_coded_beside_the_field(page: Any, site: Any) -> None:
+def test_import_error_is_coded_beside_the_field(warm_page: Any, site: Any) -> None:
     """Text that is no record is refused next to the field, with its code, in the current language."""
+    page = warm_page()
     start_match(page, site, hon=True, seed=11)
     page.click(".sg-export summary")
     page.fill(".sg-import-text", "これは棋譜ではありません")
@@ -529,8 +537,9 @@ ILLEGAL_KIF = """手合割：平手
 """Move 3 is illegal (a pawn moves one square)."""
 
 
-def test_illegal_record_loads_up_to_the_foul(page: Any, site: Any) -> None:
+def test_illegal_record_loads_up_to_the_foul(warm_page: Any, site: Any) -> None:
     """A record with an illegal move opens with the moves before it, and the engine's notice is shown."""
+    page = warm_page()
     start_match(page, site, hon=True, seed=11)
     page.click(".sg-export summary")
     old_hash = page.evaluate("location.hash")
@@ -545,8 +554,9 @@ def test_illegal_record_loads_up_to_the_foul(page: Any, site: Any) -> None:
     assert outside(page, {"notice": ".sg-prompt", **POSITION_PARTS}) == []
 
 
-def test_refused_draw_says_why(page: Any, site: Any) -> None:
+def test_refused_draw_says_why(warm_page: Any, site: Any) -> None:
     """In check a draw is refused: the button says why when pressed, and nothing is played."""
+    page = warm_page()
     from pygames import webapi
 
     people = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
@@ -564,13 +574,12 @@ def test_refused_draw_says_why(page: Any, site: Any) -> None:
 # --- key moments of a match at both sizes, in both languages (issue 11) --------------------------
 @pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
-def test_key_moments(new_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
+def test_key_moments(warm_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
     """First prompt, the drawn-card dialog, the computer's reply (the shell's events strip beside the
     board) and the end: prompt and primary action in the window, no Japanese in English mode but
     the piece glyphs and card names (marked translate="no"), screenshots for a reviewer."""
     width, height = size
-    page = new_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page = warm_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")  # bot delay 0
     open_link(page, site, card_record())
     page.wait_for_selector("[data-movable]")
     assert page.evaluate("document.documentElement.lang") == lang
@@ -601,9 +610,10 @@ DECLARE_SFEN = "+R+B1GKG3/+P+P+P+P+P+P+P+P+P/9/9/9/9/9/9/4k4 b R2Sp 1"
 """先手's king in the enemy camp with 13 pieces there and 28 points: 入玉宣言 holds."""
 
 
-def test_entering_king_declaration(page: Any, site: Any, tmp_path: Any) -> None:
+def test_entering_king_declaration(warm_page: Any, site: Any, tmp_path: Any) -> None:
     """A position where 入玉宣言 holds, opened from an imported SFEN: the screen offers the declaration, asks
     first, and the game ends as a win by declaration, written 入玉勝ち in the KIF."""
+    page = warm_page()
     start_match(page, site, hon=True, seed=11)
     page.click(".sg-export summary")
     old_hash = page.evaluate("location.hash")

@@ -67,9 +67,9 @@ def resign(page: Any) -> None:
         dismiss.click()
 
 
-def test_handicap_game_with_side_choice(page: Any, site: Any) -> None:
+def test_handicap_game_with_side_choice(warm_page: Any, site: Any) -> None:
     """二枚落ち, the person as 下手: the computer (上手, 後手) moves first from the handicap position."""
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page = warm_page()  # its bot delay is 0
     page.goto(site.url + "#/new/shogi")
     wait_for_engine(page)
     page.check(".sg-setup input[data-opt=ruleset][value=hon]")
@@ -90,8 +90,8 @@ def test_handicap_game_with_side_choice(page: Any, site: Any) -> None:
     shot(page, "shogi-study-handicap-1280-ja")
 
 
-def test_person_as_gote_against_the_computer(page: Any, site: Any) -> None:
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+def test_person_as_gote_against_the_computer(warm_page: Any, site: Any) -> None:
+    page = warm_page()  # its bot delay is 0
     page.goto(site.url + "#/new/shogi")
     wait_for_engine(page)
     page.check(".sg-setup input[data-opt=ruleset][value=hon]")
@@ -105,7 +105,8 @@ def test_person_as_gote_against_the_computer(page: Any, site: Any) -> None:
     assert record["actions"][0].startswith("0:"), "the computer as 先手 moved first"
 
 
-def test_review_analysis_and_puzzle(page: Any, site: Any) -> None:
+def test_review_analysis_and_puzzle(warm_page: Any, site: Any) -> None:
+    page = warm_page()
     open_link(page, site, study_record())
     # a game between two people: analysis is offered during play
     page.click(".sg-study-analysis")
@@ -163,10 +164,10 @@ def test_review_analysis_and_puzzle(page: Any, site: Any) -> None:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
-def test_study_screens(new_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
+def test_study_screens(warm_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
     """Screenshots of the review with a marked blunder and of the analysis bar, at both sizes."""
     width, height = size
-    page = new_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
+    page = warm_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
     record = study_record()
     open_link(page, site, record)
     page.click(".sg-study-analysis")
@@ -174,14 +175,15 @@ def test_study_screens(new_page: Any, site: Any, size: tuple[int, int], lang: st
     shot(page, f"shogi-study-analysis-{width}-{lang}")
     assert_no_horizontal_overflow(page)
     # the review itself is run in test_review_analysis_and_puzzle: here it is put in the save's meta
-    # (as the view keeps it) from the engine, and the page reloaded
+    # (as the view keeps it) from the engine, and the match opened again from its save (by its link, as
+    # a player's bookmark would: no reload, the engine stays up)
     page.click(".sg-study-close")
     resign(page)
-    page.evaluate("""(r) => { const id = window.pygamesMatch.record.meta.id; const k = 'pygames.match.' + id;
-        const s = JSON.parse(localStorage.getItem(k)); s.meta.shogi_review = r; localStorage.setItem(k, JSON.stringify(s)); }""",
-                  reviewed())
-    page.reload()
-    wait_for_engine(page)
+    match_id = page.evaluate("""(r) => { const id = window.pygamesMatch.record.meta.id; const k = 'pygames.match.' + id;
+        const s = JSON.parse(localStorage.getItem(k)); s.meta.shogi_review = r; localStorage.setItem(k, JSON.stringify(s));
+        return id; }""", reviewed())
+    page.goto(site.url + "#/_leave")
+    page.goto(site.url + f"#/play/{match_id}")
     page.wait_for_selector(".sg-board", timeout=90_000)
     page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
     page.click(".sg-controls .sg-study-review")
@@ -229,9 +231,10 @@ def test_clock_ends_the_game_on_time(page: Any, site: Any) -> None:
     assert "時間切れ" in page.locator(".sg-prompt").inner_text()
 
 
-def test_branch_exported_as_kif_and_imported_again(page: Any, site: Any) -> None:
+def test_branch_exported_as_kif_and_imported_again(warm_page: Any, site: Any) -> None:
     """A branch tried in the analysis is kept, written as KIF 変化, and pasted back in: the new match
     opens on the main line with the branch in its analysis list."""
+    page = warm_page()
     open_link(page, site, study_record())
     page.click(".sg-study-analysis")
     page.wait_for_selector(".sg-candidates li", timeout=120_000)
@@ -258,7 +261,11 @@ def start_clock_game(page: Any, site: Any, clock: str, delay_ms: int, fake_time:
     """A 本将棋 game with ``clock`` against the easy computer (as 後手), the page's clock faked."""
     if fake_time:
         page.clock.install()
-    page.add_init_script(f"sessionStorage.setItem('pygames.botDelayMs', '{delay_ms}')")
+    delay = f"sessionStorage.setItem('pygames.botDelayMs', '{delay_ms}')"
+    if page.url.startswith(site.url):  # a warm page (init scripts would stay for later tests)
+        page.evaluate(delay)
+    else:
+        page.add_init_script(delay)
     page.goto(site.url + "#/new/shogi")
     wait_for_engine(page)
     page.check(".sg-setup input[data-opt=ruleset][value=hon]")
@@ -295,10 +302,11 @@ def test_computer_in_time_moves(page: Any, site: Any) -> None:
     assert page.evaluate("document.querySelector('.sg-view').dataset.phase") != "over"
 
 
-def test_person_clock_runs_while_page_closed(page: Any, site: Any) -> None:
+def test_person_clock_runs_while_page_closed(warm_page: Any, site: Any) -> None:
     """A game with a clock is not paused by closing the page: the person's turn began when it was saved,
     so a page reopened after the time is up ends the game on time at once; within the time it goes on
     with the time away taken off."""
+    page = warm_page()  # real time (no fake clock), so a shared page will do
     start_clock_game(page, site, "600+30", 0, fake_time=False)
     kept = page.evaluate("window.pygamesMatch.record.meta.shogi_clock")
     assert kept["plies"] == 0 and kept["left"] == [600_000, 600_000] and isinstance(kept["since"], (int, float))
@@ -335,9 +343,10 @@ def card_record() -> dict[str, Any]:
     return record
 
 
-def test_card_game_branch_exported_as_kif_and_read_back(page: Any, site: Any) -> None:
+def test_card_game_branch_exported_as_kif_and_read_back(warm_page: Any, site: Any) -> None:
     """集大成将棋: a branch tried after the draw turn is kept and written as KIF 変化 (its block starts
     with the draw's comment line, as the main line writes it); deleted, then read back from the file."""
+    page = warm_page()
     open_link(page, site, card_record())
     page.click(".sg-study-analysis")
     page.wait_for_selector(".sg-candidates li", timeout=120_000)

@@ -16,6 +16,13 @@ import { seatName, namedText } from './seats.js';
 const MAX_EVENTS = 6;
 const FLASH_MS = 1600;
 
+/** How long a highlight lasts; tests may lengthen it for one tab (sessionStorage), as they shorten the
+ * computer's pause, so that a highlight is still there when a loaded machine gets to look at it. */
+function flashMs() {
+  const v = Number(sessionStorage.getItem('pygames.flashMs'));
+  return sessionStorage.getItem('pygames.flashMs') !== null && Number.isFinite(v) && v > 0 ? v : FLASH_MS;
+}
+
 /** True when the player asked the system for less motion. */
 export function reducedMotion() {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -35,7 +42,7 @@ export function flash(el, kind = '') {
   // The timer holds the element weakly: a view that redraws drops the old element (and its
   // whole detached subtree) at once instead of keeping it alive until the highlight ends.
   const ref = new WeakRef(el);
-  el.pgFlashTimer = setTimeout(() => ref.deref()?.classList.remove(...cls), FLASH_MS);
+  el.pgFlashTimer = setTimeout(() => ref.deref()?.classList.remove(...cls), flashMs());
 }
 
 /**
@@ -47,7 +54,7 @@ export function flashTracker(root) {
   let items = [];
   const apply = () => {
     const now = performance.now();
-    items = items.filter((i) => now - i.start < FLASH_MS);
+    items = items.filter((i) => now - i.start < flashMs());
     for (const i of items) {
       for (const el of root.querySelectorAll(i.selector)) {
         if (el.classList.contains('pg-flash')) continue;
@@ -59,7 +66,7 @@ export function flashTracker(root) {
         el.pgFlashTimer = setTimeout(() => {
           const live = ref.deref();
           if (live) { live.classList.remove(...cls); live.style.animationDelay = ''; }
-        }, FLASH_MS - (now - i.start));
+        }, flashMs() - (now - i.start));
       }
     }
   };

@@ -146,6 +146,14 @@ def test_t05_draw_two_price_cards_and_choose():
     assert "T05" in s.tools_used[0]
 
 
+def test_the_chart_choices_follow_the_order_the_cards_were_drawn():
+    """Found playing by hand: the buttons listed +2, +3 while the cards showed +3, +2."""
+    s = new(deck(STOCKS0, PLAIN["events"], ["T05"]))
+    s = play(s, "0:tool T05", "c:price +3", "c:price +2")
+    assert s.pending["cards"] == [3, 2]
+    assert GAME.legal_actions(s, 0) == ["chart +3", "chart +2"]
+
+
 def test_t01_sells_before_the_drop_at_the_old_price():
     s = new(deck(STOCKS0, PLAIN["events"], ["T01"]))
     s = give(s, 0, "S03", 2)

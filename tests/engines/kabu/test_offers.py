@@ -40,6 +40,7 @@ def test_the_outlook_counts_dividends_left_and_the_viewers_own_events():
     # seat 0's deck (tests/helpers PLAIN): E02 ×2 (every issue −2), E04 (energy +2), E06
     assert {e["card"]: (e["delta"], e["copies"]) for e in s05["own_events"]} == {"E02": (-2, 2), "E04": (2, 1)}
     assert s05["own_events_units"] == -2.0  # all four cards are drawn in four own turns
+    assert o["own_events_sure"]  # so the effect is certain, not an average
     other = view.build(s, 1)["outlook"]["issues"]["S05"]
     assert other["own_events"] != s05["own_events"]  # each player sees their own deck only
 
@@ -57,3 +58,12 @@ def test_an_absurd_order_is_no_offer():
     s = give(to_phase5(), 1, "S03", 2)
     s = add_order(s, 1, "sell", "S03", "limit", 9999, 1)
     assert view.build(s, 0)["offers"] == []
+
+
+def test_the_outlook_is_no_certainty_when_the_deck_outlasts_the_draws():
+    """Found playing by hand: 「平均 +5単位」 for a card sure to be drawn; an average only when it may not be."""
+    s = to_phase5()
+    s.deck[0] = s.deck[0] + ["E04", "E06", "E06"]  # seven cards, four own turns left
+    o = view.build(s, 0)["outlook"]
+    assert o["own_draws_left"] == 4 and o["own_deck_size"] == 7 and not o["own_events_sure"]
+    assert o["issues"]["S05"]["own_events_units"] == round((-4 + 4) * 4 / 7, 1)

@@ -42,7 +42,7 @@ export function turnStrip(m) {
   const card = pc && pc.turn === turn.index
     ? h('span', { class: `kabu-pricecard${flash(m, 'pricecard')}`, id: 'kabu-price-card' }, priceCard(ctx, pc.value, { scale: 0.6 }),
       ctx.t(` 全銘柄 ${signed(pc.value)}`, ` every issue ${signed(pc.value)}`),
-      pc.chart ? h('small', {}, ctx.t(`（${pc.chart.map(signed).join('・')}から選択）`, ` (of ${pc.chart.map(signed).join(', ')})`)) : null)
+      pc.chart ? h('small', {}, ctx.t(`（${pc.chart.map(signed).join('・')}から）`, ` (of ${pc.chart.map(signed).join(', ')})`)) : null)
     : null;
   const label = turnLabel(ctx, now, v.years) + (turn.phase <= 10 ? ` ${MARKS[turn.phase]}` : ` ${ctx.t(turn.phase_ja, turn.phase_en)}`);
   return h('section', { class: 'kabu-strip', id: 'kabu-tracker', 'aria-label': ctx.t('進行', 'Progress') },
@@ -64,11 +64,13 @@ export function moneyStrip(m) {
     }));
 }
 
-/** The best open order of one side of an issue's book: "12×2" / "成行×1", or "—". */
-function best(ctx, rows) {
+/** The best open order of one side of an issue's book: "12×2" / "成行×1" and whose it is, or "—". */
+function best(m, rows) {
   if (!rows || !rows.length) return '—';
   const o = rows[0];
-  return `${o.kind === 'limit' ? num(o.price) : kindLabel(ctx, 'mkt')}×${o.qty}`;
+  const mine = o.owner === m.me;
+  return [`${o.kind === 'limit' ? num(o.price) : kindLabel(m.ctx, 'mkt')}×${o.qty}`,
+    h('small', { class: `kabu-quote-who${mine ? ' kabu-quote-mine' : ''}` }, m.who(o.owner))];
 }
 
 /** The quote board: issue, price, change, best bid / ask, dividend, market stock, both holdings. */
@@ -86,8 +88,8 @@ export function market(m) {
       h('td', { class: `kabu-price${flash(m, `price:${is.id}`)}` }, num(is.price),
         h('small', { class: `kabu-chg-inline ${ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : ''}`, 'aria-hidden': 'true' }, signed(ch))),
       h('td', { class: `kabu-col-chg ${ch > 0 ? 'kabu-up' : ch < 0 ? 'kabu-down' : ''}` }, signed(ch)),
-      h('td', { class: `kabu-bid${flash(m, `bid:${is.id}`)}` }, best(ctx, b.buys)),
-      h('td', { class: `kabu-ask${flash(m, `ask:${is.id}`)}` }, best(ctx, b.sells)),
+      h('td', { class: `kabu-bid${flash(m, `bid:${is.id}`)}` }, ...best(m, b.buys)),
+      h('td', { class: `kabu-ask${flash(m, `ask:${is.id}`)}` }, ...best(m, b.sells)),
       // a raised dividend is already doubled in the figure: mark it as raised, not as "×2" (read as 2 × the figure)
       h('td', { class: 'kabu-col-div' }, num(is.dividend), is.dividend_doubled
         ? h('small', { class: 'kabu-div-raised', title: ctx.t('増配発表で配当が2倍になった銘柄', 'Dividend doubled by a raise event') }, ctx.t('（増配）', ' (raised)'))
@@ -101,7 +103,7 @@ export function market(m) {
       h('small', { class: 'kabu-muted' }, ctx.t(`　単位＝${v.unit_yen}円・配当は1株あたり円`, `  1 unit = ${v.unit_yen} yen · dividend per share in yen`))),
     h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t('株式市場の表', 'Market table') }, h('table', {},
       h('thead', {}, h('tr', {}, col('銘柄', 'Issue'), col('株価', 'Price'), col('変化', 'Chg', ctx.t('このターン開始時からの変化', 'change since this turn began'), 'kabu-col-chg'),
-        col('買気配', 'Bid', ctx.t('いちばん優先の買い注文', 'best buy order')), col('売気配', 'Ask', ctx.t('いちばん優先の売り注文', 'best sell order')),
+        col('買気配', 'Bid', ctx.t('いちばん優先の買い注文と、誰の注文か', 'best buy order and whose it is')), col('売気配', 'Ask', ctx.t('いちばん優先の売り注文と、誰の注文か', 'best sell order and whose it is')),
         col('配当', 'Div.', null, 'kabu-col-div'), col('市場', 'Mkt', ctx.t('市場在庫', 'market inventory')),
         ...m.seats.map(s => h('th', { scope: 'col' }, m.whoShort(s))))),
       h('tbody', {}, rows))));
@@ -118,7 +120,8 @@ export function orderBook(m) {
     h('td', {}, side === 'sell' ? `${o.qty}` : ''),
     h('td', { class: 'kabu-level' }, o.kind === 'limit' ? num(o.price) : kindLabel(ctx, 'mkt')),
     h('td', {}, side === 'buy' ? `${o.qty}` : ''),
-    h('td', { class: 'kabu-muted' }, `${i + 1}${o.rank ? ` r${o.rank}` : ''} #${o.seq}`));
+    h('td', { class: 'kabu-muted' }, `${i + 1}`, o.rank
+      ? h('small', {}, ctx.t(o.rank === 1 ? '（じゃんけん勝ち）' : '（じゃんけん負け）', o.rank === 1 ? ' (won janken)' : ' (lost janken)')) : null));
   // sells: best (lowest) next to the price line, so the list runs from the worst down to the best
   const sells = b.sells.map((o, i) => row(o, 'sell', i)).reverse();
   const buys = b.buys.map((o, i) => row(o, 'buy', i));

@@ -1,6 +1,20 @@
 // Inline SVG line charts (prices per issue, assets per player). Pure presentation.
 import { svg as s } from '../../shell/dom.js';
 
+/** Round tick values covering [lo, hi]: a step of 1, 2 or 5 × 10^k giving 2 to 4 intervals. */
+export function roundTicks(lo, hi) {
+  const span = hi - lo;
+  let step = 1;
+  for (const p of [1, 10, 100, 1000, 10000, 100000, 1000000]) {
+    const hit = [1, 2, 5].map(f => f * p).find(s => Math.ceil(hi / s) - Math.floor(lo / s) <= 4);
+    if (hit) { step = hit; break; }
+  }
+  if (span <= 0) step = 1;
+  const out = [];
+  for (let v = Math.floor(lo / step) * step; v <= Math.ceil(hi / step) * step + step / 2; v += step) out.push(v);
+  return out;
+}
+
 /**
  * A line chart.
  * @param {Array<{label: string, values: number[], cls?: string}>} series one line each
@@ -14,6 +28,9 @@ export function lineChart(series, opts) {
   const all = series.flatMap(x => x.values).filter(v => Number.isFinite(v));
   let lo = all.length ? Math.min(...all) : 0, hi = all.length ? Math.max(...all) : 1;
   if (lo === hi) { lo -= 1; hi += 1; }
+  // a big chart's axis runs between round ticks (1, 2 or 5 × a power of ten), never an odd middle value
+  const ticks = opts.small ? [] : roundTicks(lo, hi);
+  if (ticks.length) { lo = ticks[0]; hi = ticks[ticks.length - 1]; }
   const n = Math.max(2, ...series.map(x => x.values.length));
   const X = i => padL + (W - padL - padR) * (i / (n - 1));
   const Y = v => padT + (H - padT - padB) * (1 - (v - lo) / (hi - lo));
@@ -29,7 +46,7 @@ export function lineChart(series, opts) {
   if (!opts.small) svg.style.maxWidth = `${W}px`;
   const title = s('title'); title.textContent = `${opts.title}: ${summary}`; svg.append(title);
   if (!opts.small) {
-    for (const v of [lo, (lo + hi) / 2, hi]) {
+    for (const v of ticks) {
       svg.append(s('line', { x1: padL, x2: W - padR, y1: Y(v), y2: Y(v), class: 'kabu-grid' }));
       const t = s('text', { x: padL - 4, y: Y(v) + 4, 'text-anchor': 'end', class: 'kabu-axis' });
       t.textContent = fmt(Math.round(v)); svg.append(t);

@@ -60,14 +60,18 @@ export function outlookLine(m, issue) {
   if (!x) return null;
   const cat = v.catalog.events || {};
   const parts = [];
-  parts.push(x.dividend_yen
-    ? ctx.t(`配当 あと${o.dividend_turns}回 × ${yen(x.dividend_yen, 'ja')} = ${yen(x.dividends_left_yen, 'ja')}`,
-      `dividends: ${o.dividend_turns} more × ${yen(x.dividend_yen, 'en')} = ${yen(x.dividends_left_yen, 'en')}`)
-    : ctx.t('配当なし', 'no dividend'));
+  parts.push(!x.dividend_yen ? ctx.t('配当なし', 'no dividend')
+    : !o.dividend_turns ? ctx.t('配当はもう残っていません', 'no dividends left this duel')
+      : ctx.t(`配当 あと${o.dividend_turns}回 × ${yen(x.dividend_yen, 'ja')} = ${yen(x.dividends_left_yen, 'ja')}`,
+        `dividends: ${o.dividend_turns} more × ${yen(x.dividend_yen, 'en')} = ${yen(x.dividends_left_yen, 'en')}`));
   if ((x.own_events || []).length) {
     const cards = x.own_events.map(e => `${ctx.t((cat[e.card] || {}).name_ja || e.card, (cat[e.card] || {}).name_en || e.card)} ${signed(e.delta)}${e.copies > 1 ? `×${e.copies}` : ''}`);
-    parts.push(ctx.t(`あなたのイベント ${cards.join('・')}（あと${o.own_draws_left}枚引く・平均 ${signed(x.own_events_units)}単位）`,
-      `your events ${cards.join(', ')} (${o.own_draws_left} more draws, on average ${signed(x.own_events_units)} units)`));
+    // every card left will be drawn: say the sure effect, not an average
+    parts.push(o.own_events_sure
+      ? ctx.t(`あなたのイベント ${cards.join('・')}（残りは全部引くので 必ず ${signed(x.own_events_units)}単位）`,
+        `your events ${cards.join(', ')} (all will be drawn: surely ${signed(x.own_events_units)} units)`)
+      : ctx.t(`あなたのイベント ${cards.join('・')}（あと${o.own_draws_left}枚引く・平均 ${signed(x.own_events_units)}単位）`,
+        `your events ${cards.join(', ')} (${o.own_draws_left} more draws, on average ${signed(x.own_events_units)} units)`));
   }
   if (o.price_cards_left) parts.push(ctx.t(`株価変動カード あと${o.price_cards_left}枚（全銘柄に効く・平均 ±0）`, `${o.price_cards_left} more price cards (they hit every issue, ±0 on average)`));
   return h('p', { class: 'kabu-outlook', id: 'kabu-outlook' },

@@ -112,7 +112,7 @@ export function endBreakdown(m) {
     h('h3', {}, ctx.t('総資産の推移', 'Total assets over the duel')),
     h('div', { class: 'kabu-legend' }, series.map(x => h('span', {}, h('span', { class: `kabu-swatch ${x.cls === 'kabu-line-opp' ? 'kabu-opp' : ''}`, 'aria-hidden': 'true' }), x.label))),
     lineChart(series, { title: ctx.t('総資産の推移（円）', 'Total assets (yen)'), width: chartWidth(440), height: 180, xLabels,
-      format: x => (ctx.lang === 'ja' ? (Math.abs(x) >= 10000 ? `${(x / 10000).toFixed(1)}万円` : `${x}円`)
+      format: x => (ctx.lang === 'ja' ? (Math.abs(x) >= 10000 ? `${Number((x / 10000).toFixed(2))}万円` : `${x}円`)
         : (Math.abs(x) >= 1000 ? `¥${Math.round(x / 1000)}k` : `¥${x}`)), padLeft: 56 }),
     h('p', {}, rulesLink(m)));
 }

@@ -339,10 +339,15 @@ function ordersPrompt(m) {
   for (const o of mineOrders) {
     const changeable = (entry.changeable || []).includes(o.id);
     const line = h('div', { class: 'kabu-row', 'data-my-order': o.id },
-      h('span', {}, `${m.issueName(o.issue)} ${kindLabel(ctx, o.kind)}${o.kind === 'limit' ? ` ${o.price}` : ''} ×${o.qty} #${o.seq}`,
+      h('span', { class: 'kabu-my-order-what' }, describeOrder(m, o.side, o.issue, o.kind, o.price, o.qty),
         o.sealed ? ctx.t('（未公開）', ' (sealed)') : ''),
       changeable ? h('button', { type: 'button', 'data-change': o.id, disabled: m.busy, 'aria-expanded': String(ui.editing === o.id),
-        onclick: () => { ui.editing = ui.editing === o.id ? null : o.id; ui.edit = { kind: o.kind, price: o.price ?? (v.issues.find(x => x.id === o.issue) || {}).price, qty: o.qty }; m.rerender(); } },
+        onclick: () => {
+          ui.editing = ui.editing === o.id ? null : o.id; ui.edit = { kind: o.kind, price: o.price ?? (v.issues.find(x => x.id === o.issue) || {}).price, qty: o.qty };
+          m.rerender();
+          // the form opens where the person is looking (not below the fold, under the pinned action bar)
+          if (ui.editing) requestAnimationFrame(() => { const f = document.getElementById(`kabu-edit-${o.id}`); if (f) f.closest('.kabu-edit').scrollIntoView({ block: 'center' }); });
+        } },
       ctx.t('変更', 'Change')) : null,
       button(ctx.t('取消', 'Cancel'), `cancel ${o.id}`, m));
     list.append(line);

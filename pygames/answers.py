@@ -104,4 +104,6 @@ def _events(match: Match, seat: int | None) -> list[dict[str, Any]]:
     if seat is not None:
         prefix = f"{seat}:"
         start = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].startswith(prefix)), 0)
-    return match.log(max(start, len(actions) - MAX_EVENTS))
+    # read a little further back, so that a run the game tells as one entry is not cut short
+    entries = match.log(max(start, len(actions) - 4 * MAX_EVENTS))
+    return match.game.summarize_events(entries)[-MAX_EVENTS:]

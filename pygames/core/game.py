@@ -217,6 +217,11 @@ class Game(ABC, Generic[State]):
         """(Japanese, English) text of ``action`` played from ``state``; used in logs."""
         return action, action
 
+    def summarize_events(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The log ``entries`` a page shows as "what just happened", with runs that say one thing
+        (a deal of many draws) told as one entry; by default unchanged."""
+        return entries
+
     def progress(self, state: State) -> dict[str, Any]:
         """A short summary for saved-match lists: ``{"turn": int, "ja": str, "en": str}``."""
         return {"turn": 0, "ja": "", "en": ""}

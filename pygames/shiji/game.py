@@ -78,7 +78,7 @@ class Shiji(Game[State]):
                       star_clears=not options["literal_zero"], free_add=options["free_add"])
         s = State(rules=rules, land=(START_LAND, START_LAND))
         if rules.deck:
-            s = replace(s, picks=(0, 0), tasks=(("draw", 0, 6), ("draw", 1, 6)))
+            s = replace(s, picks=(0, 0), tasks=(("draw", 0, text.DEAL), ("draw", 1, text.DEAL)))
         return s
 
     # --- whose move ----------------------------------------------------------------------
@@ -137,6 +137,10 @@ class Shiji(Game[State]):
 
     def describe_action(self, s: State, seat: int, action: str) -> tuple[str, str]:
         return text.describe(s, seat, action)
+
+    def summarize_events(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The opening deal's twelve draws as one line (「配札：山札からそれぞれ6枚」)."""
+        return text.summarize_events(entries)
 
     def progress(self, s: State) -> dict[str, Any]:
         rounds = min(s.placed)

@@ -81,6 +81,16 @@ WARNINGS["shiji.warn.two_ahead"] = (
      "残ります（星札は数字札か次の星札と組んで早めに使いましょう）"),
     ("This leaves you four cards, {cards_en}: whichever two you place next turn, the last two include a star "
      "or the panic card and cannot go out (pair stars with a number, or with the next star, early)"))
+WARNINGS["shiji.warn.one_card_tax"] = (
+    ("この貝札を並べると手札が１枚になります。相手が星組を並べると税で山札から１枚加わって２枚になり、それが星札・"
+     "恐慌札なら次の手番の初めに負けます（包囲・禁止行為）"),
+    ("This leaves you one card: if the opponent places a star shell, its tax draws you a card, and if that "
+     "card is a star or the panic card, two cards with one of them lose at the start of your turn (siege: forbidden)"))
+WARNINGS["shiji.warn.one_star_tax"] = (
+    ("この貝札を並べると手札が {cards_ja} の１枚になります。相手が星組を並べると税で１枚加わって２枚になり、"
+     "星札・恐慌札が残るので次の手番の初めに負けます（包囲・禁止行為）"),
+    ("This leaves you one card, {cards_en}: if the opponent places a star shell, its tax adds a card, and two "
+     "cards with a star or the panic card among them lose at the start of your turn (siege: forbidden)"))
 WARN_REASONS = {"rot": ("報酬で手札が10枚を超える: 腐敗", "the reward takes your hand above 10: rot"),
                 "bankrupt": ("土地の札が足りない: 破産", "your land is too small: bankruptcy"),
                 "siege": ("包囲", "siege"), "forbidden_two": ("禁止行為", "forbidden"),

@@ -74,6 +74,27 @@ def unanswered(s: State, seat: int, kinds: tuple[int, ...]) -> dict[str, Any] | 
     return {"count": len(beaten), "total": len(values), "examples": [f"{v:02d}" for v in order[:2]]}
 
 
+def one_card(s: State, seat: int, kinds: tuple[int, ...]) -> tuple[str, dict[str, Any]] | None:
+    """In 山札 mode, a placement that leaves one card: the opponent's star shell would tax it into
+    two cards, and two with a star or 恐慌 lose (禁止行為). As ``(code, params)`` for
+    :func:`messages.warning_text`, or None. Reads the placer's hand only (whether the opponent
+    holds a star is theirs to know)."""
+    if not s.rules.deck or s.rules.open_hands:
+        return None
+    after = R.do_place(s, seat, kinds, resolve=False)
+    if after.result is not None:
+        return None
+    hand = list(after.hand[seat])
+    if any(t[0] == "merchant" and t[1] == seat for t in after.tasks):
+        hand[0] += 1                          # 恐慌's exchange: the merchant 0 comes into hand
+    if sum(after.hand[seat]) + R.pending_additions(after, seat) != 1:   # rewards drawn: more than one
+        return None
+    card = next(k for k in range(NUM_KINDS) if hand[k])
+    if card in STARS or card == PANIC:
+        return ("shiji.warn.one_star_tax", {"cards": [card]})
+    return ("shiji.warn.one_card_tax", {})
+
+
 def additions(s: State, seat: int, kinds: tuple[int, ...]) -> list[dict[str, Any]]:
     """The cards this placement adds to hands and why: the placer's reward for goods, the
     opponent's tax for each star, the merchant 0 for 恐慌 (``{seat, count, kind, ja, en}``)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import rules as R
 from .cards import NAMES_EN, NAMES_JA, is_number, parse_card
 from .messages import seat_name
@@ -54,3 +56,26 @@ def describe(s: State, seat: int, action: str) -> tuple[str, str]:
             return f"恐慌組 {ja}", f"Panic shell {en}"
         return f"星組 {ja}", f"Star shell {en}"
     return action, action
+
+
+DEAL = 6
+"""Cards each seat draws from the deck before 先手決め in 山札 mode (see ``Shiji.initial_state``)."""
+DEAL_TEXT = (f"配札：山札からそれぞれ{DEAL}枚", f"The deal: {DEAL} cards each from the deck")
+
+
+def is_deal(entry: dict[str, Any]) -> bool:
+    """A log entry of the opening deal: one of the first ``2 * DEAL`` actions, a chance draw."""
+    return entry["seat"] == -1 and str(entry["action"]).startswith("draw ") and entry["ply"] <= 2 * DEAL
+
+
+def summarize_events(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events strip's entries with the opening deal (twelve draws) told as one line."""
+    out: list[dict[str, Any]] = []
+    for entry in entries:
+        if is_deal(entry):
+            if out and out[-1].get("action") == "deal":
+                out[-1] = {**out[-1], "ply": entry["ply"]}
+                continue
+            entry = {"ply": entry["ply"], "seat": -1, "action": "deal", "ja": DEAL_TEXT[0], "en": DEAL_TEXT[1]}
+        out.append(entry)
+    return out

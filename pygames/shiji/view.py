@@ -99,6 +99,7 @@ def shells_for(s: State, seat: int) -> list[dict[str, Any]]:
         entry["adds"] = []
         if lead:
             entry["legal"] = True
+            entry["note"] = lead_note(entry["value"])
         else:
             problem = R.place_problem(s, seat, pair)
             entry["legal"] = problem is None
@@ -117,8 +118,9 @@ def details(s: State, seat: int, kinds: tuple[int, ...]) -> dict[str, Any]:
     (cards the placement adds to hands, and why)."""
     danger = R.danger(s, seat, kinds)
     caution = risks.unanswered(s, seat, kinds) if danger is None else None
+    taxed = risks.one_card(s, seat, kinds) if danger is None else None
     return {"warning": warning_text(*danger) if danger else None,
-            "caution": risks.caution_text(caution) if caution else None,
+            "caution": risks.caution_text(caution) if caution else warning_text(*taxed) if taxed else None,
             "adds": risks.additions(s, seat, kinds)}
 
 
@@ -165,6 +167,14 @@ def lead_info(s: State) -> dict[str, Any] | None:
         ja = f"先手決め: {p1[0]} {fa}・{p2[0]} {fb}"
         en = f"Who starts: {p1[1]} {fa}, {p2[1]} {fb}"
     return {"tries": len(s.lead_shown), "values": [a, b], "tie": tie, "ja": ja, "en": en}
+
+
+def lead_note(value: int) -> dict[str, str]:
+    """What a 先手決め pair does (said when it is chosen, before it is shown)."""
+    return {"ja": f"この数字組（値 {value:02d}）を見せ合って先手を決めます。相手の値より大きければあなたが先手、"
+                  "同じ値なら選び直しです",
+            "en": f"Both pairs are shown to decide who starts: if your value {value:02d} is higher than the "
+                  "opponent's, you play first; a tie, and both choose again"}
 
 
 def build(s: State, viewer: int | None) -> dict[str, Any]:

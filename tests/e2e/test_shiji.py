@@ -477,3 +477,68 @@ def test_a_computer_pass_is_said_where_the_eye_is(page, site, wait_for_engine):
     assert "並べられる貝札がなく、山札から２枚引いて番を終えました" in note.inner_text()
     assert "コンピュータ（ふつう）" in note.inner_text()
     assert "プレイヤー2" not in page.locator("#undo-why").inner_text()
+
+
+# --- the match played by hand (notes/shiji-match-by-hand.md, seed 7 vs ふつう): four confusions ----
+HAND_SEED = 7
+"""The deck match the teammate played by hand; the actions below are theirs."""
+
+
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
+                                                 (1280, 800, "en-US"), (375, 812, "en-US")])
+def test_the_match_by_hand_reads_clearly(new_page, site, wait_for_engine, width, height, locale):
+    lang = locale[:2]
+    ja = lang == "ja"
+    page = new_page(width, height, phone=width < 500, locale=locale)
+    _fast_bots(page)
+    name = f"shiji-{lang}-{width}"
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.fill("#seed", str(HAND_SEED))
+    page.select_option("#seat-1-level", "normal")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    _wait_idle(page)
+    # 1. the deal is one line of the events strip, not six "drew a card"
+    strip = page.locator("#view-root #turn-events .turn-event")
+    lines = strip.all_inner_texts()
+    deal = [line for line in lines if ("配札：山札からそれぞれ6枚" if ja else "The deal: 6 cards each") in line]
+    assert len(deal) == 1 and not any(("山札から１枚" if ja else "drew a card") in line for line in lines), lines
+    # 2. 先手決め: the chosen pair says what it decides, not that it "can be placed"
+    _click_hand(page, "#view-root", ["8", "7"])
+    verdict = page.locator("#view-root [data-testid=verdict]")
+    verdict.wait_for()
+    said = verdict.inner_text()
+    assert ("先手" in said and "87" in said and "並べ" not in said) if ja else ("starts" in said and "87" in said and "played" not in said), said
+    shot(page, f"{name}-11-deal-and-lead")
+    page.locator(PLACE).click()
+    for action in ("place E 0", "place 8 7", "place X 6"):
+        _wait_idle(page)
+        _do(page, action)
+    _wait_idle(page)
+    # 3. the notes box holds what holds now: no order flip beside its opposite, no tax of the first turn
+    notes = page.locator("#view-root [data-testid=latest-event]")
+    st = _state(page)
+    text = notes.inner_text() if notes.count() else ""
+    ascending, reversed_ = ("昇順に戻りました", "逆順になりました") if ja else ("ascending again", "now reversed")
+    assert not (ascending in text and reversed_ in text), text
+    if st["view"]["order"] == "asc":
+        assert reversed_ not in text, text
+    else:
+        assert ascending not in text, text
+    assert ("夕" not in text) if ja else ("Evening" not in text), text      # turn 1's star shell is old news
+    # 4. the deck game: keeping one card is said, with the tax that can make it two with a star
+    assert st["view"]["to_beat"] == 17 and sorted(st["view"]["players"][st["seat"]]["hand"]) == ["0", "4", "5"]
+    _click_hand(page, "#view-root", ["0", "5"])
+    caution = page.locator("#view-root [data-testid=verdict].sj-warnv")
+    caution.wait_for()
+    said = caution.inner_text()
+    assert ("１枚" in said and "税" in said) if ja else ("one card" in said and "tax" in said), said
+    # a bracketed word stays with its bracket: "(forbidden)" never wraps as "(" / "forbidden)"
+    glued = page.locator("#view-root [data-testid=verdict] .sj-term-glued")
+    assert any(g.startswith(("（", "(")) for g in glued.all_inner_texts()), said
+    assert page.evaluate("""() => [...document.querySelectorAll('#view-root [data-testid=verdict] .sj-term-glued')]
+      .every((el) => el.getClientRects().length === 1)""")
+    shot(page, f"{name}-12-one-card-caution")
+    assert_no_horizontal_overflow(page)

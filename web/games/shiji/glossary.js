@@ -14,6 +14,10 @@ export function loadGlossary(api) {
 
 const SKIP = new Set(['BUTTON', 'A', 'LABEL', 'SUMMARY', 'OPTION', 'SCRIPT', 'STYLE', 'TEXTAREA']);
 
+/** Punctuation that must not be parted from the word it touches (before it, after it). */
+const OPENING = /[(（「『[]+$/;
+const CLOSING = /^[)）」』\].,;:!?、。]+/;
+
 function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); }
 
 /** Wraps each glossary word in the text under `root` in a small button that calls `onTap(term)`
@@ -46,11 +50,20 @@ export function markTerms(root, glossary, english, onTap) {
     let at = 0;
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      if (m.index > at) parts.push(document.createTextNode(text.slice(at, m.index)));
+      // a bracket stays with its word: "(siege)" never wraps as "(" / "siege)"
+      const open = OPENING.exec(text.slice(at, m.index));
+      const start = open ? m.index - open[0].length : m.index;
+      if (start > at) parts.push(document.createTextNode(text.slice(at, start)));
       const term = byWord.get(m[0]);
-      parts.push(el('button', { type: 'button', class: 'sj-term', dataset: { term: term.key, testid: 'term' },
-        'aria-label': english ? `${m[0]}: what is it?` : `${m[0]}とは`, onclick: (e) => { e.stopPropagation(); onTap(term); } }, m[0]));
-      at = m.index + m[0].length;
+      const button = el('button', { type: 'button', class: 'sj-term', dataset: { term: term.key, testid: 'term' },
+        'aria-label': english ? `${m[0]}: what is it?` : `${m[0]}とは`, onclick: (e) => { e.stopPropagation(); onTap(term); } }, m[0]);
+      const end = m.index + m[0].length;
+      const close = CLOSING.exec(text.slice(end));
+      const before = open ? open[0] : '';
+      const after = close ? close[0] : '';
+      parts.push(before || after ? el('span', { class: 'sj-term-glued' }, before, button, after) : button);
+      at = end + after.length;
+      pattern.lastIndex = at;
     }
     if (at < text.length) parts.push(document.createTextNode(text.slice(at)));
     node.replaceWith(...parts);

@@ -271,7 +271,11 @@ export function createTable(root, io) {
       const action = `${lead ? 'lead' : 'place'} ${codes.join(' ')}`;
       const seq = ++checkSeq;
       const entry = shellEntry(action);
-      if (entry) {
+      if (entry && lead) {
+        // 先手決め: nothing is placed; say what showing this pair decides (the engine's words)
+        verdict = { ok: true, text: entry.note ? t(entry.note.ja, entry.note.en) : t(entry.label.ja, entry.label.en) };
+        render();
+      } else if (entry) {
         const adds = (entry.adds || []).map((a) => t(a.ja, a.en)).join(t('。', '. '));
         const tail = adds ? t(`。${adds}`, `. ${adds}`) : '';
         if (entry.legal && entry.warning) verdict = { ok: false, warn: true, text: t(`並べられますが危険です: ${entry.warning.ja}`, `Legal, but dangerous: ${entry.warning.en}`) };

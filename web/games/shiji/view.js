@@ -28,12 +28,21 @@ export function mount(root, ctx) {
     return { ja: name || (seat === 0 ? '席1' : '席2'), en: name || `Seat ${seat + 1}` };
   }
 
+  /** The ply of the viewer's own latest action among the payload's events (the engine starts
+   * them there), or null. */
+  function ownPly(payload) {
+    const own = (payload.events || []).filter((e) => e.seat === payload.seat && payload.seat !== null && payload.seat !== undefined);
+    return own.length ? own[own.length - 1].ply : null;
+  }
+
   /** What a player should notice between two updates that the engine's log lines (the shell's
    * events strip) do not say, as {ja, en, seat, kind}: the 先手決め values, who starts, order
-   * flips and goods earned. The newest comes first. */
+   * flips and goods earned. Only what holds now: the notes start again at the viewer's own
+   * action, and an order flip replaces an older one (the current order only). The newest first. */
   function note(payload) {
     const v = payload.view;
     if (last && payload.ply < last.ply) events.length = 0;   // undo, or the replay stepped back: old news is wrong
+    if (last && payload.ply > last.ply && ownPly(payload) !== ownPly(last)) events.length = 0;   // the viewer acted: older news is spent
     if (last && payload.ply > last.ply) {
       const fresh = [];
       const lv = last.view;
@@ -72,6 +81,9 @@ export function mount(root, ctx) {
           const who = nameOf(payload, add.seat);
           fresh.push({ ja: `${who.ja}: ${add.ja}`, en: `${who.en}: ${add.en}`, seat: add.seat, kind: add.kind });
         }
+      }
+      if (fresh.some((e) => e.kind === 'order')) {
+        for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].kind === 'order') events.splice(i, 1);
       }
       events.unshift(...fresh.reverse());
     }

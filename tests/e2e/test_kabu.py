@@ -607,9 +607,10 @@ def test_kabu_findings_of_a_duel_played_by_hand(warm_page: Any, site: Any, width
     events = [part for part in outlook.split("／" if ja else " / ") if part.startswith("あなたのイベント" if ja else "your events")]
     assert len(events) == 1, outlook
     assert ("必ず" in events[0] and "平均" not in events[0]) if ja else ("surely" in events[0] and "average" not in events[0]), outlook
-    page.locator("#kabu-outlook").scroll_into_view_if_needed()
+    # centred: "if needed" leaves an element that is partly in view where it is (cut at the bottom)
+    page.locator("#kabu-outlook").evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
     key_moment(page, f"kabu-hand-ticket-{width}-{locale}", "#kabu-outlook")
-    page.locator("#kabu-market").scroll_into_view_if_needed()
+    page.locator("#kabu-market").evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
     key_moment(page, f"kabu-hand-market-{width}-{locale}", "#kabu-market")
     if width == PHONE_WIDTH:
         page.click("button[data-tab-button=book]")

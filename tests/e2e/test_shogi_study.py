@@ -246,11 +246,14 @@ def test_branch_exported_as_kif_and_imported_again(warm_page: Any, site: Any) ->
     text = open(dl.value.path(), encoding="utf-8").read()
     assert f"変化：{len(ACTIONS) + 1}手" in text
     page.click(".sg-study-close")
+    first = page.evaluate("window.pygamesMatch.record.meta.id")
     page.click(".sg-filebox summary")
     page.fill(".sg-import-text", text)
     page.click("[data-import=go]")
-    page.wait_for_function("(n) => window.pygamesMatch && window.pygamesMatch.record.actions.length === n"
-                           " && window.pygamesMatch.idle", arg=len(ACTIONS), timeout=60_000)
+    # the imported record opens as a new match (the first one has the same moves and a branch too)
+    page.wait_for_function("([n, first]) => window.pygamesMatch && window.pygamesMatch.record.meta.id !== first"
+                           " && window.pygamesMatch.record.actions.length === n && window.pygamesMatch.idle",
+                           arg=[len(ACTIONS), first], timeout=60_000)
     page.click(".sg-study-analysis")
     page.wait_for_selector(".sg-branches li", timeout=60_000)
     branches = page.evaluate("window.pygamesMatch.record.meta.shogi_branches")

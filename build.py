@@ -154,7 +154,7 @@ def build_wheel(out_dir: Path) -> Path:
     entries.append((f"{dist_info}/RECORD", record.encode()))
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{name}-{version}-py3-none-any.whl"
-    tmp = target.with_suffix(".tmp")
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # own name: builds may run side by side
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for arc, data in entries:
             info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
@@ -282,7 +282,7 @@ def _compressed(data: bytes, encoding: str) -> bytes:
     else:
         out = _brotli().compress(data, quality=BROTLI_QUALITY, lgwin=24)
     key.parent.mkdir(parents=True, exist_ok=True)
-    tmp = key.with_name(key.name + ".tmp")
+    tmp = key.with_name(f"{key.name}.{os.getpid()}.tmp")  # own name: builds may run side by side
     tmp.write_bytes(out)
     os.replace(tmp, key)
     return out

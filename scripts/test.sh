@@ -65,9 +65,13 @@ echo "[test] tsc"
 node node_modules/typescript/bin/tsc -p tsconfig.json
 node node_modules/typescript/bin/tsc -p tsconfig.sw.json
 
-# Tests on two workers (pytest-xdist; PYTEST_WORKERS=0 runs them in one process): the CPython
-# tests first (work-stealing, so the long `slow` ones do not leave one worker waiting), then the
-# browser tests (each worker serves its own copy of the site origin and runs its own Chromium).
+# Tests on two workers each (pytest-xdist; PYTEST_WORKERS=0 runs each step in one process): the
+# CPython tests (work-stealing, so the long `slow` ones do not leave one worker waiting) and the
+# browser tests (each worker serves its own copy of the site origin and runs its own Chromium) run
+# SIDE BY SIDE: the browser tests leave the cores idle while pages wait (timers, messages between
+# the page, its worker and Playwright), and the CPython tests, started at nice 10, take that idle
+# time without slowing the pages (docs/runtime.md, "The test command", has the figures).
+# TEST_STEPS=serial runs the two steps one after the other (CPython first) instead.
 # With arguments, one pytest run of exactly what they select.
 workers=(-n "${PYTEST_WORKERS:-2}" --dist worksteal)
 [ "${PYTEST_WORKERS:-2}" = 0 ] && workers=(-p no:xdist)
@@ -84,11 +88,28 @@ if [ $# -gt 0 ]; then
   exit $?
 fi
 start=$SECONDS
-echo "[test] CPython tests (engines, build)"
 rc_engines=0
-run -m "not e2e" tests || rc_engines=$?
-echo "[test] browser tests (tests/e2e, headless Chromium)"
 rc_e2e=0
-run tests/e2e || rc_e2e=$?
+if [ "${TEST_STEPS:-}" = serial ]; then
+  echo "[test] CPython tests (engines, build)"
+  run -m "not e2e" tests || rc_engines=$?
+  echo "[test] browser tests (tests/e2e, headless Chromium)"
+  run tests/e2e || rc_e2e=$?
+else
+  echo "[test] CPython tests (engines, build; nice 10, output below when they end) beside the browser tests (tests/e2e, headless Chromium)"
+  engines_log=$(mktemp)
+  trap 'rm -f "$engines_log"' EXIT
+  ( renice -n 10 -p "$BASHPID" >/dev/null
+    rc=0; run -m "not e2e" tests >"$engines_log" 2>&1 || rc=$?
+    echo "$rc $((SECONDS - start))" >"$engines_log.rc" ) &
+  engines_pid=$!
+  run tests/e2e || rc_e2e=$?
+  e2e_took=$((SECONDS - start))
+  wait "$engines_pid" || true
+  read -r rc_engines engines_took <"$engines_log.rc" || { rc_engines=1; engines_took="?"; }
+  rm -f "$engines_log.rc"
+  echo "[test] browser tests took ${e2e_took} s; the CPython tests beside them ${engines_took} s:"
+  cat "$engines_log"
+fi
 echo "[test] pytest took $((SECONDS - start)) s (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 [ "$rc_engines" -eq 0 ] && [ "$rc_e2e" -eq 0 ] || { echo "[test] FAILED (CPython: $rc_engines, browser: $rc_e2e)"; exit 1; }

@@ -21,10 +21,6 @@ RELOAD_AFTER = 12
 MAX_ACTIONS = 400
 
 
-def _fast_bots(page: Any) -> None:
-    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
-
-
 def _land(page: Any) -> None:
     """Choose 本式（土地） at setup (the tests below were written for the land game; 山札 is the default)."""
     page.wait_for_selector(".sj-setup .sj-modes")
@@ -88,12 +84,12 @@ def _do(page: Any, action: str, root: str = "#view-root") -> None:
         raise AssertionError(action)
 
 
-def test_whole_game_to_agari_with_tie_round_counter_and_reload(page, site, wait_for_engine, axe_violations):
+def test_whole_game_to_agari_with_tie_round_counter_and_reload(warm_page, site, wait_for_engine, axe_violations):
     from pygames.shiji import GAME
     from tests.e2e.shiji_policy import choose, simulate
     expected, _ = simulate(SEED, FIRST_LEAD)             # the same match, played in CPython first
     assert expected.result[1] in ("agari", "closing") and len(expected.lead_shown) >= 2
-    _fast_bots(page)
+    page = warm_page()              # its bot delay is 0 (sessionStorage: kept by the reload below)
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)
     _land(page)
@@ -204,8 +200,9 @@ def _puzzle_line(puzzle: dict) -> list[tuple[int, str]]:
     return mine
 
 
-def test_solve_a_puzzle_of_each_level(page, site, wait_for_engine, axe_violations):
+def test_solve_a_puzzle_of_each_level(warm_page, site, wait_for_engine, axe_violations):
     data = json.loads(PUZZLES.read_text(encoding="utf-8"))
+    page = warm_page()
     page.goto(site.url + "#/page/shiji/puzzles")
     wait_for_engine(page)
     for level in (1, 2, 3):
@@ -243,10 +240,9 @@ def _in_viewport(page: Any, selector: str) -> bool:
       return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; }""", selector)
 
 
-def test_phone_prompt_and_primary_action_in_view(new_page, site, wait_for_engine):
+def test_phone_prompt_and_primary_action_in_view(warm_page, site, wait_for_engine):
     from tests.e2e.shiji_policy import choose
-    phone = new_page(width=375, height=812)
-    _fast_bots(phone)
+    phone = warm_page(375, 812, phone=True)
     phone.goto(site.url + "#/new/shiji")
     wait_for_engine(phone)
     _land(phone)
@@ -265,8 +261,8 @@ def test_phone_prompt_and_primary_action_in_view(new_page, site, wait_for_engine
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 375
 
 
-def test_phone_width_has_no_horizontal_scroll(phone, site, wait_for_engine):
-    _fast_bots(phone)
+def test_phone_width_has_no_horizontal_scroll(warm_page, site, wait_for_engine):
+    phone = warm_page(375, 740, phone=True)
     phone.goto(site.url + "#/page/shiji/puzzles")
     wait_for_engine(phone)
     phone.locator("button[data-puzzle]").first.click()
@@ -331,10 +327,9 @@ PLACE = "#view-root [data-testid=place]"
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (375, 812, "en-US")])
-def test_key_moments_keep_the_next_step_in_view(new_page, site, wait_for_engine, axe_violations, width, height, locale):
+def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine, axe_violations, width, height, locale):
     lang = locale[:2]
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    page.add_init_script("if (!sessionStorage.getItem('pygames.botDelayMs')) sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
     name = f"shiji-{lang}-{width}"
     # 1. the first prompt: choose the opening hand from the land (the land cards are the action)
     record, _ = _record_until(lambda view, legal: True)
@@ -394,10 +389,9 @@ CAUTION_SEED = 1
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (375, 812, "en-US")])
-def test_setup_choice_land_caution_and_glossary_tap(new_page, site, wait_for_engine, width, height, locale):
+def test_setup_choice_land_caution_and_glossary_tap(warm_page, site, wait_for_engine, width, height, locale):
     lang = locale[:2]
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    _fast_bots(page)
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
     name = f"shiji-{lang}-{width}"
     # 1. the setup: 山札 chosen by default, 本式（土地） one choice away, one line each; remembered
     page.goto(site.url + "#/new/shiji")
@@ -435,10 +429,10 @@ def test_setup_choice_land_caution_and_glossary_tap(new_page, site, wait_for_eng
     assert_no_horizontal_overflow(page)
 
 
-def test_log_and_events_name_the_computer_not_player_2(page, site, wait_for_engine):
+def test_log_and_events_name_the_computer_not_player_2(warm_page, site, wait_for_engine):
     """The engine's lines that name a seat (a card drawn from the deck, who starts, the end) show the
     seat's displayed name: コンピュータ（ふつう）, not プレイヤー2 (issue 25)."""
-    _fast_bots(page)
+    page = warm_page()
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)
     page.wait_for_selector(".sj-setup .sj-modes")
@@ -457,10 +451,10 @@ def test_log_and_events_name_the_computer_not_player_2(page, site, wait_for_engi
     assert not any("プレイヤー2" in line for line in lines), lines
 
 
-def test_a_computer_pass_is_said_where_the_eye_is(page, site, wait_for_engine):
+def test_a_computer_pass_is_said_where_the_eye_is(warm_page, site, wait_for_engine):
     """In the deck game, when the computer cannot place it draws two and passes: the screen says so
     (found playing seed 7 by hand: the turn came back with no word why)."""
-    _fast_bots(page)
+    page = warm_page()
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)
     page.wait_for_selector(".sj-setup .sj-modes")
@@ -486,11 +480,10 @@ HAND_SEED = 7
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (375, 812, "en-US")])
-def test_the_match_by_hand_reads_clearly(new_page, site, wait_for_engine, width, height, locale):
+def test_the_match_by_hand_reads_clearly(warm_page, site, wait_for_engine, width, height, locale):
     lang = locale[:2]
     ja = lang == "ja"
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    _fast_bots(page)
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
     name = f"shiji-{lang}-{width}"
     page.goto(site.url + "#/new/shiji")
     wait_for_engine(page)

@@ -13,17 +13,15 @@ import pytest
 from tests.e2e.conftest import shot, wait_for_engine
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "shiji" / "tutorial.json"
-NO_DELAY = "sessionStorage.setItem('pygames.botDelayMs', '0')"
 MINE = """(seat) => { const m = window.pygamesMatch;
   return m && m.idle && !m.busy && m.payload && (m.payload.legal || []).length > 0; }"""
 
 
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "en-US")])
-def test_shiji_tutorial_runs_to_its_end(new_page: Any, site: Any, width: int, height: int, locale: str) -> None:
+def test_shiji_tutorial_runs_to_its_end(warm_page: Any, site: Any, width: int, height: int, locale: str) -> None:
     lang = locale[:2]
     data = json.loads(TUTORIAL.read_text())
-    page = new_page(width, height, phone=width < 500, locale=locale)
-    page.add_init_script(NO_DELAY)
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
     page.goto(site.url + "#/")
     wait_for_engine(page)
     page.click(".game-card[data-game=shiji] a[data-tutorial=shiji]")

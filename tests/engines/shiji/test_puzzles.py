@@ -205,9 +205,11 @@ def test_wrong_and_unknown_puzzle_moves():
     assert err["code"] == "shiji.puzzle.unknown"
 
 
-def _defender_checks(s: Any, defender: int) -> None:
+def _defender_checks(s: Any, defender: int, attack: Minimax) -> str:
     """The computer's reply in puzzle play resists the longest and never loses at once when
-    another reply survives (checked against every reply, with the test's own minimax)."""
+    another reply survives (checked against every reply, with the test's own minimax ``attack``,
+    whose memo is kept across the puzzle's positions). Returns the reply (the bot is deterministic:
+    the same position and seed give the same reply, so the caller plays it without a second search)."""
     chosen = bots.choose(GAME, s, defender, "hard", Rng(1))
     replies = GAME.legal_actions(s, defender)
     assert chosen in replies
@@ -218,11 +220,12 @@ def _defender_checks(s: Any, defender: int) -> None:
 
     def depth(c: Any) -> int:
         for n in range(1, 4):
-            if Minimax(1 - defender).win(c, n):
+            if attack.win(c, n):
                 return n
         return 4
     best = max(depth(c) for c in after.values())
     assert depth(after[chosen]) == best, (chosen, best)
+    return chosen
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p["id"] for p in PUZZLES])
@@ -230,10 +233,10 @@ def test_every_wrong_first_move_meets_the_longest_defence(puzzle):
     """Issue 25 (L1-12: after `place 1 N` the defender used to answer `place 0 0`, bankrupt at once)."""
     s0 = state_from_position(puzzle["position"])
     wrong = [a for a in GAME.legal_actions(s0, 0) if a != puzzle["answer"]]   # none when the answer is forced
+    attack = Minimax(0)               # one memo for the puzzle: win(state, n) depends on nothing else
     for first in wrong:
         s = GAME.apply(s0, 0, first)
         steps = 0
         while s.result is None and GAME.to_move(s) == (1,) and steps < 12:
-            _defender_checks(s, 1)
-            s = GAME.apply(s, 1, bots.choose(GAME, s, 1, "hard", Rng(1)))
+            s = GAME.apply(s, 1, _defender_checks(s, 1, attack))
             steps += 1

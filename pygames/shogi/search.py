@@ -165,6 +165,7 @@ class Expert(Search):
         self.seldepth = 0  # the deepest ply the main search reached (check extensions included)
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.threats: dict[int, int] = {}  # hash -> threat
+        self.caps_by_hash: dict[int, list[int]] = {}  # hash -> the captures there, sorted (never changed after)
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
         self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
@@ -388,6 +389,19 @@ class Expert(Search):
             row[sq] += rise
 
     # --- scans ----------------------------------------------------------------------------
+    def sorted_captures(self, pos: Position) -> list[int]:
+        """:meth:`captures` sorted by :meth:`sort_captures`, remembered by the position's hash (``self.h`` must
+        be ``pos``'s): iterative deepening visits most nodes again. The list is shared: never change it."""
+        h = self.h
+        caps = self.caps_by_hash.get(h)
+        if caps is None:
+            if len(self.caps_by_hash) > 400_000:
+                self.caps_by_hash.clear()
+            caps = self.caps_by_hash[h] = self.captures(pos)
+            if len(caps) > 1:
+                self.sort_captures(pos, caps)
+        return caps
+
     def captures(self, pos: Position) -> list[int]:
         """Captures without fouls, from the squares kept in the terms (:mod:`pygames.shogi.masks`)."""
         t = pos.tables
@@ -455,12 +469,11 @@ class Expert(Search):
             return stand
         alpha = max(alpha, stand)
         b = pos.board
-        caps = self.captures(pos)
+        caps = self.sorted_captures(pos)
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN - (self.qbase - depth)  # the node's ply: exact mate distances
-        self.sort_captures(pos, caps)
         for m in caps:
             undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
@@ -492,7 +505,7 @@ class Expert(Search):
         if self.nodes > self.limit and self.check_clock(True):
             return 0
         b = pos.board
-        caps = self.captures(pos)
+        caps = self.sorted_captures(pos)
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
@@ -507,7 +520,6 @@ class Expert(Search):
                 if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == 2 and e_score <= alpha):
                     return e_score
         alpha0 = alpha
-        self.sort_captures(pos, caps)
         best = -INF
         best_m = 0
         first = True

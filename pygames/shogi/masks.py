@@ -135,14 +135,6 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     return out
 
 
-def _end_of(board: list[int], ray: tuple[int, ...]) -> int:
-    """The first occupied square along ``ray``, or -1."""
-    for sq in ray:
-        if board[sq]:
-            return sq
-    return -1
-
-
 def captures_after(board: list[int], side: int, before: list[int], m: int, mk: Masks, t: Tables) -> list[int]:
     """The captures of ``side`` just after it played ``m``, from ``before``, its captures just before (as
     :func:`captures` gives them, no immunity filter): the same moves as :func:`captures` would give, but
@@ -158,15 +150,24 @@ def captures_after(board: list[int], side: int, before: list[int], m: int, mk: M
     for sq in t.leaps[p][to]:
         if board[sq] * sign < 0:
             add(to | sq << 7 | LEAP << 15)
-    for ray in t.rays[p][to]:
-        sq = _end_of(board, ray)
-        if sq >= 0 and board[sq] * sign < 0:
-            add(to | sq << 7 | SLIDE << 15)
+    for ray in t.rays[p][to]:  # the first occupied square of each ray
+        for sq in ray:
+            q = board[sq]
+            if q:
+                if q * sign < 0:
+                    add(to | sq << 7 | SLIDE << 15)
+                break
     if frm < 81:  # the pieces that slide through the square it left
         for ray, codes, back in mk.discover[side][frm]:
-            s = _end_of(board, ray)
-            if s >= 0 and s != to and board[s] in codes:
-                sq = _end_of(board, back)
-                if sq >= 0 and board[sq] * sign < 0:
-                    add(s | sq << 7 | SLIDE << 15)
+            for s in ray:
+                q = board[s]
+                if q:
+                    if s != to and q in codes:
+                        for sq in back:
+                            q = board[sq]
+                            if q:
+                                if q * sign < 0:
+                                    add(s | sq << 7 | SLIDE << 15)
+                                break
+                    break
     return out

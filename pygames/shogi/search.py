@@ -56,6 +56,7 @@ _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
 _SMALL_DEF = {GI, KI, 9, 10, 11, 12}
 _FAR = [8] * 81
 _SQUARES = range(81)
+_BIT = [1 << sq for sq in range(81)]
 # the king's square as its owner sees the board (row 0 = far rank): castled on the wings, home ranks
 _KING_PLACE = [[-60] * 9, [-60] * 9, [-55] * 9, [-50] * 9, [-40] * 9, [-30] * 9,
                [-20, -5, -10, -20, -25, -20, -10, -5, -20],
@@ -246,95 +247,103 @@ class Expert(Search):
         return s if pos.side == 0 else -s
 
     def play(self, pos: Position, m: int) -> Undo:
-        """Play ``m`` and bring the evaluation terms and the hash up to date; returns what :meth:`unplay`
-        needs."""
+        """Play ``m`` (as :meth:`Position.do`, inline) and bring the evaluation terms and the hash up to date;
+        returns what :meth:`unplay` needs."""
         saved = self.terms
         h = self.h
         b = pos.board
         side = pos.side
         frm, to = m & 127, (m >> 7) & 127
-        king = False
-        if frm < DROP0:
-            p = b[frm]
-            victim = b[to]
-            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
-            self.h = h ^ _Z_SIDE ^ _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
-            if victim:
-                kind = KIND_OF[victim if victim > 0 else -victim]
-                if kind == OU:
-                    self.h ^= _Z_BOARD[victim][to]
-                    cap = pos.do(m)
-                    self.terms = self.full_terms(pos)
-                    return cap, saved, h
-                n = pos.hands[side][kind]
-                zh = _Z_HAND[side][kind]
-                self.h ^= _Z_BOARD[victim][to] ^ zh[n] ^ zh[n + 1]
-            king = p == OU or p == -OU
-        else:
-            code = frm - DROP0
-            n = pos.hands[side][code]
-            zh = _Z_HAND[side][code]
-            q = code if side == 0 else -code
-            self.h = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
         k0, k1 = pos.kings
         c0 = _CHEB[k0] if k0 >= 0 else _FAR
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
         psq, kdist, hv = self.psq, self.kdist, self.hand_v
         s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1 = saved
-        to_bit = 1 << to
+        to_bit = _BIT[to]
         if frm >= DROP0:
+            code = frm - DROP0
+            hand = pos.hands[side]
+            n = hand[code]
+            zh = _Z_HAND[side][code]
             if side == 0:
+                q = code
                 s -= hv[code]
                 drop0 -= _DROP_THREAT[code]
                 occ0 |= to_bit
                 if code == FU:
                     fu0 |= to_bit
             else:
+                q = -code
                 s += hv[code]
                 drop1 -= _DROP_THREAT[code]
                 occ1 |= to_bit
                 if code == FU:
                     fu1 |= to_bit
+            self.h = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
+            hand[code] = n - 1
+            b[to] = q
+            cap = 0
         else:
+            p = b[frm]
+            cap = b[to]
+            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+            hh = h ^ _Z_SIDE ^ _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
+            if cap:
+                kind = KIND_OF[cap if cap > 0 else -cap]
+                if kind == OU:
+                    self.h = hh ^ _Z_BOARD[cap][to]
+                    pos.do(m)
+                    self.terms = self.full_terms(pos)
+                    return cap, saved, h
+                hand = pos.hands[side]
+                n = hand[kind]
+                zh = _Z_HAND[side][kind]
+                hh ^= _Z_BOARD[cap][to] ^ zh[n] ^ zh[n + 1]
+                hand[kind] = n + 1
+            self.h = hh
             if side == 0:
-                occ0 ^= 1 << frm | to_bit
-                if victim:
+                occ0 ^= _BIT[frm] | to_bit
+                if cap:
                     occ1 ^= to_bit
-                    if victim == -FU:
+                    if cap == -FU:
                         fu1 ^= to_bit
                 if p == FU:
-                    fu0 ^= 1 << frm | (to_bit if q == FU else 0)
+                    fu0 ^= _BIT[frm] | (to_bit if q == FU else 0)
             else:
-                occ1 ^= 1 << frm | to_bit
-                if victim:
+                occ1 ^= _BIT[frm] | to_bit
+                if cap:
                     occ0 ^= to_bit
-                    if victim == FU:
+                    if cap == FU:
                         fu0 ^= to_bit
                 if p == -FU:
-                    fu1 ^= 1 << frm | (to_bit if q == -FU else 0)
+                    fu1 ^= _BIT[frm] | (to_bit if q == -FU else 0)
             if p > 0:
                 s -= psq[p][frm] + kdist[p][c0[frm] * 9 + c1[frm]]
                 cover0 -= c0[frm] == 1
             else:
                 s -= psq[p][frm] + kdist[p][c1[frm] * 9 + c0[frm]]
                 cover1 -= c1[frm] == 1
-            if victim:
-                if victim > 0:
-                    s -= psq[victim][to] + kdist[victim][c0[to] * 9 + c1[to]] + hv[kind]
+            if cap:
+                if cap > 0:
+                    s -= psq[cap][to] + kdist[cap][c0[to] * 9 + c1[to]] + hv[kind]
                     cover0 -= c0[to] == 1
                     drop1 += _DROP_THREAT[kind]
                 else:
-                    s -= psq[victim][to] + kdist[victim][c1[to] * 9 + c0[to]] - hv[kind]
+                    s -= psq[cap][to] + kdist[cap][c1[to] * 9 + c0[to]] - hv[kind]
                     cover1 -= c1[to] == 1
                     drop0 += _DROP_THREAT[kind]
+            b[frm] = 0
+            b[to] = q
         if q > 0:
             s += psq[q][to] + kdist[q][c0[to] * 9 + c1[to]]
             cover0 += c0[to] == 1
         else:
             s += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
             cover1 += c1[to] == 1
-        cap = pos.do(m)
-        if king:  # the king-distance terms of the pieces there are and the king's cover change
+        pos.side = side ^ 1
+        if frm < DROP0 and (p == OU or p == -OU):
+            # the king-distance terms of the pieces there are and the king's cover change
+            pos.kings[side] = to
             if side == 0:
                 delta, cover0 = _king_stepped(b, 1, _CHEB[frm], _CHEB[to], occ0, occ1)
                 s += delta

@@ -238,7 +238,7 @@ class Expert(Search):
         """Material plus king safety (own golds/silvers near the king, the king's cover against the
         opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view.
         Its terms are kept up to date move by move (:meth:`play`)."""
-        s, cover0, cover1, drop0, drop1 = self.terms[:5]
+        s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms
         k0, k1 = pos.kings
         if k0 >= 0:
             s -= drop1 * _EXPOSED[cover0] >> 4
@@ -476,7 +476,8 @@ class Expert(Search):
             stand = self.evaluate(pos)
         if stand >= beta or depth <= 0:
             return stand
-        alpha = max(alpha, stand)
+        if stand > alpha:
+            alpha = stand
         b = pos.board
         caps = self.sorted_captures(pos)
         for m in caps:
@@ -491,13 +492,25 @@ class Expert(Search):
                 return 0
             if score >= beta:
                 return score
-            alpha = max(alpha, score)
+            if score > alpha:
+                alpha = score
         return alpha
 
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         if depth <= 0:  # the horizon: the standing score loses the threat (below alpha it would change nothing)
-            stand = self.evaluate(pos)
-            threat = self.threat(pos, ply) if stand > alpha else -1 if pos.in_check() else 0
+            s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms  # self.evaluate, inline
+            k0, k1 = pos.kings
+            if k0 >= 0:
+                s -= drop1 * _EXPOSED[cover0] >> 4
+            if k1 >= 0:
+                s += drop0 * _EXPOSED[cover1] >> 4
+            stand = s if pos.side == 0 else -s
+            if stand > alpha:
+                threat = self.threats.get(self.h)  # self.threat, inline
+                if threat is None:
+                    threat = self.threat(pos, ply)
+            else:
+                threat = -1 if pos.in_check() else 0
             if ply > self.seldepth:
                 self.seldepth = ply
             if threat < 0 and ply < MAX_DEPTH + 4:

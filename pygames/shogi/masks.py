@@ -16,11 +16,23 @@ _ROWS = [[tuple(y * 9 + x for x in range(9) if bits >> x & 1) for bits in range(
 """[rank][9-bit set]: its squares, so that a set's squares come from nine small ints (no bit scan)."""
 
 
+_KNOWN: dict[int, tuple[int, ...]] = {}
+"""Sets already split by :func:`squares` (a side's set seldom changes between two of its moves)."""
+KNOWN_MAX = 200_000
+
+
 def squares(x: int) -> tuple[int, ...]:
     """The squares of the set ``x``, ascending."""
+    found = _KNOWN.get(x)
+    if found is not None:
+        return found
     r = _ROWS
-    return (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
-            + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72])
+    found = (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
+             + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72])
+    if len(_KNOWN) >= KNOWN_MAX:
+        _KNOWN.clear()
+    _KNOWN[x] = found
+    return found
 
 
 Ray = tuple[int, bool]
@@ -107,7 +119,8 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     leap_m, rays_m, leaps = m.leap, m.rays, t.leaps
     out: list[int] = []
     add = out.append
-    for sq in squares(own & ~pawns):
+    x = own & ~pawns
+    for sq in _KNOWN.get(x) or squares(x):
         p = board[sq]
         if leap_m[p][sq] & enemy:
             prom = (p * sign) in PROMOTABLE

@@ -167,6 +167,7 @@ class Expert(Search):
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.threats: dict[int, int] = {}  # hash -> threat
         self.caps_by_hash: dict[int, list[int]] = {}  # hash -> the captures there, sorted (never changed after)
+        self.terms_at: dict[int, Terms] = {}  # hash -> the evaluation terms there
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
         self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
@@ -247,42 +248,25 @@ class Expert(Search):
         return s if pos.side == 0 else -s
 
     def play(self, pos: Position, m: int) -> Undo:
-        """Play ``m`` (as :meth:`Position.do`, inline) and bring the evaluation terms and the hash up to date;
-        returns what :meth:`unplay` needs."""
+        """Play ``m`` (as :meth:`Position.do`, inline) and bring the hash and the evaluation terms up to date
+        (the terms of a position met before are taken from ``terms_at``); returns what :meth:`unplay`
+        needs."""
         saved = self.terms
         h = self.h
         b = pos.board
         side = pos.side
         frm, to = m & 127, (m >> 7) & 127
         k0, k1 = pos.kings
-        c0 = _CHEB[k0] if k0 >= 0 else _FAR
-        c1 = _CHEB[k1] if k1 >= 0 else _FAR
-        psq, kdist, hv = self.psq, self.kdist, self.hand_v
-        s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1 = saved
-        to_bit = _BIT[to]
         if frm >= DROP0:
             code = frm - DROP0
             hand = pos.hands[side]
             n = hand[code]
             zh = _Z_HAND[side][code]
-            if side == 0:
-                q = code
-                s -= hv[code]
-                drop0 -= _DROP_THREAT[code]
-                occ0 |= to_bit
-                if code == FU:
-                    fu0 |= to_bit
-            else:
-                q = -code
-                s += hv[code]
-                drop1 -= _DROP_THREAT[code]
-                occ1 |= to_bit
-                if code == FU:
-                    fu1 |= to_bit
-            self.h = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
+            q = code if side == 0 else -code
+            hh = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
             hand[code] = n - 1
             b[to] = q
-            cap = 0
+            p = cap = 0
         else:
             p = b[frm]
             cap = b[to]
@@ -300,7 +284,35 @@ class Expert(Search):
                 zh = _Z_HAND[side][kind]
                 hh ^= _Z_BOARD[cap][to] ^ zh[n] ^ zh[n + 1]
                 hand[kind] = n + 1
-            self.h = hh
+            b[frm] = 0
+            b[to] = q
+            if p == OU or p == -OU:
+                pos.kings[side] = to
+        pos.side = side ^ 1
+        self.h = hh
+        known = self.terms_at.get(hh)
+        if known is not None:
+            self.terms = known
+            return cap, saved, h
+        c0 = _CHEB[k0] if k0 >= 0 else _FAR  # the distances to the kings before the move
+        c1 = _CHEB[k1] if k1 >= 0 else _FAR
+        psq, kdist, hv = self.psq, self.kdist, self.hand_v
+        s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1 = saved
+        to_bit = _BIT[to]
+        if frm >= DROP0:
+            if side == 0:
+                s -= hv[code]
+                drop0 -= _DROP_THREAT[code]
+                occ0 |= to_bit
+                if code == FU:
+                    fu0 |= to_bit
+            else:
+                s += hv[code]
+                drop1 -= _DROP_THREAT[code]
+                occ1 |= to_bit
+                if code == FU:
+                    fu1 |= to_bit
+        else:
             if side == 0:
                 occ0 ^= _BIT[frm] | to_bit
                 if cap:
@@ -332,25 +344,23 @@ class Expert(Search):
                     s -= psq[cap][to] + kdist[cap][c1[to] * 9 + c0[to]] - hv[kind]
                     cover1 -= c1[to] == 1
                     drop0 += _DROP_THREAT[kind]
-            b[frm] = 0
-            b[to] = q
         if q > 0:
             s += psq[q][to] + kdist[q][c0[to] * 9 + c1[to]]
             cover0 += c0[to] == 1
         else:
             s += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
             cover1 += c1[to] == 1
-        pos.side = side ^ 1
-        if frm < DROP0 and (p == OU or p == -OU):
-            # the king-distance terms of the pieces there are and the king's cover change
-            pos.kings[side] = to
+        if p == OU or p == -OU:  # the king-distance terms of the pieces there are and the king's cover change
             if side == 0:
                 delta, cover0 = _king_stepped(b, 1, _CHEB[frm], _CHEB[to], occ0, occ1)
                 s += delta
             else:
                 delta, cover1 = _king_stepped(b, -1, _CHEB[frm], _CHEB[to], occ1, occ0)
                 s -= delta
-        self.terms = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
+        if len(self.terms_at) > 400_000:
+            self.terms_at.clear()
+        terms = self.terms_at[hh] = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
+        self.terms = terms
         return cap, saved, h
 
     def unplay(self, pos: Position, m: int, undo: Undo) -> None:

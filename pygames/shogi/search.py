@@ -168,6 +168,7 @@ class Expert(Search):
         self.threats: dict[int, int] = {}  # hash -> threat
         self.caps_by_hash: dict[int, list[int]] = {}  # hash -> the captures there, sorted (never changed after)
         self.terms_at: dict[int, Terms] = {}  # hash -> the evaluation terms there
+        self.moves_by_hash: dict[int, list[int]] = {}  # hash -> self.moves() there (never changed after)
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
         self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
@@ -572,11 +573,18 @@ class Expert(Search):
                 tried.add(tt_move)
                 moves = [m for m in map(pos.pseudo_move, self.killers[ply])
                          if m and (m & 32767) not in tried] if staged else []
-                tried.update(m & 32767 for m in moves)
+                for m in moves:
+                    tried.add(m & 32767)
                 mark = len(self.history_log)
             else:
-                moves = [m for m in self.moves(pos) if (m & 32767) not in tried]
-                if depth == 1 and self.staged and sum(1 for n in pos.hands[pos.side] if n) >= BIG_HAND:
+                every = self.moves_by_hash.get(h)
+                if every is None:
+                    if len(self.moves_by_hash) > 100_000:
+                        self.moves_by_hash.clear()
+                    every = self.moves_by_hash[h] = self.moves(pos)
+                moves = [m for m in every if (m & 32767) not in tried]
+                hand = pos.hands[pos.side]
+                if depth == 1 and staged and len(hand) - hand.count(0) >= BIG_HAND:
                     moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
             for m in moves:

@@ -42,7 +42,7 @@ Ray = tuple[int, bool]
 class Masks:
     """The masks of one set of move tables (cached on it by :func:`masks_for`)."""
 
-    __slots__ = ("leap", "rays", "discover", "pawn_mask")
+    __slots__ = ("leap", "rays", "discover", "pawn_mask", "leap_from", "rays_to")
 
     def __init__(self, t: Tables) -> None:
         self.leap = [[_mask(t.leaps[p][sq]) for sq in range(81)] for p in range(32)]
@@ -53,6 +53,11 @@ class Masks:
                           for sq in range(81)] for c in range(2)]
         """[colour][square]: each ray out of the square along which pieces of that colour of ``codes`` slide
         back to it, with the ray on past the square."""
+        self.leap_from = [[_mask(f for f, _codes in t.leap_att[c][sq]) for sq in range(81)] for c in range(2)]
+        """[colour][square]: the squares from which a piece of that colour could leap to the square."""
+        self.rays_to = [[tuple((_mask(r), r, codes) for r, codes in t.ray_att[c][sq]) for sq in range(81)]
+                        for c in range(2)]
+        """[colour][square]: ``Tables.ray_att`` with each ray's mask first."""
         standard_pawns = all(
             t.leaps[FU * sign][sq] == ((sq - 9 * sign,) if 0 <= sq - 9 * sign < 81 else ()) and not t.rays[FU * sign][sq]
             for sign in (1, -1) for sq in range(81))
@@ -108,6 +113,24 @@ def masks_for(t: Tables) -> Masks:
         cached = Masks(t)
         t._masks = cached  # type: ignore[attr-defined]
     return cached
+
+
+def attacked(board: list[int], sq: int, by: int, occ: int, m: Masks, t: Tables) -> bool:
+    """:meth:`Position.attacked` (``occ``: the squares of colour ``by``), passing over in one test the leaps
+    and the rays where that colour has no piece."""
+    if m.leap_from[by][sq] & occ:
+        for fsq, codes in t.leap_att[by][sq]:
+            if board[fsq] in codes:
+                return True
+    for mask, ray, codes in m.rays_to[by][sq]:
+        if mask & occ:
+            for x in ray:
+                q = board[x]
+                if q:
+                    if q in codes:
+                        return True
+                    break
+    return False
 
 
 def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: Masks, t: Tables) -> list[int]:

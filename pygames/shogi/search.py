@@ -461,6 +461,7 @@ class Expert(Search):
     def _threat(self, pos: Position, caps: list[int]) -> int:
         side = pos.side
         b, bv = pos.board, self.board_v
+        occ, mk, t, attacked = self.terms[5 + side], self.masks, pos.tables, masks.attacked
         best = second = 0
         for m in caps:
             to = (m >> 7) & 127
@@ -469,7 +470,7 @@ class Expert(Search):
                 return -1
             v = bv[q] if q > 0 else -bv[q]
             if v > second:  # else it cannot count
-                if pos.attacked(to, side):
+                if attacked(b, to, side, occ, mk, t):
                     a = bv[b[m & 127]]
                     v -= a if a > 0 else -a
                 if v > best:
@@ -520,8 +521,10 @@ class Expert(Search):
                 threat = self.threats.get(self.h)  # self.threat, inline
                 if threat is None:
                     threat = self.threat(pos, ply)
-            else:
-                threat = -1 if pos.in_check() else 0
+            else:  # pos.in_check()
+                ksq = pos.kings[pos.side]
+                threat = -1 if ksq >= 0 and masks.attacked(pos.board, ksq, pos.side ^ 1, self.terms[6 - pos.side],
+                                                         self.masks, pos.tables) else 0
             if ply > self.seldepth:
                 self.seldepth = ply
             if threat < 0 and ply < MAX_DEPTH + 4:

@@ -35,6 +35,25 @@ def squares(x: int) -> tuple[int, ...]:
     return found
 
 
+def split(x: int) -> tuple[int, ...]:
+    """:func:`squares` without remembering the set (for sets seldom met again)."""
+    r = _ROWS
+    return (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
+            + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72])
+
+
+ALL = (1 << 81) - 1
+"""Every square."""
+
+
+def pawn_files(pawns: int) -> list[bool]:
+    """The files (x index) of the squares of ``pawns``, as :meth:`Position.pawn_files`."""
+    files = [False] * 9
+    for sq in squares(pawns):
+        files[sq % 9] = True
+    return files
+
+
 Ray = tuple[int, bool]
 """A slide ray as (mask of its squares, True if its squares ascend from the piece)."""
 

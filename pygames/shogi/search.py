@@ -409,6 +409,15 @@ class Expert(Search):
             row[sq] += rise
 
     # --- scans ----------------------------------------------------------------------------
+    def moves(self, pos: Position) -> list[int]:
+        """:meth:`Search.moves`; in 本将棋 from the squares kept in the terms (the same list)."""
+        if self.cards:
+            return super().moves(pos)
+        side = pos.side
+        t = self.terms
+        return pos.pseudo_moves(masks.squares(t[5 + side]), masks.split(masks.ALL ^ (t[5] | t[6])),
+                                masks.pawn_files(t[7 + side]))
+
     def sorted_captures(self, pos: Position) -> list[int]:
         """:meth:`captures` sorted by :meth:`sort_captures`, remembered by the position's hash (``self.h`` must
         be ``pos``'s): iterative deepening visits most nodes again. The list is shared: never change it."""

@@ -3,7 +3,9 @@ with move ordering (captures by MVV-LVA, killer moves checked before the quiet m
 history), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
 At the horizon the standing score also counts the side to move's pieces the opponent threatens to take
-(worked out from the opponent's captures one ply up, and remembered by position).
+(worked out from the opponent's captures one ply up, and remembered by position). A node's sorted captures,
+its quiet moves and the evaluation terms after a move are remembered by position too (iterative deepening
+visits most nodes again); each is a pure function of the position, so the tree is the one without them.
 Deterministic: the Rng only shuffles the root moves before ordering (ties) and, in the opening, adds
 a small bonus to each root move.
 

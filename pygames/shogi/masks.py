@@ -16,11 +16,42 @@ _ROWS = [[tuple(y * 9 + x for x in range(9) if bits >> x & 1) for bits in range(
 """[rank][9-bit set]: its squares, so that a set's squares come from nine small ints (no bit scan)."""
 
 
+_KNOWN: dict[int, tuple[int, ...]] = {}
+"""Sets already split by :func:`squares` (a side's set seldom changes between two of its moves)."""
+KNOWN_MAX = 200_000
+
+
 def squares(x: int) -> tuple[int, ...]:
     """The squares of the set ``x``, ascending."""
+    found = _KNOWN.get(x)
+    if found is not None:
+        return found
+    r = _ROWS
+    found = (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
+             + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72])
+    if len(_KNOWN) >= KNOWN_MAX:
+        _KNOWN.clear()
+    _KNOWN[x] = found
+    return found
+
+
+def split(x: int) -> tuple[int, ...]:
+    """:func:`squares` without remembering the set (for sets seldom met again)."""
     r = _ROWS
     return (r[0][x & 511] + r[1][x >> 9 & 511] + r[2][x >> 18 & 511] + r[3][x >> 27 & 511] + r[4][x >> 36 & 511]
             + r[5][x >> 45 & 511] + r[6][x >> 54 & 511] + r[7][x >> 63 & 511] + r[8][x >> 72])
+
+
+ALL = (1 << 81) - 1
+"""Every square."""
+
+
+def pawn_files(pawns: int) -> list[bool]:
+    """The files (x index) of the squares of ``pawns``, as :meth:`Position.pawn_files`."""
+    files = [False] * 9
+    for sq in squares(pawns):
+        files[sq % 9] = True
+    return files
 
 
 Ray = tuple[int, bool]
@@ -30,7 +61,7 @@ Ray = tuple[int, bool]
 class Masks:
     """The masks of one set of move tables (cached on it by :func:`masks_for`)."""
 
-    __slots__ = ("leap", "rays", "discover", "pawn_mask")
+    __slots__ = ("leap", "rays", "discover", "pawn_mask", "leap_from", "rays_to")
 
     def __init__(self, t: Tables) -> None:
         self.leap = [[_mask(t.leaps[p][sq]) for sq in range(81)] for p in range(32)]
@@ -41,6 +72,11 @@ class Masks:
                           for sq in range(81)] for c in range(2)]
         """[colour][square]: each ray out of the square along which pieces of that colour of ``codes`` slide
         back to it, with the ray on past the square."""
+        self.leap_from = [[_mask(f for f, _codes in t.leap_att[c][sq]) for sq in range(81)] for c in range(2)]
+        """[colour][square]: the squares from which a piece of that colour could leap to the square."""
+        self.rays_to = [[tuple((_mask(r), r, codes) for r, codes in t.ray_att[c][sq]) for sq in range(81)]
+                        for c in range(2)]
+        """[colour][square]: ``Tables.ray_att`` with each ray's mask first."""
         standard_pawns = all(
             t.leaps[FU * sign][sq] == ((sq - 9 * sign,) if 0 <= sq - 9 * sign < 81 else ()) and not t.rays[FU * sign][sq]
             for sign in (1, -1) for sq in range(81))
@@ -98,6 +134,24 @@ def masks_for(t: Tables) -> Masks:
     return cached
 
 
+def attacked(board: list[int], sq: int, by: int, occ: int, m: Masks, t: Tables) -> bool:
+    """:meth:`Position.attacked` (``occ``: the squares of colour ``by``), passing over in one test the leaps
+    and the rays where that colour has no piece."""
+    if m.leap_from[by][sq] & occ:
+        for fsq, codes in t.leap_att[by][sq]:
+            if board[fsq] in codes:
+                return True
+    for mask, ray, codes in m.rays_to[by][sq]:
+        if mask & occ:
+            for x in ray:
+                q = board[x]
+                if q:
+                    if q in codes:
+                        return True
+                    break
+    return False
+
+
 def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: Masks, t: Tables) -> list[int]:
     """The side to move's captures, equal to :meth:`Position.captures` (same moves, same order).
     ``pawns``: the squares of its pawns to take as a set (pawns that take the square ahead)."""
@@ -107,7 +161,8 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     leap_m, rays_m, leaps = m.leap, m.rays, t.leaps
     out: list[int] = []
     add = out.append
-    for sq in squares(own & ~pawns):
+    x = own & ~pawns
+    for sq in _KNOWN.get(x) or squares(x):
         p = board[sq]
         if leap_m[p][sq] & enemy:
             prom = (p * sign) in PROMOTABLE
@@ -135,14 +190,6 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     return out
 
 
-def _end_of(board: list[int], ray: tuple[int, ...]) -> int:
-    """The first occupied square along ``ray``, or -1."""
-    for sq in ray:
-        if board[sq]:
-            return sq
-    return -1
-
-
 def captures_after(board: list[int], side: int, before: list[int], m: int, mk: Masks, t: Tables) -> list[int]:
     """The captures of ``side`` just after it played ``m``, from ``before``, its captures just before (as
     :func:`captures` gives them, no immunity filter): the same moves as :func:`captures` would give, but
@@ -158,15 +205,24 @@ def captures_after(board: list[int], side: int, before: list[int], m: int, mk: M
     for sq in t.leaps[p][to]:
         if board[sq] * sign < 0:
             add(to | sq << 7 | LEAP << 15)
-    for ray in t.rays[p][to]:
-        sq = _end_of(board, ray)
-        if sq >= 0 and board[sq] * sign < 0:
-            add(to | sq << 7 | SLIDE << 15)
+    for ray in t.rays[p][to]:  # the first occupied square of each ray
+        for sq in ray:
+            q = board[sq]
+            if q:
+                if q * sign < 0:
+                    add(to | sq << 7 | SLIDE << 15)
+                break
     if frm < 81:  # the pieces that slide through the square it left
         for ray, codes, back in mk.discover[side][frm]:
-            s = _end_of(board, ray)
-            if s >= 0 and s != to and board[s] in codes:
-                sq = _end_of(board, back)
-                if sq >= 0 and board[sq] * sign < 0:
-                    add(s | sq << 7 | SLIDE << 15)
+            for s in ray:
+                q = board[s]
+                if q:
+                    if s != to and q in codes:
+                        for sq in back:
+                            q = board[sq]
+                            if q:
+                                if q * sign < 0:
+                                    add(s | sq << 7 | SLIDE << 15)
+                                break
+                    break
     return out

@@ -6,6 +6,8 @@ Moves are ints: ``frm | to << 7 | promote << 14 | kinds << 15`` where ``frm`` is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .pieces import (FU, KE, KY, OU, PROMOTABLE, PROMOTE, KIND_OF, LEAP, SLIDE, STANDARD_TABLES,
                      Tables, sq_name, parse_sq, USI_LETTER, LETTER_CODE)
 
@@ -100,9 +102,12 @@ class Position:
         return k >= 0 and self.attacked(k, color ^ 1)
 
     # --- generation --------------------------------------------------------------------
-    def pseudo_moves(self) -> list[int]:
+    def pseudo_moves(self, own: Sequence[int] | None = None, empty: Sequence[int] | None = None,
+                     pawn_files: list[bool] | None = None) -> list[int]:
         """Every board move and drop ignoring self-check and fouls. In 本将棋, dead moves/drops
-        and 二歩 drops are left out and promotion is forced where a piece would be dead."""
+        and 二歩 drops are left out and promotion is forced where a piece would be dead. A caller that
+        keeps them may give the side to move's squares, the empty squares (both ascending) and its
+        pawns' files (as :meth:`pawn_files`): the same list comes out."""
         side, b, t = self.side, self.board, self.tables
         sign = 1 if side == 0 else -1
         zone = _ZONE[side]
@@ -111,7 +116,7 @@ class Position:
         out: list[int] = []
         add = out.append
         leaps, rays = t.leaps, t.rays
-        for sq in range(81):
+        for sq in range(81) if own is None else own:
             p = b[sq]
             if p * sign <= 0:
                 continue
@@ -144,7 +149,8 @@ class Position:
                         break
         hand = self.hands[side]
         if any(hand[1:8]):
-            empty = [sq for sq in range(81) if not b[sq]]
+            if empty is None:
+                empty = [sq for sq in range(81) if not b[sq]]
             for code in (1, 2, 3, 4, 5, 6, 7):
                 if not hand[code]:
                     continue
@@ -152,7 +158,8 @@ class Position:
                 if hon:
                     dp = dead[code * sign]
                     if code == FU:
-                        pawn_files = self.pawn_files(side)
+                        if pawn_files is None:
+                            pawn_files = self.pawn_files(side)
                         out += [base | to << 7 for to in empty if not dp[to] and not pawn_files[to % 9]]
                     else:
                         out += [base | to << 7 for to in empty if not dp[to]]

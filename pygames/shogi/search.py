@@ -3,7 +3,9 @@ with move ordering (captures by MVV-LVA, killer moves checked before the quiet m
 history), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
 At the horizon the standing score also counts the side to move's pieces the opponent threatens to take
-(worked out from the opponent's captures one ply up, and remembered by position).
+(worked out from the opponent's captures one ply up, and remembered by position). A node's sorted captures,
+its quiet moves and the evaluation terms after a move are remembered by position too (iterative deepening
+visits most nodes again); each is a pure function of the position, so the tree is the one without them.
 Deterministic: the Rng only shuffles the root moves before ordering (ties) and, in the opening, adds
 a small bonus to each root move.
 
@@ -56,6 +58,7 @@ _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
 _SMALL_DEF = {GI, KI, 9, 10, 11, 12}
 _FAR = [8] * 81
 _SQUARES = range(81)
+_BIT = [1 << sq for sq in range(81)]
 # the king's square as its owner sees the board (row 0 = far rank): castled on the wings, home ranks
 _KING_PLACE = [[-60] * 9, [-60] * 9, [-55] * 9, [-50] * 9, [-40] * 9, [-30] * 9,
                [-20, -5, -10, -20, -25, -20, -10, -5, -20],
@@ -165,6 +168,9 @@ class Expert(Search):
         self.seldepth = 0  # the deepest ply the main search reached (check extensions included)
         self.tt: dict[int, tuple[int, int, int, int]] = {}  # hash -> (depth, 0 exact/1 lower/2 upper, score, move)
         self.threats: dict[int, int] = {}  # hash -> threat
+        self.caps_by_hash: dict[int, list[int]] = {}  # hash -> the captures there, sorted (never changed after)
+        self.terms_at: dict[int, Terms] = {}  # hash -> the evaluation terms there
+        self.moves_by_hash: dict[int, list[int]] = {}  # hash -> self.moves() there (never changed after)
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
         self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
@@ -236,7 +242,7 @@ class Expert(Search):
         """Material plus king safety (own golds/silvers near the king, the king's cover against the
         opponent's pieces in hand) and attack (pieces near the enemy king), from the side to move's view.
         Its terms are kept up to date move by move (:meth:`play`)."""
-        s, cover0, cover1, drop0, drop1 = self.terms[:5]
+        s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms
         k0, k1 = pos.kings
         if k0 >= 0:
             s -= drop1 * _EXPOSED[cover0] >> 4
@@ -245,42 +251,57 @@ class Expert(Search):
         return s if pos.side == 0 else -s
 
     def play(self, pos: Position, m: int) -> Undo:
-        """Play ``m`` and bring the evaluation terms and the hash up to date; returns what :meth:`unplay`
+        """Play ``m`` (as :meth:`Position.do`, inline) and bring the hash and the evaluation terms up to date
+        (the terms of a position met before are taken from ``terms_at``); returns what :meth:`unplay`
         needs."""
         saved = self.terms
         h = self.h
         b = pos.board
         side = pos.side
         frm, to = m & 127, (m >> 7) & 127
-        king = False
-        if frm < DROP0:
-            p = b[frm]
-            victim = b[to]
-            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
-            self.h = h ^ _Z_SIDE ^ _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
-            if victim:
-                kind = KIND_OF[victim if victim > 0 else -victim]
-                if kind == OU:
-                    self.h ^= _Z_BOARD[victim][to]
-                    cap = pos.do(m)
-                    self.terms = self.full_terms(pos)
-                    return cap, saved, h
-                n = pos.hands[side][kind]
-                zh = _Z_HAND[side][kind]
-                self.h ^= _Z_BOARD[victim][to] ^ zh[n] ^ zh[n + 1]
-            king = p == OU or p == -OU
-        else:
+        k0, k1 = pos.kings
+        if frm >= DROP0:
             code = frm - DROP0
-            n = pos.hands[side][code]
+            hand = pos.hands[side]
+            n = hand[code]
             zh = _Z_HAND[side][code]
             q = code if side == 0 else -code
-            self.h = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
-        k0, k1 = pos.kings
-        c0 = _CHEB[k0] if k0 >= 0 else _FAR
+            hh = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
+            hand[code] = n - 1
+            b[to] = q
+            p = cap = 0
+        else:
+            p = b[frm]
+            cap = b[to]
+            q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
+            hh = h ^ _Z_SIDE ^ _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
+            if cap:
+                kind = KIND_OF[cap if cap > 0 else -cap]
+                if kind == OU:
+                    self.h = hh ^ _Z_BOARD[cap][to]
+                    pos.do(m)
+                    self.terms = self.full_terms(pos)
+                    return cap, saved, h
+                hand = pos.hands[side]
+                n = hand[kind]
+                zh = _Z_HAND[side][kind]
+                hh ^= _Z_BOARD[cap][to] ^ zh[n] ^ zh[n + 1]
+                hand[kind] = n + 1
+            b[frm] = 0
+            b[to] = q
+            if p == OU or p == -OU:
+                pos.kings[side] = to
+        pos.side = side ^ 1
+        self.h = hh
+        known = self.terms_at.get(hh)
+        if known is not None:
+            self.terms = known
+            return cap, saved, h
+        c0 = _CHEB[k0] if k0 >= 0 else _FAR  # the distances to the kings before the move
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
         psq, kdist, hv = self.psq, self.kdist, self.hand_v
         s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1 = saved
-        to_bit = 1 << to
+        to_bit = _BIT[to]
         if frm >= DROP0:
             if side == 0:
                 s -= hv[code]
@@ -296,34 +317,34 @@ class Expert(Search):
                     fu1 |= to_bit
         else:
             if side == 0:
-                occ0 ^= 1 << frm | to_bit
-                if victim:
+                occ0 ^= _BIT[frm] | to_bit
+                if cap:
                     occ1 ^= to_bit
-                    if victim == -FU:
+                    if cap == -FU:
                         fu1 ^= to_bit
                 if p == FU:
-                    fu0 ^= 1 << frm | (to_bit if q == FU else 0)
+                    fu0 ^= _BIT[frm] | (to_bit if q == FU else 0)
             else:
-                occ1 ^= 1 << frm | to_bit
-                if victim:
+                occ1 ^= _BIT[frm] | to_bit
+                if cap:
                     occ0 ^= to_bit
-                    if victim == FU:
+                    if cap == FU:
                         fu0 ^= to_bit
                 if p == -FU:
-                    fu1 ^= 1 << frm | (to_bit if q == -FU else 0)
+                    fu1 ^= _BIT[frm] | (to_bit if q == -FU else 0)
             if p > 0:
                 s -= psq[p][frm] + kdist[p][c0[frm] * 9 + c1[frm]]
                 cover0 -= c0[frm] == 1
             else:
                 s -= psq[p][frm] + kdist[p][c1[frm] * 9 + c0[frm]]
                 cover1 -= c1[frm] == 1
-            if victim:
-                if victim > 0:
-                    s -= psq[victim][to] + kdist[victim][c0[to] * 9 + c1[to]] + hv[kind]
+            if cap:
+                if cap > 0:
+                    s -= psq[cap][to] + kdist[cap][c0[to] * 9 + c1[to]] + hv[kind]
                     cover0 -= c0[to] == 1
                     drop1 += _DROP_THREAT[kind]
                 else:
-                    s -= psq[victim][to] + kdist[victim][c1[to] * 9 + c0[to]] - hv[kind]
+                    s -= psq[cap][to] + kdist[cap][c1[to] * 9 + c0[to]] - hv[kind]
                     cover1 -= c1[to] == 1
                     drop0 += _DROP_THREAT[kind]
         if q > 0:
@@ -332,15 +353,17 @@ class Expert(Search):
         else:
             s += psq[q][to] + kdist[q][c1[to] * 9 + c0[to]]
             cover1 += c1[to] == 1
-        cap = pos.do(m)
-        if king:  # the king-distance terms of the pieces there are and the king's cover change
+        if p == OU or p == -OU:  # the king-distance terms of the pieces there are and the king's cover change
             if side == 0:
                 delta, cover0 = _king_stepped(b, 1, _CHEB[frm], _CHEB[to], occ0, occ1)
                 s += delta
             else:
                 delta, cover1 = _king_stepped(b, -1, _CHEB[frm], _CHEB[to], occ1, occ0)
                 s -= delta
-        self.terms = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
+        if len(self.terms_at) > 400_000:
+            self.terms_at.clear()
+        terms = self.terms_at[hh] = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
+        self.terms = terms
         return cap, saved, h
 
     def unplay(self, pos: Position, m: int, undo: Undo) -> None:
@@ -388,6 +411,28 @@ class Expert(Search):
             row[sq] += rise
 
     # --- scans ----------------------------------------------------------------------------
+    def moves(self, pos: Position) -> list[int]:
+        """:meth:`Search.moves`; in 本将棋 from the squares kept in the terms (the same list)."""
+        if self.cards:
+            return super().moves(pos)
+        side = pos.side
+        t = self.terms
+        return pos.pseudo_moves(masks.squares(t[5 + side]), masks.split(masks.ALL ^ (t[5] | t[6])),
+                                masks.pawn_files(t[7 + side]))
+
+    def sorted_captures(self, pos: Position) -> list[int]:
+        """:meth:`captures` sorted by :meth:`sort_captures`, remembered by the position's hash (``self.h`` must
+        be ``pos``'s): iterative deepening visits most nodes again. The list is shared: never change it."""
+        h = self.h
+        caps = self.caps_by_hash.get(h)
+        if caps is None:
+            if len(self.caps_by_hash) > 400_000:
+                self.caps_by_hash.clear()
+            caps = self.caps_by_hash[h] = self.captures(pos)
+            if len(caps) > 1:
+                self.sort_captures(pos, caps)
+        return caps
+
     def captures(self, pos: Position) -> list[int]:
         """Captures without fouls, from the squares kept in the terms (:mod:`pygames.shogi.masks`)."""
         t = pos.tables
@@ -427,6 +472,7 @@ class Expert(Search):
     def _threat(self, pos: Position, caps: list[int]) -> int:
         side = pos.side
         b, bv = pos.board, self.board_v
+        occ, mk, t, attacked = self.terms[5 + side], self.masks, pos.tables, masks.attacked
         best = second = 0
         for m in caps:
             to = (m >> 7) & 127
@@ -435,7 +481,7 @@ class Expert(Search):
                 return -1
             v = bv[q] if q > 0 else -bv[q]
             if v > second:  # else it cannot count
-                if pos.attacked(to, side):
+                if attacked(b, to, side, occ, mk, t):
                     a = bv[b[m & 127]]
                     v -= a if a > 0 else -a
                 if v > best:
@@ -453,14 +499,14 @@ class Expert(Search):
             stand = self.evaluate(pos)
         if stand >= beta or depth <= 0:
             return stand
-        alpha = max(alpha, stand)
+        if stand > alpha:
+            alpha = stand
         b = pos.board
-        caps = self.captures(pos)
+        caps = self.sorted_captures(pos)
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN - (self.qbase - depth)  # the node's ply: exact mate distances
-        self.sort_captures(pos, caps)
         for m in caps:
             undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
@@ -469,13 +515,27 @@ class Expert(Search):
                 return 0
             if score >= beta:
                 return score
-            alpha = max(alpha, score)
+            if score > alpha:
+                alpha = score
         return alpha
 
     def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
         if depth <= 0:  # the horizon: the standing score loses the threat (below alpha it would change nothing)
-            stand = self.evaluate(pos)
-            threat = self.threat(pos, ply) if stand > alpha else -1 if pos.in_check() else 0
+            s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms  # self.evaluate, inline
+            k0, k1 = pos.kings
+            if k0 >= 0:
+                s -= drop1 * _EXPOSED[cover0] >> 4
+            if k1 >= 0:
+                s += drop0 * _EXPOSED[cover1] >> 4
+            stand = s if pos.side == 0 else -s
+            if stand > alpha:
+                threat = self.threats.get(self.h)  # self.threat, inline
+                if threat is None:
+                    threat = self.threat(pos, ply)
+            else:  # pos.in_check()
+                ksq = pos.kings[pos.side]
+                threat = -1 if ksq >= 0 and masks.attacked(pos.board, ksq, pos.side ^ 1, self.terms[6 - pos.side],
+                                                         self.masks, pos.tables) else 0
             if ply > self.seldepth:
                 self.seldepth = ply
             if threat < 0 and ply < MAX_DEPTH + 4:
@@ -492,7 +552,7 @@ class Expert(Search):
         if self.nodes > self.limit and self.check_clock(True):
             return 0
         b = pos.board
-        caps = self.captures(pos)
+        caps = self.sorted_captures(pos)
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
@@ -507,7 +567,6 @@ class Expert(Search):
                 if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == 2 and e_score <= alpha):
                     return e_score
         alpha0 = alpha
-        self.sort_captures(pos, caps)
         best = -INF
         best_m = 0
         first = True
@@ -528,11 +587,18 @@ class Expert(Search):
                 tried.add(tt_move)
                 moves = [m for m in map(pos.pseudo_move, self.killers[ply])
                          if m and (m & 32767) not in tried] if staged else []
-                tried.update(m & 32767 for m in moves)
+                for m in moves:
+                    tried.add(m & 32767)
                 mark = len(self.history_log)
             else:
-                moves = [m for m in self.moves(pos) if (m & 32767) not in tried]
-                if depth == 1 and self.staged and sum(1 for n in pos.hands[pos.side] if n) >= BIG_HAND:
+                every = self.moves_by_hash.get(h)
+                if every is None:
+                    if len(self.moves_by_hash) > 100_000:
+                        self.moves_by_hash.clear()
+                    every = self.moves_by_hash[h] = self.moves(pos)
+                moves = [m for m in every if (m & 32767) not in tried]
+                hand = pos.hands[pos.side]
+                if depth == 1 and staged and len(hand) - hand.count(0) >= BIG_HAND:
                     moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
             for m in moves:

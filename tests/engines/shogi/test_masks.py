@@ -5,6 +5,8 @@ from __future__ import annotations
 from pygames.core import Rng
 from pygames.shogi import GAME, masks
 from pygames.shogi.pieces import FU
+from pygames.shogi.position import DROP0
+from pygames.shogi.search import Expert
 from pygames.shogi.start import state_from_sfen
 
 
@@ -12,9 +14,9 @@ def _squares(board: list[int], test) -> int:
     return sum(1 << sq for sq, p in enumerate(board) if test(p))
 
 
-def test_captures_equal_the_position_scan_in_order():
+def test_captures_and_attacks_equal_the_position_scans():
     rng = Rng(5)
-    seen = 0
+    seen = attacks = 0
     for ruleset, active in (("hon", None), ("cards", ["FU-tetsu", "KY-hansha", "HI-honno"])):
         st = state_from_sfen("startpos", ruleset, **({"active": active} if active else {}))
         for _ in range(120):  # a seeded random game
@@ -30,8 +32,27 @@ def test_captures_equal_the_position_scan_in_order():
                 found = masks.captures(pos.board, side, occ[side], occ[side ^ 1], pawns, mk, pos.tables)
                 assert found == pos.captures()
                 seen += len(found)
+                for sq in range(81):  # the attack test with square sets, on every square for each colour
+                    assert masks.attacked(pos.board, sq, side, occ[side], mk, pos.tables) == pos.attacked(sq, side)
+                    attacks += pos.attacked(sq, side)
             st = GAME.apply(st, st.side, rng.choice(moves))
-    assert seen > 200
+    assert seen > 200 and attacks > 5000
+
+
+def test_the_expert_generates_the_moves_of_the_position_scan_from_its_square_sets():
+    rng = Rng(8)
+    st = state_from_sfen("startpos", "hon")
+    drops = 0
+    for _ in range(150):  # a seeded random game: captures fill the hands, so drops (and 二歩) come up
+        moves = [a for a in GAME.legal_actions(st, st.side) if a not in ("resign", "draw")]
+        if not moves:
+            break
+        pos = st.position()
+        expected = pos.pseudo_moves()
+        assert Expert(100, False, pos).moves(pos) == expected
+        drops += sum(1 for m in expected if (m & 127) >= DROP0)
+        st = GAME.apply(st, st.side, rng.choice(moves))
+    assert drops > 500
 
 
 def test_pawns_are_scanned_as_a_set_only_where_they_take_the_square_ahead():

@@ -225,7 +225,18 @@ def _copy_tree(src: Path, dest: Path, written: set[Path], skip: set[Path] = froz
 
 
 IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""", re.MULTILINE)
+DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*['"](\.{1,2}/[^'"]+\.js)['"]\s*\)""")
+COMMENT_RE = re.compile(r"""/\*.*?\*/|(?<![:'"\\])//[^\n]*""", re.DOTALL)
 MODULE_RE = re.compile(r'<script type="module" src="([^"]+)"></script>')
+
+
+def module_imports(path: Path) -> tuple[list[Path], list[Path]]:
+    """The modules ``path`` imports: (static ``import … from './x.js'``, dynamic ``import('./x.js')`` with a
+    literal path), relative imports only, comments left out (JSDoc types name modules too)."""
+    text = COMMENT_RE.sub("", path.read_text(encoding="utf-8"))
+    static = [(path.parent / (m.group(1) or m.group(2))).resolve() for m in IMPORT_RE.finditer(text)]
+    dynamic = [(path.parent / m.group(1)).resolve() for m in DYNAMIC_IMPORT_RE.finditer(text)]
+    return static, dynamic
 
 
 def module_graph(entry: Path) -> list[Path]:
@@ -237,29 +248,54 @@ def module_graph(entry: Path) -> list[Path]:
         if path in seen or not path.is_file():
             continue
         seen.append(path)
-        for m in IMPORT_RE.finditer(path.read_text(encoding="utf-8")):
-            todo.append((path.parent / (m.group(1) or m.group(2))).resolve())
+        todo.extend(module_imports(path)[0])
     return seen
 
 
+def preload_order(entry: Path) -> list[list[Path]]:
+    """The modules to preload for the page whose module is ``entry``, in groups, most urgent first: the
+    entry's static graph (everything that must run before the landing page paints), then, for each
+    literal ``import('./x.js')`` met on the way (the lazily loaded pages, the engine's bridge), the
+    modules of its static graph not listed yet. A module appears once."""
+    groups: list[list[Path]] = []
+    listed: set[Path] = set()
+    todo = [entry]
+    while todo:
+        graph = [p for p in module_graph(todo.pop(0)) if p not in listed]
+        if not graph:
+            continue
+        groups.append(graph)
+        listed.update(graph)
+        for path in graph:
+            todo.extend(p for p in module_imports(path)[1] if p not in listed)
+    return groups
+
+
 def index_page(text: str) -> bytes:
-    """index.html with preload hints: the entry module's whole static import graph and games.json
-    are requested at once instead of level by level, so the landing page lists the games sooner."""
+    """index.html with preload hints (see preload_order), most urgent first: the landing page's
+    module graph and games.json (requested at once instead of level by level), then the engine's
+    first files (its boot starts as soon as the landing has painted), then the modules of the pages
+    that load on their route (setup, the match screen, replay, links)."""
     found = MODULE_RE.search(text)
     if not found:
         return text.encode()
     entry = (ROOT / found.group(1)).resolve()
-    hints = ['<link rel="preload" href="games.json" as="fetch" crossorigin>']
-    for path in module_graph(entry)[1:]:
-        hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
-    # The engine's boot starts as soon as the shell runs: fetch (and compile) its first files now.
+    landing, *later = preload_order(entry)
     runtime = ROOT / "web" / "runtime"
-    for path in module_graph(runtime / "update.js"):
-        hints.append(f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">')
+    engine = [p for group in later if group[0].is_relative_to(runtime) for p in group]
+    pages = [p for group in later if not group[0].is_relative_to(runtime) for p in group]
+
+    def module(path: Path) -> str:
+        return f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">'
+
+    hints = [module(p) for p in landing[1:]]
+    hints.append('<link rel="preload" href="games.json" as="fetch" crossorigin>')
+    hints.extend(module(p) for p in engine)
     hints.append('<link rel="preload" href="build.json" as="fetch" crossorigin>')
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core*.js")):
         hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
     hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
+    hints.extend(module(p) for p in pages)
     return text.replace(found.group(0), found.group(0) + "\n  " + "\n  ".join(hints), 1).encode()
 
 

@@ -19,20 +19,28 @@ def register(game: Game[Any]) -> None:
     _extra[game.name] = game
 
 
+def _shipped(module: str) -> Game[Any]:
+    """The ``GAME`` of the shipped package ``pygames.<module>`` (imported on first use)."""
+    # A shipped game that fails to import is a bug: let it raise instead of vanishing.
+    game = importlib.import_module(f"pygames.{module}").GAME
+    if not isinstance(game, Game):
+        raise TypeError(f"pygames.{module}.GAME is not a Game")
+    return game
+
+
 def all_games() -> list[Game[Any]]:
     """Every available game, shipped ones first."""
-    games: list[Game[Any]] = []
-    for module in GAME_MODULES:
-        # A shipped game that fails to import is a bug: let it raise instead of vanishing.
-        game = importlib.import_module(f"pygames.{module}").GAME
-        if not isinstance(game, Game):
-            raise TypeError(f"pygames.{module}.GAME is not a Game")
-        games.append(game)
-    return games + list(_extra.values())
+    return [_shipped(module) for module in GAME_MODULES] + list(_extra.values())
 
 
 def get_game(name: Any) -> Game[Any]:
-    """The game called ``name``, or a GameError naming the unknown game."""
+    """The game called ``name``, or a GameError naming the unknown game. A shipped game's package is
+    named after the game: only that one is imported (a saved match's first call in the browser then
+    compiles one game's modules, not all four)."""
+    if isinstance(name, str) and name in GAME_MODULES:
+        game = _shipped(name)
+        if game.name == name:
+            return game
     for game in all_games():
         if game.name == name:
             return game

@@ -8,7 +8,7 @@ from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.errors import refuse
 from pygames.core.game import OptionSpec
 
-from . import actions, bots, calls, rules, search, text, view
+from . import actions, bots, calls, rules, text, view
 from .cards import BASIC_CARDS, BASIC_DECK, check_pickup, check_setup, validate_cards
 from .clock import bot_nodes, check_clock, timeout
 from .handicap import CHOICES as HANDICAPS
@@ -179,6 +179,7 @@ class ShogiGame(Game[ShogiState]):
         if state.phase == "move" and rules.declare_refusal(state) is None:
             return "declare"  # 入玉宣言: the computer declares whenever it holds
         if level == "expert":
+            from . import search  # deferred: the expert's search and its tables (~110 ms CPU of imports) load when a computer first plays at that level, not when a match opens
             return search.choose_expert(state, rng, bot_nodes(state.rules.clock, search.EXPERT_NODES))
         return bots.choose(state, level, rng)
 

@@ -141,6 +141,35 @@ def test_landing_in_japanese_and_english_toggle_is_remembered(warm_page, site, w
     assert page.locator("#games-h").inner_text() == "ゲーム"
 
 
+def test_dates_of_saved_matches_read_as_the_browsers_own_formatting(warm_page, site, wait_for_engine):
+    """formatTime writes dates by hand (no Intl on the landing page): the same text as toLocaleString
+    for ja-JP and en-GB, for every month, one- and two-digit days and hours, midnight."""
+    page = warm_page()
+    _open(page, site, wait_for_engine)
+    pairs = page.evaluate("""async () => {
+      const i18n = await import(new URL('web/shell/i18n.js', document.baseURI).href);
+      const opts = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+      const out = [];
+      const before = i18n.getLang();
+      for (const lang of ['ja', 'en']) {
+        i18n.setLang(lang);
+        for (let month = 0; month < 12; month++) {
+          for (const [day, hour, minute] of [[1, 0, 0], [9, 7, 5], [28, 23, 59]]) {
+            const ms = new Date(2026, month, day, hour, minute).getTime();
+            out.push([lang, i18n.formatTime(ms), new Date(ms).toLocaleString(lang === 'en' ? 'en-GB' : 'ja-JP', opts)]);
+          }
+        }
+      }
+      i18n.setLang(before);
+      return out;
+    }""")
+    assert len(pairs) == 72
+    for lang, ours, browsers in pairs:
+        if lang == "en" and "Sept" in browsers:  # newer ICU abbreviates September so in en-GB; ours says Sep
+            browsers = browsers.replace("Sept", "Sep")
+        assert ours == browsers, (lang, ours, browsers)
+
+
 def test_failed_boot_says_what_failed_and_offers_retry(page, site, guard):
     guard.allow(".")  # the blocked downloads are logged as console errors on purpose
     without_service_worker(page)  # the route must see Python's downloads

@@ -6,12 +6,21 @@ import { boot, games, restartEngine } from './engine.js';
 import { startRouter } from './router.js';
 import { tutorialPage } from './tutorial.js';
 import { homePage } from './home.js';
-import { setupPage } from './setup.js';
-import { matchPage } from './match.js';
-import { replayPage } from './replay.js';
-import { openLinkPage } from './share.js';
-import { remoteLinkPage } from './remote.js';
 import { rulesPage, extraPage, missingPage, failedPage } from './pages.js';
+
+// Only the landing page's modules are imported above: they are all the browser must fetch and run
+// before it paints the games and the saved matches. The other pages (setup, the match screen,
+// replay, links) are imported when their route is first shown; build.py preloads them right after
+// the landing's modules, so a link or a click rarely waits for a download.
+/** @param {() => Promise<Function>} load @returns {(root: HTMLElement, params: any) => Promise<any>} */
+const lazy = (load) => async (root, params) => (await load())(root, params);
+const lazyRoutes = {
+  setup: lazy(() => import('./setup.js').then((m) => m.setupPage)),
+  play: lazy(() => import('./match.js').then((m) => m.matchPage)),
+  replay: lazy(() => import('./replay.js').then((m) => m.replayPage)),
+  link: lazy(() => import('./share.js').then((m) => m.openLinkPage)),
+  remote: lazy(() => import('./remote.js').then((m) => m.remoteLinkPage)),
+};
 
 const html = document.documentElement;
 html.lang = getLang();
@@ -154,8 +163,8 @@ async function subscribeUpdates() {
 // --- routes -----------------------------------------------------------------------------
 renderHeader();
 const router = startRouter(document.getElementById('main'), {
-  home: homePage, setup: setupPage, play: matchPage, replay: replayPage, link: openLinkPage, remote: remoteLinkPage,
-  rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage, tutorial: tutorialPage,
+  home: homePage, rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage, tutorial: tutorialPage,
+  ...lazyRoutes,
 }, (container, initial) => {
   // The tab title follows the page's heading; after a navigation, focus moves to the new content.
   const heading = container && container.querySelector('h1');

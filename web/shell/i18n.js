@@ -256,10 +256,21 @@ export function errorText(err) {
   return String(err.message || err);
 }
 
-/** A timestamp (ms) as a short local date and time. */
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A timestamp (ms) as a short local date and time: 2023年11月14日 22:13 / 14 Nov 2023, 22:13 (what
+ * toLocaleString gives for ja-JP and en-GB). Written out by hand: the page's first use of Intl
+ * loads the browser's locale data (35–145 ms measured in Chromium), which the landing page would
+ * pay before it shows the saved matches.
+ */
 export function formatTime(ms) {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
-  return new Date(ms).toLocaleString(lang === 'en' ? 'en-GB' : 'ja-JP', {
-    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit',
-  });
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n) => String(n).padStart(2, '0');
+  const time = `${two(d.getHours())}:${two(d.getMinutes())}`;
+  return lang === 'en'
+    ? `${d.getDate()} ${MONTHS_EN[d.getMonth()]} ${d.getFullYear()}, ${time}`
+    : `${d.getFullYear()}年${d.getMonth() + 1}月${d.getDate()}日 ${time}`;
 }

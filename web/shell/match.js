@@ -38,6 +38,11 @@ export async function matchPage(root, { id }) {
   // The stored match as this tab last read or wrote it: a write expects to find it unchanged.
   const m = matchState(opened.record, info, stampOf(loadSave(id).record));
   const { players } = m;
+  // What to show is asked for at once, before the view mounts: a view may ask the engine for its own
+  // things when it mounts, and the engine answers calls in the order they were made. (A match with
+  // a friend by link asks through remote.js, once the page has made it.)
+  const firstLook = m.record.remote ? null : call('look', { record: m.record, look: m.shown });
+  if (firstLook) firstLook.catch(() => {}); // its failure is reported where it is awaited (opening)
   const viewMod = await loadView(info.name);
   clear(root);
 
@@ -126,9 +131,10 @@ export async function matchPage(root, { id }) {
     render();
   }
 
-  /** Fetch what to show for the current record (on opening), save it, draw. */
-  async function refresh({ save = true } = {}) {
-    adopt(rs ? await rs.look(m.record, m.shown) : await call('look', { record: m.record, look: m.shown }), { save });
+  /** Fetch what to show for the current record (on opening: `pending`, asked for already), save it, draw. */
+  async function refresh({ save = true } = {}, pending = null) {
+    adopt(await (pending || (rs ? rs.look(m.record, m.shown) : call('look', { record: m.record, look: m.shown }))),
+      { save });
   }
 
   function saveInfo() {
@@ -181,7 +187,7 @@ export async function matchPage(root, { id }) {
 
   // --- opening ---------------------------------------------------------------------------
   try {
-    await refresh({ save: false });
+    await refresh({ save: false }, firstLook);
   } catch (err) {
     return messagePage(root, () => t('cannotOpen', errorText(err)));
   }

@@ -298,6 +298,10 @@ def cold_load(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     return result
 
 
+# How the page's engine booted (the shell's own bridge module: the same instance as the page's).
+BOOT_INFO_JS = """async () => (await import(new URL('/web/runtime/bridge.js', location.origin).href)).engine.info.boot"""
+
+
 def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     """A first visit with the service worker: bytes on the wire until ready (the boot), then until the
     offline cache is complete (<html data-offline="ready">)."""
@@ -310,6 +314,10 @@ def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     wait_ready(page)
     boot = server.sent()
     ready_ms = page.evaluate("() => window.__engineAt")
+    boot_info = page.evaluate(BOOT_INFO_JS) or {}
+    if boot_info:  # (an older build has no snapshot)
+        page.wait_for_function("() => document.documentElement.dataset.engineSnapshot !== undefined", timeout=300_000)
+    snapshot = page.evaluate("() => document.documentElement.dataset.engineSnapshot")
     try:
         page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=60_000)
         how = "offline-ready"
@@ -320,7 +328,7 @@ def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     context.close()
     return {"boot": sum(n for _, n, _ in boot), "boot_files": len(boot), "total": sum(n for _, n, _ in sent),
             "files": len(sent), "twice": twice, "how": how, "ms": ready_ms, "load": load1(),
-            "codings": sorted({c for _, _, c in sent})}
+            "codings": sorted({c for _, _, c in sent}), "boot_info": boot_info, "snapshot": snapshot}
 
 
 def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[tuple[float, float]]:
@@ -395,9 +403,13 @@ def reload_vs_cold(browser, url: str, server: ServerProcess, rounds: int, stray:
                 if path != which:
                     raise RuntimeError(f"a {which} reload booted {path}")
                 timings[which] = page.evaluate("() => window.__engineAt")
+                if which == "snapshot":
+                    info = page.evaluate(BOOT_INFO_JS)
+                    timings["restore"], timings["read"] = info["ms"], info["read"]
         page.evaluate(SNAPSHOT_SWITCH_JS, False)
         out.append({**timings, "load": load1()})
         print(f"  round {i + 1}: cold {timings['cold']:.0f} ms, reload from the snapshot {timings['snapshot']:.0f} ms, "
+              f"(restore {timings['restore']:.0f}, of which reading it {timings['read']:.0f}), "
               f"plain reload {timings['plain']:.0f} ms"
               + (f", bare worker {timings['worker']:.0f} ms" if worker_url else "")
               + f"; snapshot/plain reload {timings['snapshot'] / timings['plain']:.3f}, "
@@ -576,13 +588,15 @@ def report_visit(which: str, v: dict) -> None:
           f"in {v['boot_files']} files; whole visit incl. the offline cache {v['total'] / 1e6:.2f} MB in {v['files']} "
           f"files on the wire ({','.join(v['codings'])}; goal <= 7.0 MB) = {v['total'] / v['boot']:.3f} x boot "
           f"({v['how']}); downloaded twice: {', '.join(v['twice']) or 'none'}; load {v['load']:.1f}")
+    print(f"    its boot: {v['boot_info']}; making the engine's snapshot took {v['boot_info'].get('made', '?')} ms of it; "
+          f"snapshot {v['snapshot']}")
 
 
 def report_reloads(pairs: list[dict]) -> None:
     """Per-round ratios of the service-worker reloads (from the snapshot, plain) to the cold starts."""
     print(f"\nreloads side by side, {len(pairs)} rounds (load {min(p['load'] for p in pairs):.1f}–"
           f"{max(p['load'] for p in pairs):.1f}, now {load()}):")
-    for name in ("cold", "worker", "snapshot", "plain"):
+    for name in ("cold", "worker", "snapshot", "restore", "read", "plain"):
         if all(name in p for p in pairs):
             print(f"  {name:8s} ready {fmt([p[name] for p in pairs])}")
     ratios = [("snapshot", "plain", "the snapshot's gain; adopt if <= 0.7"),

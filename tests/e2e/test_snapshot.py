@@ -150,7 +150,7 @@ def test_offline_reload_boots_from_the_snapshot(page, site, guard):
         legal = page.evaluate("(r) => window.pg.engine.call('legal_actions', {record: r, seat: 0})", record)
         played = page.evaluate("([r, a]) => window.pg.engine.call('apply', {record: r, seat: 0, action: a})",
                                [record, legal["actions"][0]])
-        assert len(played["record"]["actions"]) == 1
+        assert len(played["record"]["actions"]) == len(record["actions"]) + 1
     finally:
         site.start()
 
@@ -162,3 +162,27 @@ def test_no_offline_cache_means_a_plain_boot_and_no_snapshot(page, site):
     assert boot_path(page) == "plain"
     wait_snapshot(page, "skipped")
     assert page.evaluate("() => caches.keys()") == []
+
+
+def test_the_site_reloaded_from_the_snapshot_plays_a_move_in_every_game(page, site):
+    from .test_runtime import ACT_ONCE_JS
+
+    page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
+    page.goto(site.url)
+    wait_for_engine(page)
+    assert boot_path(page) == "plain"
+    wait_snapshot(page, "stored")
+    reload(page)
+    assert boot_path(page) == "snapshot"
+    for game in GAMES:
+        page.goto(site.url + f"#/new/{game}")
+        page.wait_for_selector("#start-match")
+        page.fill("#seed", "11")
+        page.click("#start-match")
+        page.wait_for_url("**#/play/*")
+        before = page.evaluate("""async () => { const id = location.hash.split('/').pop();
+            await new Promise((resolve) => { const poll = () => (window.pygamesMatch && window.pygamesMatch.idle
+                && window.pygamesMatch.record.meta.id === id ? resolve() : setTimeout(poll, 10)); poll(); });
+            return window.pygamesMatch.record.actions.length; }""")
+        assert page.evaluate(ACT_ONCE_JS) > before, game
+    assert boot_path(page) == "snapshot"  # the same restored engine played them all

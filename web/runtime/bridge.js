@@ -19,7 +19,6 @@
 // `engine.restart()` boots a fresh worker (the page's saved matches are untouched).
 
 import { checkJson, MAX_CHARS } from "./jsonlimit.js";
-import { CHANNEL, buildCache, discard } from "./snapshot-store.js";
 
 /**
  * What the engine says when it refuses: `{error: ApiErrorInit}` in a reply of `dispatch`.
@@ -140,9 +139,14 @@ function writeConfig(info) {
 /** The build whose snapshot messages this page listens to (set when build.json is read). */
 let snapshotBuild = "";
 
+/** The BroadcastChannel of snapshot-store.js (not imported at start: the engine's worker loads that
+ * module first, through the service worker, and a first visit downloads each file once). */
+const CHANNEL = "pygames-engine";
+
 /** Drop build `version`'s snapshot after a failure; resolves with whether there was one. */
 async function dropSnapshot(version) {
   try {
+    const { buildCache, discard } = await import("./snapshot-store.js");
     const cache = await buildCache(version);
     return cache ? await discard(cache) : false;
   } catch {

@@ -93,14 +93,18 @@ async function store(cache, snapshot) {
  */
 async function restore(cache, hit, options, wheel) {
   const t0 = performance.now();
+  let readMs = 0;
   try {
-    const pyodide = await loadPlain({ ...options, _loadSnapshot: readSnapshot(hit) });
+    const bytes = readSnapshot(hit).then((b) => { readMs = performance.now() - t0; return b; });
+    bytes.catch(() => {}); // Pyodide awaits it a little later: a rejection is handled there, not "uncaught"
+    const pyodide = await loadPlain({ ...options, _loadSnapshot: bytes });
+    const loadedMs = performance.now() - t0;
     await placeWheel(pyodide, wheel);
     // The restored heap must hold our engines, imported, answering: else it is not ours.
     const games = JSON.parse(pyodide.runPython(
       "import sys\n'pygames.webapi' in sys.modules and sys.modules['pygames.webapi'].dispatch('games', '{}')") || "{}");
     if (!Array.isArray(games.games) || !games.games.length) throw new Error("the restored engine does not answer");
-    return { pyodide, ms: performance.now() - t0 };
+    return { pyodide, ms: performance.now() - t0, readMs, loadedMs };
   } catch (err) {
     await discard(cache).catch(() => {});
     throw err;
@@ -126,8 +130,9 @@ export async function loadPyodide(options = {}) {
     const hit = await cache.match(SNAPSHOT_KEY).catch(() => null);
     if (hit) {
       try {
-        const { pyodide, ms } = await restore(cache, hit, options, wheel);
-        setBoot(pyodide, { path: "snapshot", ms: Math.round(ms) });
+        const { pyodide, ms, readMs, loadedMs } = await restore(cache, hit, options, wheel);
+        // ms: the whole restore; read: the snapshot's bytes out of Cache Storage; loaded: Pyodide restored.
+        setBoot(pyodide, { path: "snapshot", ms: Math.round(ms), read: Math.round(readMs), loaded: Math.round(loadedMs) });
         return pyodide;
       } catch (err) {
         path = "fallback";
@@ -140,11 +145,14 @@ export async function loadPyodide(options = {}) {
     && (await roomForSnapshot());
   const pyodide = await loadPlain(make ? { ...options, _makeSnapshot: true } : options);
   await placeWheel(pyodide, wheel);
+  const info = { path, detail };
   if (make) {
     let snapshot = null;
     try {
       pyodide.runPython("from pygames import webapi");
+      const t0 = performance.now();
       snapshot = pyodide.makeMemorySnapshot();
+      info.made = Math.round(performance.now() - t0); // what making it adds to a first visit's boot
     } catch (err) {
       // An engine that does not import is reported by engine.py; no snapshot of it.
       tell({ snapshot: "skipped", detail: String(err && err.message || err).slice(0, 300) });
@@ -153,6 +161,6 @@ export async function loadPyodide(options = {}) {
   } else {
     tell({ snapshot: "skipped", detail: cache ? "no room, or it failed before for this build" : "no offline cache" });
   }
-  setBoot(pyodide, { path, detail });
+  setBoot(pyodide, info);
   return pyodide;
 }

@@ -106,6 +106,7 @@ async function restore(cache, hit, options, wheel) {
     if (!Array.isArray(games.games) || !games.games.length) throw new Error("the restored engine does not answer");
     return { pyodide, ms: performance.now() - t0, readMs, loadedMs };
   } catch (err) {
+    if (err && err.wheel) throw err; // the wheel's download failed: not the snapshot's fault
     await discard(cache).catch(() => {});
     throw err;
   }
@@ -120,7 +121,7 @@ export async function loadPyodide(options = {}) {
   const wheel = fetch(WHEEL_URL).then((r) => {
     if (!r.ok) throw new Error(`${WHEEL_URL}: HTTP ${r.status}`);
     return r.arrayBuffer();
-  });
+  }).catch((err) => { throw Object.assign(err instanceof Error ? err : new Error(String(err)), { wheel: true }); });
   wheel.catch(() => {}); // awaited below; a failure there fails the boot with its cause
   let cache = null;
   try { cache = await buildCache(BUILD); } catch { cache = null; }
@@ -135,6 +136,7 @@ export async function loadPyodide(options = {}) {
         setBoot(pyodide, { path: "snapshot", ms: Math.round(ms), read: Math.round(readMs), loaded: Math.round(loadedMs) });
         return pyodide;
       } catch (err) {
+        if (err && err.wheel) throw err; // a plain boot would fail the same way: the bridge names the file
         path = "fallback";
         detail = String(err && err.message || err).slice(0, 300);
         console.warn("pygames: the engine's snapshot could not be used, booting plainly:", detail);

@@ -11,14 +11,14 @@ import json
 from typing import Any
 
 from .core import cache
-from .core.errors import GameError
+from .core.errors import refuse
 from .core.match import Match
 
 
 def seat_of(match: Match, seat: Any) -> int:
     """A seat number of ``match``; GameError otherwise."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(match.record["players"]):
-        raise GameError("match.bad_seat", f"席番号が不正です: {str(seat)[:10]}", f"Bad seat number: {str(seat)[:10]}")
+        raise refuse("match.bad_seat", given=str(seat)[:10])
     return seat
 
 

@@ -30,7 +30,7 @@ from typing import Any, Callable
 from .answers import answer, seat_of, snapshot, view_of, viewer_of
 from .core import cache, jsonlimit, linkcodec
 from .core import remote as _remote
-from .core.errors import GameError
+from .core.errors import GameError, refuse
 from .core.match import Match
 from .core.registry import all_games, get_game
 
@@ -46,7 +46,7 @@ def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
               players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A new record (opening chance resolved). ``players`` defaults to the minimum number of people."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**53:
-        raise GameError("match.bad_seed", "シード（対局番号）は0以上の整数にしてください", "The seed must be a non-negative integer")
+        raise refuse("match.bad_seed")
     if players is None:
         players = [{"name": "", "type": "human"} for _ in range(get_game(game).min_seats)]
     match = Match.new(game, options, players, seed)
@@ -71,7 +71,7 @@ def apply(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
     match = cache.match_of(record)
     seat = seat_of(match, seat)
     if not isinstance(action, str):
-        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
+        raise refuse("match.bad_action")
     match.play(seat, action)
     return {"record": snapshot(match)}
 
@@ -100,8 +100,7 @@ def undo(record: dict[str, Any] | None = None, seat: Any = None, match: str | No
     current = cache.current(match, ply, tip, record)
     point = current.undo_point(seat_of(current, seat))
     if point is None:
-        raise GameError("match.cannot_undo", "これ以上は戻せません（公開された情報より前には戻れません）",
-                        "Nothing more can be undone (not past revealed information)")
+        raise refuse("match.cannot_undo")
     current.truncate(point)
     return {"record": snapshot(current), **answer(current, point, look)}
 
@@ -110,7 +109,7 @@ def replay(record: dict[str, Any], ply: int, seat: int | None = None) -> dict[st
     """The view after the first ``ply`` actions (for the replay viewer)."""
     match = cache.match_of(record)
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(match.states):
-        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(ply)[:10])
+        raise refuse("match.bad_ply", ply=str(ply)[:10])
     return view_of(match, ply, viewer_of(match, seat))
 
 
@@ -118,7 +117,7 @@ def log(record: dict[str, Any], since: int = 0) -> dict[str, Any]:
     """Every action (from index ``since`` on: the recent events of a turn) with its seat and
     Japanese/English text."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number", ply=str(since)[:10])
+        raise refuse("match.bad_ply", ply=str(since)[:10])
     return {"log": cache.match_of(record).log(since)}
 
 
@@ -137,13 +136,7 @@ def summary(record: dict[str, Any]) -> dict[str, Any]:
 def load(record: Any) -> dict[str, Any]:
     """Validate an imported record (object or JSON text): shape, schema migration, full replay."""
     if isinstance(record, str):
-        if len(record) > linkcodec.MAX_JSON_BYTES:
-            raise GameError("record.too_large", "ファイルが大きすぎます", "The file is too large")
-        jsonlimit.check(record, "record", linkcodec.MAX_JSON_BYTES)
-        try:
-            record = json.loads(record)
-        except ValueError:
-            raise GameError("record.not_json", "JSONとして読めません", "This is not valid JSON") from None
+        record = jsonlimit.loads(record, "record", linkcodec.MAX_JSON_BYTES)
     match = cache.match_of(record)
     return {"record": snapshot(match), "summary": summary(match.record)}
 
@@ -239,15 +232,14 @@ def game_call(game: str, name: str, args: dict[str, Any] | None = None) -> dict[
     function receives the replayed :class:`Match` as ``match`` instead."""
     func = get_game(game).extra_calls().get(name) if isinstance(name, str) else None
     if func is None:
-        raise GameError("api.unknown_call", f"知らない呼び出しです: {str(name)[:40]}", f"Unknown call: {str(name)[:40]}")
+        raise refuse("api.unknown_call", call=str(name)[:40])
     args = dict(args or {})
     if "record" in args:
         args["match"] = cache.match_of(args.pop("record"))
     try:
         inspect.signature(func).bind(**args)
     except TypeError as err:
-        raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
-                        detail=str(err)[:200]) from None
+        raise refuse("api.bad_args", why="args.names", call=name, detail=str(err)[:200]) from None
     result: dict[str, Any] = func(**args)
     return result
 
@@ -266,29 +258,23 @@ def dispatch(name: str, args_json: str = "{}") -> str:
     try:
         func = CALLS.get(name)
         if func is None:
-            raise GameError("api.unknown_call", f"知らない呼び出しです: {name[:40]}", f"Unknown call: {name[:40]}")
+            raise refuse("api.unknown_call", call=str(name)[:40])
         if not isinstance(args_json, str):
-            raise GameError("api.bad_json", "引数がJSONではありません", "The arguments are not JSON")
-        jsonlimit.check(args_json, "api", MAX_ARGS_CHARS)
-        try:
-            args = json.loads(args_json)
-        except ValueError:
-            raise GameError("api.bad_json", "引数がJSONではありません", "The arguments are not JSON") from None
+            raise refuse("api.bad_json")
+        args = jsonlimit.loads(args_json, "api", MAX_ARGS_CHARS)
         if not isinstance(args, dict):
-            raise GameError("api.bad_args", "引数はオブジェクトで渡してください", "Arguments must be an object")
+            raise refuse("api.bad_args", why="args.not_object", call=name)
         try:
             inspect.signature(func).bind(**args)
         except TypeError as err:
-            raise GameError("api.bad_args", f"引数が合いません: {name}", f"Wrong arguments for {name}",
-                            detail=str(err)[:200]) from None
+            raise refuse("api.bad_args", why="args.names", call=name, detail=str(err)[:200]) from None
         result = func(**args)
         return json.dumps(result, ensure_ascii=False)
     except GameError as err:
         return json.dumps({"error": err.to_json()}, ensure_ascii=False)
     except RecursionError:
-        return json.dumps({"error": GameError("api.too_deep", "データの入れ子が深すぎます",
-                                              "The data is nested too deeply").to_json()}, ensure_ascii=False)
-    except Exception as err:  # a bug: never leak a traceback to the page
+        return json.dumps({"error": refuse("api.too_deep").to_json()}, ensure_ascii=False)
+    except Exception as err:  # a bug: never leak a traceback to the page (built by hand: no catalogue may fail here)
         return json.dumps({"error": GameError("internal", "内部エラーが起きました。対局は保存されたままです",
                                               "Internal error; the saved match is unchanged",
                                               kind=type(err).__name__, detail=str(err)[:200]).to_json()},

@@ -12,7 +12,7 @@ import json
 from collections import OrderedDict
 from typing import Any
 
-from .errors import GameError
+from .errors import GameError, refuse
 from .match import Match
 from .record import clean_meta
 
@@ -38,7 +38,7 @@ def tip(match: Match, ply: int) -> str:
 def match_of(record: Any) -> Match:
     """The replayed match for ``record``, reusing a cached prefix when there is one."""
     if not isinstance(record, dict):
-        raise GameError("record.not_a_match", "対局データがありません", "No match record given")
+        raise refuse("record.not_a_match")
     actions = record.get("actions")
     name = key(record) if isinstance(actions, list) else ""
     cached = _cache.get(name) if "remote" not in record else None  # a remote match: chance checked on every replay
@@ -76,8 +76,7 @@ def current(name: Any, ply: Any, digest: Any, record: Any) -> Match:
     cached = _cache.get(name) if isinstance(name, str) else None
     if (cached is None or isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= cached.ply
             or digest != tip(cached, ply)):
-        raise GameError("match.cache_miss", "対局データを送り直してください", "Send the match record again",
-                        match=str(name)[:40])
+        raise refuse("match.cache_miss", match=str(name)[:40])
     if ply < cached.ply:  # the page took actions back (undo): its record is the authority
         cached.truncate(ply)
     _cache.move_to_end(name)

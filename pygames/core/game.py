@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Sequence, TypeVar
 
-from .errors import GameError
+from .errors import refuse
 from .grammar import check_action
 from .rng import Rng
 
@@ -112,23 +112,19 @@ class Game(ABC, Generic[State]):
         options it lacks get the values that version played with (see :attr:`OptionSpec.since`)."""
         version = check_engine_version(self, engine_version if engine_version is not None else self.engine_version)
         if not self.min_seats <= seats <= self.max_seats:
-            raise GameError("match.bad_seats", f"人数は{self.min_seats}〜{self.max_seats}人です（{seats}人が指定されました）",
-                            f"This game takes {self.min_seats}-{self.max_seats} players, not {seats}",
-                            seats=seats, min=self.min_seats, max=self.max_seats)
+            raise refuse("match.bad_seats", seats=seats, min=self.min_seats, max=self.max_seats)
         options = dict(options or {})
         known = {spec.key for spec in self.option_specs}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise GameError("match.unknown_option", f"知らない設定項目です: {', '.join(unknown)}",
-                            f"Unknown option: {', '.join(unknown)}", keys=unknown)
+            raise refuse("match.unknown_option", why="option.unknown", keys=unknown)
         result: dict[str, Any] = {}
         for spec in self.option_specs:
             if spec.key in options and version < spec.since and options[spec.key] != spec.legacy:
                 # a record of an older version may carry the ruling only with its legacy value
                 # (that is how a loaded and continued record is saved again)
-                raise GameError("match.unknown_option", f"設定項目「{spec.label_ja}」はこの版のルールにはありません",
-                                f"Option '{spec.label_en}' does not exist in this version of the rules",
-                                keys=[spec.key], engine_version=version)
+                raise refuse("match.unknown_option", why="option.newer", keys=[spec.key], engine_version=version,
+                             label_ja=spec.label_ja, label_en=spec.label_en)
             result[spec.key] = _check_option(spec, options.get(spec.key, spec.default_for(version)))
         return result
 
@@ -176,20 +172,17 @@ class Game(ABC, Generic[State]):
         (``match.not_your_turn``) with canonical text (:mod:`.grammar`). Then the game's own
         :meth:`_apply` judges the action."""
         if not isinstance(action, str):
-            raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
+            raise refuse("match.bad_action")
         movers = self.to_move(state)
         if not movers:
-            raise GameError("match.game_over", "対局は終わっています", "The game is over",
-                            seat=seat, action=action[:40])
+            raise refuse("match.game_over", seat=seat, action=action[:40])
         if seat == CHANCE:
             if movers != (CHANCE,):
-                raise GameError("match.not_chance", "今は抽選（札を引く・さいころなど）の番ではありません", "This is not a chance node")
+                raise refuse("match.not_chance")
             if action not in [a for a, p in self.chance_outcomes(state) if p > 0]:
-                raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
-                                f"Impossible chance outcome: {action[:40]}", action=action[:40])
+                raise refuse("match.bad_chance", action=action[:40])
         elif seat not in movers:
-            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                            f"It is not seat {seat + 1}'s turn", seat=seat, action=action[:40])
+            raise refuse("match.not_your_turn", seat=seat, action=action[:40])
         else:
             check_action(action)  # one grammar for every game: ASCII words, single spaces
         return self._apply(state, seat, action)
@@ -257,32 +250,30 @@ def check_engine_version(game: Game[Any], version: Any) -> int:
     """The record's engine version as an int; GameError if malformed or newer than this engine."""
     if (not isinstance(version, str) or not version.isascii() or not version.isdigit() or len(version) > 6
             or int(version) < 1):
-        raise GameError("record.engine_version", "ルールの版が読めません", "The rules version is unreadable",
-                        recorded=str(version)[:20])
+        raise refuse("record.engine_version", recorded=str(version)[:20])
     current = int(game.engine_version)
     if int(version) > current:
-        raise GameError("record.newer_engine", "この対局は新しい版のルールで記録されています。ページを更新してください",
-                        "This match was recorded with a newer version of the rules; reload the site to update",
-                        recorded=version, current=game.engine_version)
+        raise refuse("record.newer_engine", recorded=version, current=game.engine_version)
     return int(version)
 
 
 def _check_option(spec: OptionSpec, value: Any) -> Any:
-    def bad(why_ja: str, why_en: str) -> GameError:
-        return GameError("match.bad_option", f"設定「{spec.label_ja}」が不正です: {why_ja}",
-                         f"Option '{spec.label_en}' is invalid: {why_en}", key=spec.key, value=repr(value)[:80])
-
+    key, shown, label_ja, label_en = spec.key, repr(value)[:80], spec.label_ja, spec.label_en
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise bad("真偽値ではありません", "not true/false")
+            raise refuse("match.bad_option", why="option.bool", key=key, value=shown, label_ja=label_ja,
+                         label_en=label_en)
     elif spec.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise bad("整数ではありません", "not an integer")
+            raise refuse("match.bad_option", why="option.int", key=key, value=shown, label_ja=label_ja,
+                         label_en=label_en)
         if spec.minimum is not None and value < spec.minimum or spec.maximum is not None and value > spec.maximum:
-            raise bad(f"{spec.minimum}〜{spec.maximum}の範囲外です", f"outside {spec.minimum}-{spec.maximum}")
+            raise refuse("match.bad_option", why="option.range", key=key, value=shown, label_ja=label_ja,
+                         label_en=label_en, min=spec.minimum, max=spec.maximum)
     elif spec.kind == "choice":
         if value not in [c[0] for c in spec.choices] or isinstance(value, bool) != isinstance(spec.default, bool):
-            raise bad("選べる値ではありません", "not one of the choices")
+            raise refuse("match.bad_option", why="option.choice", key=key, value=shown, label_ja=label_ja,
+                         label_en=label_en)
     return value
 
 

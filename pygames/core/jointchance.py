@@ -19,17 +19,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from . import chain
-from .errors import GameError
+from .errors import refuse
 from .game import CHANCE, Game
 from .record import parse_action
 
 VERSION = 1
 HEX = frozenset("0123456789abcdef")
 MAX_LIST = 4096
-
-
-def _bad(what_ja: str, what_en: str, code: str = "remote.invalid", **params: Any) -> GameError:
-    return GameError(code, f"遠隔対局のデータが不正です: {what_ja}", f"The remote match data is invalid: {what_en}", **params)
 
 
 def is_hex(value: Any, size: int = chain.VALUE_BYTES) -> bool:
@@ -40,43 +36,43 @@ def is_hex(value: Any, size: int = chain.VALUE_BYTES) -> bool:
 def check_remote(remote: Any, seats: int) -> dict[str, Any]:
     """The remote part's shape, checked (values are checked against the chains in :func:`verify`)."""
     if not isinstance(remote, dict) or remote.get("v") != VERSION:
-        raise _bad("形式が違います", "unknown format")
+        raise refuse("remote.invalid", why="remote.format")
     if not is_hex(remote.get("id")):
-        raise _bad("対局IDが不正です", "the match id is malformed")
+        raise refuse("remote.invalid", why="remote.id")
     heads = remote.get("heads")
     if not isinstance(heads, list) or len(heads) != seats or any(x is not None and not is_hex(x) for x in heads):
-        raise _bad("約束値（チェーンの先頭）が不正です", "a commitment is malformed")
+        raise refuse("remote.invalid", why="remote.heads")
     reveals = remote.get("reveals")
     if (not isinstance(reveals, list) or len(reveals) > MAX_LIST
             or any(not isinstance(row, list) or len(row) != seats or any(x is not None and not is_hex(x) for x in row)
                    for row in reveals)):
-        raise _bad("公開値の形が不正です", "a revealed value is malformed")
+        raise refuse("remote.invalid", why="remote.reveals")
     for key in ("asks", "replies"):
         lists = remote.get(key)
         if not isinstance(lists, list) or len(lists) != seats or any(not isinstance(x, list) or len(x) > MAX_LIST
                                                                      for x in lists):
-            raise _bad("申し出の形が不正です", "a request or answer is malformed", field=key)
+            raise refuse("remote.invalid", why="remote.asks", field=key)
     for seat_asks in remote["asks"]:
         for a in seat_asks:
             if not (isinstance(a, dict) and a.get("k") in ("undo", "draw") and _nat(a.get("at"))):
-                raise _bad("申し出の形が不正です", "a request is malformed")
+                raise refuse("remote.invalid", why="remote.ask")
     for seat, seat_replies in enumerate(remote["replies"]):
         for r in seat_replies:
             to = r.get("to") if isinstance(r, dict) else None
             if not (isinstance(to, list) and len(to) == 2 and _nat(to[0]) and _nat(to[1]) and to[0] < seats
                     and to[0] != seat and to[1] < len(remote["asks"][to[0]]) and isinstance(r.get("ok"), bool)):
-                raise _bad("返事の形が不正です", "an answer is malformed")
+                raise refuse("remote.invalid", why="remote.reply")
     undos = remote.get("undos")
     if not isinstance(undos, list) or len(undos) > MAX_LIST or not all(_nat(u) for u in undos):
-        raise _bad("待ったの記録が不正です", "the take-back list is malformed")
+        raise refuse("remote.invalid", why="remote.undos")
     if remote.get("ended") not in (None, "draw"):
-        raise _bad("終局の記録が不正です", "the agreed end is malformed")
+        raise refuse("remote.invalid", why="remote.ended")
     accepted = [(r["to"], remote["asks"][r["to"][0]][r["to"][1]]["k"]) for replies in remote["replies"]
                 for r in replies if r["ok"]]
     if sum(1 for _, k in accepted if k == "undo") != len(undos):
-        raise _bad("待ったの数が承諾の数と合いません", "the take-backs do not match the accepted requests")
+        raise refuse("remote.invalid", why="remote.undo_count")
     if (remote["ended"] == "draw") != any(k == "draw" for _, k in accepted):
-        raise _bad("引き分けの合意がありません", "a drawn end has no accepted offer")
+        raise refuse("remote.invalid", why="remote.draw")
     keys = {"v", "id", "heads", "reveals", "asks", "replies", "undos", "ended"}
     return {k: remote[k] for k in keys}
 
@@ -139,14 +135,10 @@ def check_chains(remote: dict[str, Any]) -> None:
                 continue
             before = previous[seat]
             if before is None or not chain.follows(bytes.fromhex(value), bytes.fromhex(before)):
-                raise GameError("remote.bad_reveal",
-                                f"{seat + 1}番目の席が{j}回目の抽選に公開した値が、最初の約束と合いません",
-                                f"The value seat {seat + 1} revealed for chance event {j} does not match its commitment",
-                                run=j, seat=seat)
+                raise refuse("remote.bad_reveal", why="reveal.chain", run=j, seat=seat)
         # a missing value must be the last row's (a run waits for it)
         if any(v is None for v in row) and j < len(remote["reveals"]):
-            raise GameError("remote.bad_reveal", f"{j}回目の抽選の公開値が欠けています",
-                            f"A value for chance event {j} is missing", run=j)
+            raise refuse("remote.bad_reveal", why="reveal.missing", run=j)
         previous = list(row)
 
 
@@ -161,16 +153,12 @@ def verify(game: Game[Any], states: Sequence[Any], actions: Sequence[str], remot
             continue
         row = remote["reveals"][run - 1] if run <= rows else None
         if row is None or any(v is None for v in row):
-            raise GameError("remote.bad_chance", f"{ply + 1}手目の抽選（{run}回目）に全員の公開値がそろっていません",
-                            f"Chance event {run} (action {ply + 1}) lacks a revealed value", ply=ply + 1, run=run)
+            raise refuse("remote.bad_chance", why="chance.missing", ply=ply + 1, run=run)
         _, action = parse_action(actions[ply])
         expected = outcome(game, states[ply], remote, run, index)
         if action != expected:
-            raise GameError("remote.bad_chance", f"{ply + 1}手目の抽選（{run}回目）の結果が公開値から出る結果と違います",
-                            f"Chance event {run} (action {ply + 1}) does not match the revealed values",
-                            ply=ply + 1, run=run)
+            raise refuse("remote.bad_chance", why="chance.mismatch", ply=ply + 1, run=run)
     allowed = started_runs(actions)
     waiting = pending_run(game, states[-1], actions)
     if rows > max(allowed, waiting):
-        raise GameError("remote.early_reveal", f"{rows}回目の抽選の値が、その抽選より前に公開されています",
-                        f"A value for chance event {rows} was revealed before that event", run=rows)
+        raise refuse("remote.early_reveal", run=rows)

@@ -13,16 +13,16 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from .errors import GameError
+from .errors import refuse
 
 MAX_DEPTH = 64
 """Deepest nesting of arrays and objects accepted in any JSON text."""
 
-_WHAT = {
-    "api": ("呼び出しのデータ", "The call's data"),
-    "link": ("共有リンク", "This share link"),
-    "record": ("対局データ", "This match file"),
+CODES = {
+    "api": ("api.too_large", "api.too_deep", "api.bad_json"),
+    "record": ("record.too_large", "record.too_deep", "record.not_json"),
 }
+"""For each kind of text, its codes: too long, nested too deeply, not JSON."""
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 _STEP = str.maketrans({"[": "1", "{": "1", "]": "0", "}": "0", **{c: None for c in "0123456789,:. \n\r\t-+eEtruefalsn"}})
 
@@ -40,22 +40,20 @@ def depth(text: str) -> int:
 
 
 def check(text: str, prefix: str, max_chars: int, max_depth: int = MAX_DEPTH) -> None:
-    """Refuse ``text`` (``<prefix>.too_large`` / ``<prefix>.too_deep``) before it is parsed."""
-    what_ja, what_en = _WHAT.get(prefix, _WHAT["api"])
+    """Refuse ``text`` (``api.too_large`` / ``api.too_deep`` for ``prefix`` ``"api"``, see :data:`CODES`)
+    before it is parsed."""
+    too_large, too_deep, _ = CODES[prefix]
     if len(text) > max_chars:
-        raise GameError(f"{prefix}.too_large", f"{what_ja}が大きすぎます", f"{what_en} is too large",
-                        limit=max_chars)
+        raise refuse(too_large, limit=max_chars)
     if text.count("[") + text.count("{") > max_depth and depth(text) > max_depth:
-        raise GameError(f"{prefix}.too_deep", f"{what_ja}の入れ子が深すぎます（壊れているか、細工されています）",
-                        f"{what_en} is nested too deeply (damaged or crafted)", limit=max_depth)
+        raise refuse(too_deep, limit=max_depth)
 
 
 def loads(text: str, prefix: str, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
-    """``json.loads`` after :func:`check`; text that is not JSON is ``<prefix>.not_json``."""
+    """``json.loads`` after :func:`check`; text that is not JSON is refused too (``api.bad_json``,
+    ``record.not_json``)."""
     check(text, prefix, max_chars, max_depth)
     try:
         return json.loads(text)
     except ValueError:
-        what_ja, what_en = _WHAT.get(prefix, _WHAT["api"])
-        raise GameError(f"{prefix}.not_json", f"{what_ja}をJSONとして読めません",
-                        f"{what_en} is not valid JSON") from None
+        raise refuse(CODES[prefix][2]) from None

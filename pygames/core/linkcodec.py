@@ -14,15 +14,11 @@ import zlib
 from typing import Any
 
 from . import jsonlimit
-from .errors import GameError
+from .errors import refuse
 
 PREFIX = "m1."
 MAX_LINK_CHARS = 100_000
 MAX_JSON_BYTES = 2_000_000
-
-
-def _refuse(why_ja: str, why_en: str, code: str = "link.invalid") -> GameError:
-    return GameError(code, f"共有リンクを読めません: {why_ja}", f"Cannot read this share link: {why_en}")
 
 
 def encode(record: dict[str, Any]) -> str:
@@ -35,36 +31,35 @@ def encode(record: dict[str, Any]) -> str:
 def decode(text: Any) -> Any:
     """The JSON object inside a link fragment (not yet validated as a record)."""
     if not isinstance(text, str):
-        raise _refuse("文字列ではありません", "not text")
+        raise refuse("link.invalid", why="link.not_text")
     text = text.strip().lstrip("#")
     if "=" in text and not text.startswith(PREFIX):  # a full fragment like "#m=…"
         text = text.split("=", 1)[1]
     if len(text) > MAX_LINK_CHARS:
-        raise _refuse("長すぎます", "it is too long", "link.too_long")
+        raise refuse("link.too_long", most=MAX_LINK_CHARS)
     if not text.startswith(PREFIX):
-        raise _refuse("形式が違います（途中で切れているかもしれません）", "unknown format (it may be cut short)")
+        raise refuse("link.invalid", why="link.format")
     body = text[len(PREFIX):]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise _refuse("文字化けしています", "it is garbled") from None
+        raise refuse("link.invalid", why="link.garbled") from None
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_JSON_BYTES)
     except zlib.error:
-        raise _refuse("途中で切れているか壊れています", "it is truncated or corrupt") from None
+        raise refuse("link.invalid", why="link.corrupt") from None
     if inflater.unconsumed_tail:
-        raise _refuse("展開すると大きすぎます", "it expands to too much data", "link.too_large")
+        raise refuse("link.too_large", most=MAX_JSON_BYTES)
     if not inflater.eof:
-        raise _refuse("途中で切れています", "it is truncated")
+        raise refuse("link.invalid", why="link.truncated")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise _refuse("中身が壊れています", "its content is corrupt") from None
+        raise refuse("link.invalid", why="link.content") from None
     if jsonlimit.depth(text) > jsonlimit.MAX_DEPTH:
-        raise _refuse("入れ子が深すぎます（壊れているか、細工されています）", "it is nested too deeply (damaged or crafted)",
-                      "link.too_deep")
+        raise refuse("link.too_deep", limit=jsonlimit.MAX_DEPTH)
     try:
         return json.loads(text)
     except ValueError:
-        raise _refuse("中身が壊れています", "its content is corrupt") from None
+        raise refuse("link.invalid", why="link.content") from None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import GameError
+from .errors import GameError, refuse
 from .jointchance import check_remote, verify
 from .game import CHANCE, Game, sample_chance
 from .record import check_players, check_shape, format_action, new_record, parse_action
@@ -49,9 +49,8 @@ class Match:
             try:
                 match._push(seat, action)
             except GameError as err:
-                raise GameError("record.illegal_action", f"{ply + 1}手目が不正です: {err.message_ja}",
-                                f"Action {ply + 1} is illegal: {err.message_en}", ply=ply + 1,
-                                cause=err.code) from err
+                raise refuse("record.illegal_action", ply=ply + 1, cause=err.code, cause_ja=err.message_ja,
+                             cause_en=err.message_en) from err
         if "remote" in record:  # a match played by link: chance is checked against every seat's values
             record["remote"] = check_remote(record["remote"], len(record["players"]))
             verify(game, match.states, match.record["actions"], record["remote"])
@@ -97,7 +96,7 @@ class Match:
         """Apply a player's action, then resolve any chance that follows. GameError if illegal;
         then the match is left exactly as it was."""
         if seat == CHANCE:
-            raise GameError("match.not_chance", "抽選（札を引く・さいころなど）の結果は指定できません", "Chance outcomes cannot be chosen")
+            raise refuse("match.chance_chosen")
         before = self.ply
         try:
             self._push(seat, action)
@@ -110,7 +109,7 @@ class Match:
         """The generator for the next chance node: derived from the seed and the chance count."""
         seed = self.record["seed"]
         if seed is None:
-            raise GameError("match.no_seed", "この対局には乱数の種がありません", "This match has no seed")
+            raise refuse("match.no_seed")
         count = sum(1 for entry in self.record["actions"] if entry.startswith("c:"))
         return Rng.derive(seed, "chance", count)
 
@@ -123,14 +122,12 @@ class Match:
         """The computer's action for ``seat`` (its recorded level unless one is given)."""
         movers = self.to_move()
         if not movers:
-            raise GameError("match.game_over", "対局は終わっています", "The game is over", seat=seat)
+            raise refuse("match.game_over", seat=seat)
         if seat not in movers:
-            raise GameError("match.not_your_turn", f"今は{seat + 1}番目の席の手番ではありません",
-                            f"It is not seat {seat + 1}'s turn", seat=seat)
+            raise refuse("match.not_your_turn", seat=seat)
         level = level or self.record["players"][seat].get("level") or self.game.bot_levels[-1]
         if level not in self.game.bot_levels:
-            raise GameError("record.bad_level", f"コンピュータの強さが不正です: {str(level)[:20]}",
-                            f"Unknown computer level: {str(level)[:20]}", levels=list(self.game.bot_levels))
+            raise refuse("match.bad_level", level=str(level)[:20], levels=list(self.game.bot_levels))
         rng = Rng.derive(self.record["seed"] or 0, "bot", self.ply, seat)
         return self.game.bot_action(self.state, seat, level, rng)
 
@@ -142,24 +139,26 @@ class Match:
     def undo_status(self, seat: int) -> tuple[int | None, dict[str, str] | None]:
         """``(ply, None)`` when ``seat`` may take its last action back (truncate to ``ply``), else
         ``(None, reason)`` with ``reason = {code, ja, en}`` saying why not, for the undo button."""
+        point, refusal = self.undo_refusal(seat)
+        if refusal is None:
+            return point, None
+        return None, {"code": refusal.code, "ja": refusal.message_ja, "en": refusal.message_en}
+
+    def undo_refusal(self, seat: int) -> tuple[int | None, GameError | None]:
+        """:meth:`undo_status` with the reason as the refusal to raise (``match.undo_*``)."""
         actions = self.record["actions"]
-        nothing = {"code": "match.undo_nothing", "ja": "まだ戻せる手がありません", "en": "You have nothing to take back yet"}
         if not any(entry.startswith(f"{seat}:") for entry in actions):
-            return None, nothing
+            return None, refuse("match.undo_nothing")
         for ply in range(len(actions) - 1, -1, -1):
             s, action = parse_action(actions[ply])
             if self.game.is_undo_barrier(self.states[ply], s, action):
                 ja, en = self.game.describe_action(self.states[ply], s, action)
                 if s == CHANCE:
-                    return None, {"code": "match.undo_chance",
-                                  "ja": f"そのあとで運が決まったので戻せません（{ja}）",
-                                  "en": f"Chance has spoken since then, so it cannot be taken back ({en})"}
-                return None, {"code": "match.undo_revealed",
-                              "ja": f"そのあとで情報が公開されたので戻せません（{ja}）",
-                              "en": f"Something was revealed since then, so it cannot be taken back ({en})"}
+                    return None, refuse("match.undo_chance", what_ja=ja, what_en=en)
+                return None, refuse("match.undo_revealed", what_ja=ja, what_en=en)
             if s == seat:
                 return ply, None
-        return None, nothing
+        return None, refuse("match.undo_nothing")
 
     def truncate(self, ply: int) -> None:
         """Drop every action from ``ply`` on."""

@@ -12,7 +12,7 @@ import copy
 import json
 from typing import Any, Callable
 
-from .errors import GameError
+from .errors import refuse
 from .game import CHANCE
 
 FORMAT = "pygames.match"
@@ -26,11 +26,6 @@ PLAYER_TYPES = ("human", "bot", "remote")
 """``remote``: a person on another device (remote matches; ``core/remote.py``)."""
 
 
-def _bad(what_ja: str, what_en: str, **params: Any) -> GameError:
-    return GameError("record.invalid", f"対局データが壊れています: {what_ja}",
-                     f"The match data is damaged: {what_en}", **params)
-
-
 def format_action(seat: int, action: str) -> str:
     """The log form of one action."""
     return f"{'c' if seat == CHANCE else seat}:{action}"
@@ -39,12 +34,12 @@ def format_action(seat: int, action: str) -> str:
 def parse_action(entry: Any) -> tuple[int, str]:
     """Split a log entry into (seat, action); GameError if malformed."""
     if not isinstance(entry, str) or ":" not in entry or len(entry) > MAX_ACTION_CHARS:
-        raise _bad("手の記録の形が不正です", "a logged action is malformed", entry=str(entry)[:60])
+        raise refuse("record.invalid", why="record.entry", entry=str(entry)[:60])
     seat_text, action = entry.split(":", 1)
     if seat_text == "c":
         return CHANCE, action
     if len(seat_text) != 1 or seat_text not in "0123456789":
-        raise _bad("手の記録の席番号が不正です", "a logged action has a bad seat", entry=entry[:60])
+        raise refuse("record.invalid", why="record.entry_seat", entry=entry[:60])
     return int(seat_text), action
 
 
@@ -58,24 +53,21 @@ def new_record(game: str, engine_version: str, options: dict[str, Any], players:
 def check_players(players: Any, levels: tuple[str, ...]) -> list[dict[str, Any]]:
     """Validate the seat list: names are plain text, bots have a known level."""
     if not isinstance(players, list) or not players:
-        raise _bad("席の一覧がありません", "the player list is missing")
+        raise refuse("record.invalid", why="record.no_players")
     result = []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
-            raise _bad(f"{i + 1}番目の席が不正です", f"seat {i + 1} is malformed", seat=i)
+            raise refuse("record.invalid", why="record.seat", seat=i)
         name, kind = p.get("name", ""), p.get("type", "human")
         if not isinstance(name, str) or len(name) > MAX_NAME_CHARS:
-            raise GameError("record.bad_name", f"{i + 1}番目の名前は{MAX_NAME_CHARS}文字までの文字列にしてください",
-                            f"Seat {i + 1}'s name must be text of at most {MAX_NAME_CHARS} characters", seat=i)
+            raise refuse("record.bad_name", seat=i, most=MAX_NAME_CHARS)
         if kind not in PLAYER_TYPES:
-            raise _bad(f"{i + 1}番目の席の種類が不正です", f"seat {i + 1} has an unknown type", seat=i)
+            raise refuse("record.invalid", why="record.seat_type", seat=i)
         entry: dict[str, Any] = {"name": name, "type": kind}
         if kind == "bot":
             level = p.get("level")
             if level not in levels:
-                raise GameError("record.bad_level", f"{i + 1}番目のコンピュータの強さが不正です: {str(level)[:20]}",
-                                f"Seat {i + 1} has an unknown computer level: {str(level)[:20]}", seat=i,
-                                levels=list(levels))
+                raise refuse("record.bad_level", seat=i, level=str(level)[:20], levels=list(levels))
             entry["level"] = level
         result.append(entry)
     return result
@@ -84,25 +76,23 @@ def check_players(players: Any, levels: tuple[str, ...]) -> list[dict[str, Any]]
 def check_shape(obj: Any) -> dict[str, Any]:
     """Check the record's shape and migrate it to the current schema (a new dict is returned)."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise GameError("record.not_a_match", "pygamesの対局データではありません", "This is not a pygames match record")
+        raise refuse("record.not_a_match")
     schema = obj.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool):
-        raise _bad("schemaがありません", "the schema number is missing")
+        raise refuse("record.invalid", why="record.schema")
     if schema > SCHEMA:
-        raise GameError("record.newer_schema", f"このデータは新しい版（schema {schema}）で作られています。ページを更新してください",
-                        f"This record comes from a newer version (schema {schema}); reload the site to update",
-                        schema=schema, supported=SCHEMA)
+        raise refuse("record.newer_schema", schema=schema, supported=SCHEMA)
     record = migrate(copy.deepcopy(obj))
     for key, kind in (("game", str), ("engine_version", str), ("options", dict), ("actions", list), ("meta", dict)):
         if not isinstance(record.get(key), kind):
-            raise _bad(f"「{key}」の形が不正です", f"field '{key}' is malformed", field=key)
+            raise refuse("record.invalid", why="record.field", field=key)
     seed = record.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
-        raise _bad("seedが不正です", "the seed is invalid")
+        raise refuse("record.invalid", why="record.seed")
     if len(record["actions"]) > MAX_ACTIONS:
-        raise GameError("record.too_long", f"手数が多すぎます（上限{MAX_ACTIONS}）", f"Too many actions (limit {MAX_ACTIONS})")
+        raise refuse("record.too_long", most=MAX_ACTIONS)
     if len(json.dumps(record["options"])) > MAX_OPTIONS_CHARS:
-        raise _bad("設定が大きすぎます", "the options are too large")
+        raise refuse("record.invalid", why="record.options")
     record["meta"] = clean_meta(record["meta"])
     return record
 
@@ -122,12 +112,12 @@ def _v1_to_v2(record: dict[str, Any]) -> dict[str, Any]:
     the seat list under ``seats``; schema 2 logs ``"seat:action"`` strings under ``players``."""
     pairs = record.pop("actions", [])
     if not isinstance(pairs, list):
-        raise _bad("手の記録が一覧ではありません", "the action log is not a list")
+        raise refuse("record.invalid", why="record.log")
     actions = []
     for pair in pairs:
         if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)
                 and (pair[0] is None or isinstance(pair[0], int))):
-            raise _bad("手の記録の形が不正です", "a logged action is malformed")
+            raise refuse("record.invalid", why="record.entry", entry=str(pair)[:60])
         actions.append(format_action(CHANCE if pair[0] is None else pair[0], pair[1]))
     record["actions"] = actions
     record["players"] = record.pop("seats", record.get("players"))
@@ -145,7 +135,6 @@ def migrate(record: dict[str, Any]) -> dict[str, Any]:
     while record["schema"] < SCHEMA:
         step = MIGRATIONS.get(record["schema"])
         if step is None:
-            raise GameError("record.unknown_schema", f"読めない古い形式です（schema {record['schema']}）",
-                            f"Unknown old schema {record['schema']}", schema=record["schema"])
+            raise refuse("record.unknown_schema", schema=record["schema"])
         record = step(record)
     return record

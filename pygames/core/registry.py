@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .errors import GameError
+from .errors import refuse
 from .game import Game
 
 GAME_MODULES = ("kabu", "shiji", "shogi", "motto")
@@ -36,5 +36,4 @@ def get_game(name: Any) -> Game[Any]:
     for game in all_games():
         if game.name == name:
             return game
-    raise GameError("match.unknown_game", f"知らないゲームです: {str(name)[:40]}",
-                    f"Unknown game: {str(name)[:40]}", game=str(name)[:40])
+    raise refuse("match.unknown_game", game=str(name)[:40])

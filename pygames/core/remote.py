@@ -24,7 +24,7 @@ import zlib
 from typing import Any, Callable
 
 from . import chain
-from .errors import GameError
+from .errors import GameError, refuse
 from .game import CHANCE
 from .jointchance import VERSION, is_hex, outcome, pending_run, runs_of
 from .match import Match
@@ -37,10 +37,6 @@ MAX_JSON_BYTES = 1_000_000
 PEER_KEYS = ("peer_ply", "peer_rows", "peer_heads", "peer_undos")
 
 
-def _refuse(code: str, ja: str, en: str, **params: Any) -> GameError:
-    return GameError(code, ja, en, **params)
-
-
 # --- records ----------------------------------------------------------------------------
 def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: int, match_id: str,
         secret: str) -> dict[str, Any]:
@@ -48,7 +44,7 @@ def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: 
     game = get_game(game_name)
     seats = len(names) if isinstance(names, list) else 0
     if not is_hex(match_id) or not is_hex(secret, 32):
-        raise _refuse("remote.bad_secret", "対局IDか秘密の値が不正です", "The match id or the secret is malformed")
+        raise refuse("remote.bad_secret")
     players = check_players([{"name": n, "type": "remote"} for n in names] if seats else None, game.bot_levels)
     _check_seat(seat, seats)
     players[seat]["type"] = "human"
@@ -67,7 +63,7 @@ def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: 
 
 def _check_seat(seat: Any, seats: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise _refuse("match.bad_seat", f"席番号が不正です: {str(seat)[:10]}", f"Bad seat number: {str(seat)[:10]}")
+        raise refuse("match.bad_seat", given=str(seat)[:10])
     return seat
 
 
@@ -75,7 +71,7 @@ def load(record: Any) -> tuple[Match, int]:
     """The replayed, verified remote match and this device's seat."""
     match = Match.from_record(record)
     if "remote" not in match.record:
-        raise _refuse("remote.not_remote", "友だちとリンクで遊ぶ対局ではありません", "This is not a match played by link")
+        raise refuse("remote.not_remote")
     meta = match.record["meta"]
     seat = _check_seat(meta.get("remote_seat"), len(match.record["players"]))
     for key in PEER_KEYS:
@@ -87,8 +83,7 @@ def load(record: Any) -> tuple[Match, int]:
 def _check_secret(match: Match, seat: int, secret: Any) -> bytes:
     head = match.record["remote"]["heads"][seat]
     if not is_hex(secret, 32) or head is None or chain.head(bytes.fromhex(secret)).hex() != head:
-        raise _refuse("remote.wrong_secret", "この端末の秘密の値が対局の約束と合いません（別の端末で作った対局かもしれません）",
-                      "This device's secret does not match the match's commitment (was it made on another device?)")
+        raise refuse("remote.wrong_secret")
     return bytes.fromhex(secret)
 
 
@@ -130,11 +125,11 @@ def act(record: Any, seat: Any, secret: str, action: Any) -> dict[str, Any]:
     """This device's person plays ``action``; pending requests of the others are declined by it."""
     match, me = load(record)
     if seat != me:
-        raise _refuse("remote.not_your_seat", "この端末の席ではありません", "That seat is not played on this device")
+        raise refuse("remote.not_your_seat")
     if match.record["remote"]["ended"]:
-        raise _refuse("match.game_over", "対局は終わっています", "The game is over")
+        raise refuse("match.game_over")
     if not isinstance(action, str):
-        raise _refuse("match.bad_action", "手が文字列ではありません", "The action is not a string")
+        raise refuse("match.bad_action")
     match._push(me, action)
     remote = match.record["remote"]
     for other in range(len(remote["heads"])):
@@ -150,16 +145,15 @@ def ask(record: Any, kind: Any) -> dict[str, Any]:
     match, me = load(record)
     remote = match.record["remote"]
     if ended(match):
-        raise _refuse("match.game_over", "対局は終わっています", "The game is over")
+        raise refuse("match.game_over")
     if kind not in ("undo", "draw"):
-        raise _refuse("remote.bad_ask", "知らない申し出です", "Unknown request")
+        raise refuse("remote.bad_ask")
     if _pending_asks(remote, me):
-        raise _refuse("remote.ask_pending", "前の申し出の返事を待っています", "Your last request is still unanswered")
+        raise refuse("remote.ask_pending")
     if kind == "undo":
-        point, reason = match.undo_status(me)
-        if point is None:
-            raise _refuse(reason["code"] if reason else "match.cannot_undo", (reason or {}).get("ja", "戻せません"),
-                          (reason or {}).get("en", "Nothing can be taken back"))
+        point, refusal = match.undo_refusal(me)
+        if refusal is not None:
+            raise refusal
     remote["asks"][me].append({"k": kind, "at": match.ply})
     return match.record
 
@@ -169,17 +163,16 @@ def reply(record: Any, ok: Any) -> dict[str, Any]:
     match, me = load(record)
     remote = match.record["remote"]
     if not isinstance(ok, bool):
-        raise _refuse("remote.bad_reply", "返事が不正です", "The answer is malformed")
+        raise refuse("remote.bad_reply")
     pending = [(s, i) for s in range(len(remote["heads"])) if s != me for i in _pending_asks(remote, s)]
     if not pending:
-        raise _refuse("remote.no_ask", "答える申し出がありません", "There is no request to answer")
+        raise refuse("remote.no_ask")
     seat, index = pending[0]
     kind = remote["asks"][seat][index]["k"]
     if ok and kind == "undo":
         point, _ = match.undo_status(seat)
         if point is None:
-            raise _refuse("match.cannot_undo", "もう戻せません（その後で運が決まったか、公開されたことがあります）",
-                          "It can no longer be taken back")
+            raise refuse("match.cannot_undo")
         match.truncate(point)
         remote["undos"].append(point)
     if ok and kind == "draw":
@@ -220,14 +213,13 @@ def _pack(obj: dict[str, Any]) -> str:
 
 
 def _unpack(text: Any) -> dict[str, Any]:
-    bad = ("remote.bad_link", "リンクを読めません（途中で切れているか壊れています）", "Cannot read this link (cut short or damaged)")
     if not isinstance(text, str):
-        raise _refuse(*bad)
+        raise refuse("remote.bad_link")
     text = text.strip()
     if "#r=" in text:
         text = text.split("#r=", 1)[1]
     if len(text) > MAX_LINK_CHARS or not text.startswith(PREFIX):
-        raise _refuse(*bad)
+        raise refuse("remote.bad_link")
     body = text[len(PREFIX):]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
@@ -237,14 +229,14 @@ def _unpack(text: Any) -> dict[str, Any]:
             raise ValueError("size")
         obj = json.loads(raw.decode("utf-8"))
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
-        raise _refuse(*bad) from None
+        raise refuse("remote.bad_link") from None
     if not isinstance(obj, dict) or obj.get("v") != VERSION or not is_hex(obj.get("id")) or not is_hex(obj.get("d")):
-        raise _refuse(*bad)
+        raise refuse("remote.bad_link")
     for key in ("s", "b", "rb", "n"):
         if isinstance(obj.get(key), bool) or not isinstance(obj.get(key), int) or obj[key] < 0:
-            raise _refuse(*bad)
+            raise refuse("remote.bad_link")
     if not isinstance(obj.get("a"), list) or not isinstance(obj.get("r"), list) or not isinstance(obj.get("x"), dict):
-        raise _refuse(*bad)
+        raise refuse("remote.bad_link")
     return obj
 
 
@@ -288,14 +280,13 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
     if local is None:
         h = k.get("h")
         if not isinstance(h, dict) or k["b"] or k["rb"] or not isinstance(k.get("k"), list):
-            raise _refuse("remote.gap", "この端末にはまだこの対局がありません。相手から届いた最初のリンクを開いてください",
-                          "This device does not have this match yet: open the first link your friend sent")
+            raise refuse("remote.gap", why="gap.first")
         names = k.get("m")
         if not isinstance(names, list):
-            raise _refuse("remote.bad_link", "リンクを読めません", "Cannot read this link")
+            raise refuse("remote.bad_link")
         game = get_game(h.get("game")) if isinstance(h.get("game"), str) else None
         if game is None:
-            raise _refuse("remote.bad_link", "リンクを読めません", "Cannot read this link")
+            raise refuse("remote.bad_link")
         players = [{"name": n, "type": "remote"} for n in names]
         record = new_record(game.name, h.get("engine_version"), h.get("options"), players, None)  # type: ignore[arg-type]
         base_actions: list[str] = []
@@ -308,23 +299,21 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
             mine = public(local)
             if [h.get("game"), h.get("engine_version"), h.get("options")] != [
                     mine["game"], mine["engine_version"], mine["options"]]:
-                raise _refuse("remote.mismatch", "このリンクの対局の設定が、この端末の対局と違います",
-                              "This link's match settings differ from the match on this device")
+                raise refuse("remote.mismatch")
         record = {key: value for key, value in local.items() if key not in ("remote", "actions")}
         names = k.get("m")
         if not isinstance(names, list) or len(names) != len(local["players"]):
-            raise _refuse("remote.bad_link", "リンクを読めません", "Cannot read this link")
+            raise refuse("remote.bad_link")
         record["players"] = [{**p, "name": n} for p, n in zip(local["players"], names)]
         lr = local["remote"]
         heads = list(lr["heads"])
         if isinstance(k.get("k"), list):
             if len(k["k"]) != len(heads):
-                raise _refuse("remote.bad_link", "リンクを読めません", "Cannot read this link")
+                raise refuse("remote.bad_link")
             for i, value in enumerate(k["k"]):
                 if value is not None:
                     if heads[i] is not None and heads[i] != value:
-                        raise _refuse("remote.head_changed", f"{i + 1}番目の席の約束値が、前に受け取ったものと違います",
-                                      f"Seat {i + 1}'s commitment differs from the one received before", seat=i)
+                        raise refuse("remote.head_changed", seat=i)
                     heads[i] = value
         local_undos = lr["undos"]
         base_actions = list(local["actions"])
@@ -332,18 +321,14 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
     undos = x.get("undos")
     if not isinstance(undos, list) or undos[:len(local_undos)] != local_undos:
         if isinstance(undos, list) and local_undos[:len(undos)] == undos:
-            raise _refuse("remote.stale_undo", "待ったより前のリンクです。何も変えていません",
-                          "This link is from before a take-back; nothing was changed", stale=True)
-        raise _refuse("remote.fork", "このリンクは、この端末の対局と別の流れになっています（待ったの食い違い）",
-                      "This link follows another line of play than this device (take-backs differ)")
+            raise refuse("remote.stale_undo", stale=True)
+        raise refuse("remote.fork", why="fork.undos")
     for cut in undos[len(local_undos):]:
         if not isinstance(cut, int) or cut > len(base_actions):
-            raise _refuse("remote.bad_link", "リンクを読めません", "Cannot read this link")
+            raise refuse("remote.bad_link")
         base_actions = base_actions[:cut]
     if k["b"] > len(base_actions) or k["rb"] > len(rows):
-        raise _refuse("remote.gap", "この前に送られたリンクがまだ開かれていません。先に前のリンクを開くか、相手に新しいリンクを頼んでください",
-                      "An earlier link has not been opened here: open it first, or ask your friend for a new link",
-                      have=len(base_actions), starts=k["b"])
+        raise refuse("remote.gap", why="gap.earlier", have=len(base_actions), starts=k["b"])
     record["actions"] = base_actions[:k["b"]] + list(k["a"])
     record["remote"] = {"v": VERSION, "id": k["id"], "heads": heads, "reveals": rows[:k["rb"]] + list(k["r"]),
                         "asks": x.get("asks"), "replies": x.get("replies"), "undos": undos, "ended": x.get("ended")}
@@ -478,7 +463,7 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
                 "id": k["id"], "options": incoming.record["options"]}
     local, me = load(record)
     if k["id"] != local.record["remote"]["id"]:
-        raise _refuse("remote.other_match", "このリンクは別の対局のものです", "This link belongs to another match")
+        raise refuse("remote.other_match")
     if k["s"] == me:
         return {"status": "stale", "own": True}
     try:
@@ -499,9 +484,7 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
         union = _union(local.record, incoming.record)
         merged = union if union is not None else {}
         if union is None:
-            raise GameError("remote.fork", "このリンクは、この端末の対局と別の流れです（同じ局面から違う手が指されています）。両方を残しました",
-                            "This link follows another line of play than this device (different moves from the same "
-                            "position). Both versions are kept", branch=_branch(incoming.record, local.record, me))
+            raise refuse("remote.fork", why="fork.moves", branch=_branch(incoming.record, local.record, me))
     merged["players"] = [{**p, "name": k["m"][i] if i == k["s"] else p["name"]}
                          for i, p in enumerate(local.record["players"])]
     merged["meta"] = {**local.record["meta"], **{key: max(local.record["meta"][key], peer[key]) for key in PEER_KEYS}}
@@ -512,9 +495,8 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
         try:
             result = Match.from_record(merged)
         except GameError as err:
-            raise GameError("remote.fork", "このリンクは、この端末の対局と食い違います。両方を残しました",
-                            "This link contradicts the match on this device. Both versions are kept",
-                            branch=_branch(incoming.record, local.record, me), cause=err.code) from err
+            raise refuse("remote.fork", why="fork.contradicts", branch=_branch(incoming.record, local.record, me),
+                         cause=err.code) from err
     if secret is not None:
         settle(result, me, secret)
     return {"status": "merged", "record": result.record, "happened": _what_happened(local, result, me)}
@@ -532,12 +514,11 @@ def _verified(sender: dict[str, Any], k: dict[str, Any]) -> Match:
     """The sender's record replayed with every check, after its digest is found right."""
     try:
         shaped = Match.from_record(sender)
-    except GameError as err:
+    except GameError as err:  # the replay's own refusal, its code kept, told as the link's (built by hand)
         raise GameError(err.code, f"リンクを受け付けません: {err.message_ja}", f"Link refused: {err.message_en}",
                         **err.params) from err
     if digest(shaped.record) != k["d"]:
-        raise _refuse("remote.digest", "リンクの中身が、この端末の対局とつながりません（改ざんされたか、別の流れです）",
-                      "The link's content does not fit the match on this device (altered, or another line of play)")
+        raise refuse("remote.digest")
     return shaped
 
 
@@ -549,9 +530,9 @@ def join(text: Any, seat: Any, secret: str, name: str = "") -> dict[str, Any]:
     seats = len(record["players"])
     seat = _check_seat(seat, seats)
     if record["remote"]["heads"][seat] is not None:
-        raise _refuse("remote.seat_taken", "その席はもう埋まっています", "That seat is already taken", seat=seat)
+        raise refuse("remote.seat_taken", seat=seat)
     if not is_hex(secret, 32) or not isinstance(name, str) or len(name) > 40:
-        raise _refuse("remote.bad_secret", "秘密の値か名前が不正です", "The secret or the name is malformed")
+        raise refuse("remote.bad_secret")
     record["remote"]["heads"][seat] = chain.head(bytes.fromhex(secret)).hex()
     record["players"] = [{"name": name.strip() if i == seat else p["name"], "type": "human" if i == seat else "remote"}
                          for i, p in enumerate(record["players"])]
@@ -619,12 +600,11 @@ def call(op: Any, args: Any) -> dict[str, Any]:
     """Run operation ``op`` with keyword ``args`` (GameError on a bad name or bad arguments)."""
     func = CALLS.get(op) if isinstance(op, str) else None
     if func is None:
-        raise GameError("api.unknown_call", f"知らない呼び出しです: remote.{str(op)[:40]}", f"Unknown call: remote.{str(op)[:40]}")
+        raise refuse("api.unknown_call", call=f"remote.{str(op)[:40]}")
     if args is not None and not isinstance(args, dict):
-        raise GameError("api.bad_args", "引数はオブジェクトで渡してください", "Arguments must be an object")
+        raise refuse("api.bad_args", why="args.not_object", call=f"remote.{op}")
     try:
         inspect.signature(func).bind(**(args or {}))
     except TypeError as err:
-        raise GameError("api.bad_args", f"引数が合いません: remote.{op}", f"Wrong arguments for remote.{op}",
-                        detail=str(err)[:200]) from None
+        raise refuse("api.bad_args", why="args.names", call=f"remote.{op}", detail=str(err)[:200]) from None
     return _status_of(func(**(args or {})))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pygames.core import GameError
 from pygames.core.grammar import is_number
 
 from . import state as st
@@ -42,16 +41,14 @@ def chance(s: MottoState, action: str) -> MottoState:
     if s.phase == START:
         k = action[6:]
         if not action.startswith("start ") or not is_number(k) or not 1 <= int(k) <= s.n:
-            raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
-                            f"Impossible chance outcome: {action[:40]}", action=action[:40])
+            raise refuse("match.bad_chance", action=action[:40])
         t = s.clone()
         t.phase, t.opener, t.starter = DRAW, int(k) - 1, int(k) - 1
         return t
     pool = s.deck or s.aside
     no = action[5:]
     if s.phase != DRAW or not action.startswith("draw ") or not is_number(no) or int(no) not in pool:
-        raise GameError("match.bad_chance", f"ありえない抽選の結果です（{action[:40]}）",
-                        f"Impossible chance outcome: {action[:40]}", action=action[:40])
+        raise refuse("match.bad_chance", action=action[:40])
     t = s.clone()
     st.draw(t, int(no))
     return t

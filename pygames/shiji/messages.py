@@ -59,7 +59,46 @@ REFUSALS: dict[str, tuple[str, str]] = {
                                  "Only one of your veiled cards can be recovered"),
     "shiji.lead.not_numbers": ("先手決めは手札の数字札２枚（数字組）で行います",
                                "Deciding who goes first uses two number cards (a number shell) from your hand"),
+    # 詰み札 (puzzles)
+    "shiji.puzzle.unknown": ("その詰み札はありません: {id}", "No such puzzle: {id}"),
+    "shiji.puzzle.bad_position": ("詰み札の局面が不正です: {why_ja}", "The puzzle position is invalid: {why_en}"),
+    "shiji.puzzle.already_lost": ("詰み札の局面が不正です: 手番の側はもう負けています（並べられる貝札がないか、残り２枚に星札・恐慌札）",
+                                  "The puzzle position is invalid: the side to move has already lost (no legal "
+                                  "shell, or two cards with a star or panic card)"),
 }
+
+REASONS: dict[str, tuple[str, str]] = {
+    # shiji.puzzle.bad_position: the description
+    "position.not_object": ("オブジェクトではありません", "not an object"),
+    "position.lists": ("hands・lands・rows は２人分の札の一覧です", "hands, lands and rows are two lists of cards"),
+    "position.turn": ("turn は 0 か 1", "turn must be 0 or 1"),
+    "position.to_beat": ("to_beat は 0〜99 か null", "to_beat must be 0-99 or null"),
+    "position.star": ("star が不正です", "bad star state"),
+    "position.reverse": ("reverse は true か false", "reverse must be true or false"),
+    "position.card": ("知らない札があります", "unknown card code"),
+    "position.cell": ("市場の札「{cell}」が読めません（ヴェールできるのは数字札だけ）",
+                      "market cell '{cell}' is unreadable (only number cards can be veiled)"),
+    "position.full_set": ("{player}人目の札が25枚一組になっていません", "player {player}'s cards are not one full set"),
+    "position.hand": ("手札は1〜10枚です", "a hand holds 1-10 cards"),
+    # shiji.puzzle.bad_position: a position no match can reach
+    "reach.half_shell": ("市場の列に１枚だけの貝札があります（貝札は２枚組）", "a market row holds half a shell (shells have two cards)"),
+    "reach.panic_star": ("恐慌札と星札（または２枚の恐慌札）が同じ貝札にあります", "a shell holds 恐慌 with a star"),
+    "reach.star_pair": ("２枚の星札の貝札が運行の順になっていません", "a two-star shell breaks the star cycle"),
+    "reach.merchant": ("恐慌札が市場にあるのに商人札が公開されたまま（または逆）です",
+                       "恐慌 in a market row means that player's merchant card was taken (and only then)"),
+    "reach.alternate": ("貝札の組数が交互に並べた数になっていません", "the shell counts do not alternate"),
+    "reach.balanced": ("星札が並んだ後に00の双札がないのに平衡状態です", "balanced although no 00 pair followed the last star"),
+    "reach.star_state": ("星の状態が市場の最後の星札・恐慌札と合いません",
+                         "the star state does not match the last star or 恐慌 placed"),
+    "reach.order": ("評価の向きが星の状態と合いません（夜・恐慌の後は逆順、それ以外は昇順）",
+                    "the order does not match the star state (reverse after Night or 恐慌, else ascending)"),
+    "reach.face_up": ("相手が直前に並べた貝札は表向きのはずです", "the opponent's last shell must be face up"),
+    "reach.zero_pair": ("相手の直前の貝札で00の双札ができたので平衡状態のはずです",
+                        "the opponent's last shell made a 00 pair: balanced"),
+    "reach.last_star": ("星の状態が相手の直前の貝札と合いません", "the star state does not match the opponent's last shell"),
+    "reach.to_beat": ("超える値が相手の直前の貝札と合いません", "the value to beat does not match the opponent's last shell"),
+}
+"""The causes a code names in its ``why`` param (``position.turn``...), each in both languages."""
 
 WARNINGS: dict[str, tuple[str, str]] = {
     "shiji.warn.closes": ("この貝札を並べると閉場になり、両者の手札を見せ合って勝負が決まります",
@@ -162,6 +201,9 @@ def _fill(params: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     if fmt.get("to_beat") is None:
         fmt["to_beat"] = 0
     fmt.setdefault("action", action)
+    if "why" in params:
+        ja, en = REASONS[params["why"]]
+        fmt["why_ja"], fmt["why_en"] = ja.format(**fmt), en.format(**fmt)
     clean = {k: (CODES[v] if k in ("card", "star", "first", "second") and isinstance(v, int) else v)
              for k, v in params.items() if k != "action"}
     return fmt, {"action": action, **clean}

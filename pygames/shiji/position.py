@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import GameError
+from ..core.errors import refuse
 from .cards import (
     CODES,
     FULL_SET,
@@ -32,10 +32,6 @@ from .state import BALANCED, PANIC_STATE, Rules, State
 GAP = "-"
 
 
-def _bad(why_ja: str, why_en: str, code: str = "shiji.puzzle.bad_position") -> GameError:
-    return GameError(code, f"詰み札の局面が不正です: {why_ja}", f"The puzzle position is invalid: {why_en}")
-
-
 def _cell_kind(cell: str) -> int | None:
     """The kind of a row cell (-1 for a gap), None if unreadable."""
     if cell == GAP:
@@ -52,55 +48,52 @@ def check_position(pos: Any, star_clears: bool = True, strict: bool = True) -> d
     position whose side to move can still play (``strict=False``: only the card counts, as
     engine version 1 checked them, for its old records)."""
     if not isinstance(pos, dict):
-        raise _bad("オブジェクトではありません", "not an object")
+        raise refuse("shiji.puzzle.bad_position", why="position.not_object")
     try:
         hands = [list(map(str, pos["hands"][i])) for i in (0, 1)]
         lands = [list(map(str, pos.get("lands", [[], []])[i])) for i in (0, 1)]
         rows = [list(map(str, pos.get("rows", [[], []])[i])) for i in (0, 1)]
         merchant = [bool(pos.get("merchant", [True, True])[i]) for i in (0, 1)]
     except (KeyError, IndexError, TypeError):
-        raise _bad("hands・lands・rows は２人分の札の一覧です", "hands, lands and rows are two lists of cards") from None
+        raise refuse("shiji.puzzle.bad_position", why="position.lists") from None
     turn = pos.get("turn", 0)
     to_beat = pos.get("to_beat")
     star = pos.get("star", "balanced")
     reverse = pos.get("reverse", False)
     if turn not in (0, 1) or isinstance(turn, bool):
-        raise _bad("turn は 0 か 1", "turn must be 0 or 1")
+        raise refuse("shiji.puzzle.bad_position", why="position.turn")
     if to_beat is not None and (isinstance(to_beat, bool) or not isinstance(to_beat, int) or not 0 <= to_beat <= 99):
-        raise _bad("to_beat は 0〜99 か null", "to_beat must be 0-99 or null")
+        raise refuse("shiji.puzzle.bad_position", why="position.to_beat")
     if not isinstance(star, str) or star not in ("balanced", "panic") and parse_card(star) not in STARS:
-        raise _bad("star が不正です", "bad star state")
+        raise refuse("shiji.puzzle.bad_position", why="position.star")
     if not isinstance(reverse, bool):
-        raise _bad("reverse は true か false", "reverse must be true or false")
+        raise refuse("shiji.puzzle.bad_position", why="position.reverse")
     for seat in (0, 1):
         try:
             counts = [a + b for a, b in zip(from_codes(hands[seat]), from_codes(lands[seat]))]
         except ValueError:
-            raise _bad("知らない札があります", "unknown card code") from None
+            raise refuse("shiji.puzzle.bad_position", why="position.card") from None
         for cell in rows[seat]:
             k = _cell_kind(cell)
             if k is None:
-                raise _bad(f"市場の札「{cell[:4]}」が読めません（ヴェールできるのは数字札だけ）",
-                           f"market cell '{cell[:4]}' is unreadable (only number cards can be veiled)")
+                raise refuse("shiji.puzzle.bad_position", why="position.cell", cell=cell[:4])
             if k >= 0:
                 counts[k] += 1
         counts[0] += merchant[seat]
         if tuple(counts) != FULL_SET:
-            raise _bad(f"{seat + 1}人目の札が25枚一組になっていません", f"seat {seat + 1}'s cards are not one full set")
+            raise refuse("shiji.puzzle.bad_position", why="position.full_set", player=seat + 1)
         if not 0 < len(hands[seat]) <= 10:
-            raise _bad("手札は1〜10枚です", "a hand holds 1-10 cards")
+            raise refuse("shiji.puzzle.bad_position", why="position.hand")
     out = {"hands": hands, "lands": lands, "rows": rows, "merchant": merchant, "turn": turn, "to_beat": to_beat,
            "reverse": reverse, "star": star}
     if not strict:
         return out
     fault = reachability_fault(out, star_clears)
     if fault:
-        raise _bad(*fault)
+        raise refuse("shiji.puzzle.bad_position", why=fault)
     s = start_turn(state_from_position(out, star_clears))
     if s.result is not None:
-        raise _bad("手番の側はもう負けています（並べられる貝札がないか、残り２枚に星札・恐慌札）",
-                   "the side to move has already lost (no legal shell, or two cards with a star or panic card)",
-                   code="shiji.puzzle.already_lost")
+        raise refuse("shiji.puzzle.already_lost")
     return out
 
 
@@ -113,8 +106,8 @@ def _zero_pair_after(row: list[str], start: int) -> bool:
     return any(row[i] == "0" and row[i + 1] == "0" for i in range(max(start + 1, 0), len(row) - 1))
 
 
-def reachability_fault(pos: dict[str, Any], star_clears: bool = True) -> tuple[str, str] | None:
-    """Why ``pos`` cannot arise in a match (ja, en), or None. Checked: whole shells of valid kinds,
+def reachability_fault(pos: dict[str, Any], star_clears: bool = True) -> str | None:
+    """Why ``pos`` cannot arise in a match (a ``reach.*`` cause of ``messages.REASONS``), or None. Checked: whole shells of valid kinds,
     恐慌 in a row exactly when that merchant was taken, alternating shell counts, the value to beat
     and star state agreeing with the opponent's last shell, the order agreeing with the star state."""
     rows, turn = pos["rows"], pos["turn"]
@@ -122,38 +115,36 @@ def reachability_fault(pos: dict[str, Any], star_clears: bool = True) -> tuple[s
     for seat in (0, 1):
         row = rows[seat]
         if len(row) % 2:
-            return ("市場の列に１枚だけの貝札があります（貝札は２枚組）", "a market row holds half a shell (shells have two cards)")
+            return "reach.half_shell"
         for shell in _shells(row):
             known = [k for k in shell if k >= 0]
             stars = [k for k in known if k in STARS]
             if PANIC in known and (stars or known.count(PANIC) > 1):
-                return ("恐慌札と星札（または２枚の恐慌札）が同じ貝札にあります", "a shell holds 恐慌 with a star")
+                return "reach.panic_star"
             if len(stars) == 2 and stars[1] != next_star(stars[0]):
-                return ("２枚の星札の貝札が運行の順になっていません", "a two-star shell breaks the star cycle")
+                return "reach.star_pair"
         specials[seat] = [(i, _cell_kind(c) or 0) for i, c in enumerate(row) if (_cell_kind(c) or 0) >= 10]
         has_panic = any(k == PANIC for _, k in specials[seat])
         if has_panic == pos["merchant"][seat]:
-            return ("恐慌札が市場にあるのに商人札が公開されたまま（または逆）です",
-                    "恐慌 in a market row means that player's merchant card was taken (and only then)")
+            return "reach.merchant"
     placed = [len(r) // 2 for r in rows]
     if placed[1 - turn] - placed[turn] not in (0, 1):
-        return ("貝札の組数が交互に並べた数になっていません", "the shell counts do not alternate")
+        return "reach.alternate"
     star = pos["star"]
     last_special = [specials[s][-1] if specials[s] else None for s in (0, 1)]
     if star == "balanced":
         if any(last_special) and not any(
                 _zero_pair_after(rows[s], last_special[s][0] if last_special[s] else -1)  # type: ignore[index]
                 for s in (0, 1)):
-            return ("星札が並んだ後に00の双札がないのに平衡状態です", "balanced although no 00 pair followed the last star")
+            return "reach.balanced"
     else:
         want = PANIC if star == "panic" else parse_card(star)
         if not any(ls is not None and ls[1] == want and not _zero_pair_after(rows[s], ls[0])
                    for s, ls in enumerate(last_special)):
-            return ("星の状態が市場の最後の星札・恐慌札と合いません", "the star state does not match the last star or 恐慌 placed")
+            return "reach.star_state"
     reverse_expected = star in ("panic", CODES[NIGHT])
     if pos["reverse"] != reverse_expected:
-        return ("評価の向きが星の状態と合いません（夜・恐慌の後は逆順、それ以外は昇順）",
-                "the order does not match the star state (reverse after Night or 恐慌, else ascending)")
+        return "reach.order"
     opp_row = rows[1 - turn]
     if not opp_row:
         expected: int | None = None
@@ -161,18 +152,18 @@ def reachability_fault(pos: dict[str, Any], star_clears: bool = True) -> tuple[s
         front, back = _cell_kind(opp_row[-2]), _cell_kind(opp_row[-1])
         if front is None or back is None or front < 0 or back < 0 or opp_row[-1].startswith("~") \
                 or opp_row[-2].startswith("~"):
-            return ("相手が直前に並べた貝札は表向きのはずです", "the opponent's last shell must be face up")
+            return "reach.face_up"
         if is_number(front) and is_number(back):
             expected = front * 10 + back
             if front == 0 and (back == 0 or len(opp_row) > 2 and opp_row[-3] == "0") and star != "balanced":
-                return ("相手の直前の貝札で00の双札ができたので平衡状態のはずです", "the opponent's last shell made a 00 pair: balanced")
+                return "reach.zero_pair"
         else:
             expected = None if star_clears else 0
             last = back if not is_number(back) else front
             if (CODES[last] if last != PANIC else "panic") != star:
-                return ("星の状態が相手の直前の貝札と合いません", "the star state does not match the opponent's last shell")
+                return "reach.last_star"
     if pos["to_beat"] != expected:
-        return ("超える値が相手の直前の貝札と合いません", "the value to beat does not match the opponent's last shell")
+        return "reach.to_beat"
     return None
 
 

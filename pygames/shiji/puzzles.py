@@ -13,7 +13,7 @@ from functools import lru_cache, partial
 from importlib import resources
 from typing import Any, Callable
 
-from ..core.errors import GameError
+from ..core.errors import refuse
 from ..core.game import Game
 from .actions import fmt_place, parse
 from .position import state_from_position
@@ -38,8 +38,7 @@ def _find(puzzle_id: Any) -> dict[str, Any]:
     for p in _data()["puzzles"]:
         if p["id"] == puzzle_id:
             return p
-    raise GameError("shiji.puzzle.unknown", f"その詰み札はありません: {str(puzzle_id)[:20]}",
-                    f"No such puzzle: {str(puzzle_id)[:20]}", id=str(puzzle_id)[:20])
+    raise refuse("shiji.puzzle.unknown", id=str(puzzle_id)[:20])
 
 
 def list_puzzles() -> dict[str, Any]:
@@ -60,7 +59,7 @@ def check_puzzle_move(game: Game[Any], id: str, action: str) -> dict[str, Any]:
     """Whether ``action`` is the puzzle's (unique) winning first placement."""
     p = _find(id)
     if not isinstance(action, str):
-        raise GameError("match.bad_action", "手が文字列ではありません", "The action is not a string")
+        raise refuse("match.bad_action")
     s = state_from_position(p["position"])
     verb, kinds = parse(action)
     canonical = action

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pygames.core.errors import GameError, refuse
+from pygames.core.errors import refuse
 from pygames.core.match import Match
 from pygames.core.record import parse_action
 
@@ -84,7 +84,7 @@ def export_sfen(match: Any, ply: int | None = None) -> dict[str, Any]:
     if ply is None:
         state = match.state
     elif isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(match.states):
-        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number")
+        raise refuse("match.bad_ply")
     else:
         state = match.states[ply]
     cards = None if state.rules.hon else {"active": list(state.active), "deck": sorted(state.deck),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pygames.core.errors import GameError, refuse
+from pygames.core.errors import refuse
 
 from . import review, rules
 from .actions import legal as legal_of
@@ -29,7 +29,7 @@ def _check(match: Any) -> Any:
 def _turn_state(match: Any, turn: Any) -> Any:
     states = review.positions(_check(match))
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(states):
-        raise GameError("match.bad_ply", "その手数の局面はありません", "No position at that move number")
+        raise refuse("match.bad_ply")
     return states[turn]
 
 

@@ -1,9 +1,12 @@
-"""Each game's refusals come from its code catalogue (``messages.py``, issue 23).
+"""Each game's refusals come from its code catalogue (``messages.py``, issue 23), and the core's and
+the web door's (``match.*``, ``record.*``, ``remote.*``, ``link.*``, ``api.*``) from the core catalogue
+(``pygames/core/messages.py``).
 
-Read from the source with ``ast``: every ``refuse("<code>", ...)`` names a catalogued code, every
-catalogue entry is used, each has Japanese and English text naming the same facts, and the facts a
-text names are passed at each call site (or derived by the game's filler: ``DERIVED``). Then the
-seeded fuzz run (tests/engines/test_fuzz.py) is recorded: every code it provokes is catalogued.
+Read from the source with ``ast``: every ``refuse("<code>", ...)`` names a catalogued code (a game's
+own or a core one), every catalogue entry is used, each has Japanese and English text naming the
+same facts, and the facts a text names are passed at each call site (or derived by the catalogue's
+filler: ``DERIVED``); no ``GameError`` is built by hand outside :data:`HAND_BUILT`. Then the seeded
+fuzz run (tests/engines/test_fuzz.py) is recorded: every code it provokes is catalogued.
 """
 
 from __future__ import annotations
@@ -25,19 +28,41 @@ from . import test_fuzz
 
 CATALOGUED_GAMES = ("kabu", "shiji", "shogi", "motto")
 """Games whose refusals all come from their catalogue."""
+CORE = "core"
+"""The core's catalogue (``pygames/core/messages.py``): it covers pygames/core, webapi.py and answers.py."""
+SCOPES = (*CATALOGUED_GAMES, CORE)
 ROOT = Path(__file__).resolve().parents[2] / "pygames"
+DOOR = ("webapi.py", "answers.py")
+"""The web door's modules, whose refusals are core codes."""
+HAND_BUILT = {
+    ("webapi.py", "dispatch"): "the internal-error wrapper: it must not depend on anything that could fail",
+    ("core/remote.py", "_verified"): "re-raises the replay's own refusal, its code kept, told as the link's",
+    ("kabu/game.py", "normalize_options"): "re-raises a deck's refusal, its code kept, naming whose deck",
+}
+"""The only functions outside ``core/errors.py`` that build a ``GameError`` by hand, and why."""
 
 
 def catalogue(game: str) -> dict[str, tuple[str, str]]:
-    """The game's refusal templates, code -> (ja, en)."""
+    """The game's (or the core's) refusal templates, code -> (ja, en)."""
     module = import_module(f"pygames.{game}.messages")
     return {code: texts for code, texts in module.CATALOGUE.items()}
 
 
+def _paths(game: str) -> list[Path]:
+    if game == CORE:
+        return sorted((ROOT / CORE).glob("*.py")) + [ROOT / name for name in DOOR]
+    return sorted((ROOT / game).rglob("*.py"))
+
+
 def sources(game: str) -> dict[str, ast.Module]:
-    """The game package's modules (its catalogue left out), parsed."""
+    """The game package's modules (its catalogue left out), parsed; for the core, pygames/core and the door."""
     return {str(p.relative_to(ROOT)): ast.parse(p.read_text(encoding="utf-8"))
-            for p in sorted((ROOT / game).rglob("*.py")) if p.name != "messages.py"}
+            for p in _paths(game) if p.name != "messages.py"}
+
+
+def owner(game: str, code: str) -> str:
+    """Whose catalogue a code refused in ``game``'s package belongs to: the game's, or the core's."""
+    return CORE if game != CORE and code in catalogue(CORE) else game
 
 
 def _refusals(game: str) -> list[tuple[str, ast.Call]]:
@@ -97,26 +122,36 @@ def derived(game: str) -> dict[str, str]:
     return dict(getattr(module, "DERIVED", {}))
 
 
-@pytest.mark.parametrize("game", CATALOGUED_GAMES)
+def core_calls_in_games() -> list[tuple[str, str, set[str] | None, str | None]]:
+    """The ``refuse`` calls in the games' packages that name a core code."""
+    return [call for game in CATALOGUED_GAMES for call in refuse_calls(game) if owner(game, call[1]) == CORE]
+
+
+@pytest.mark.parametrize("game", SCOPES)
 def test_every_code_refused_is_catalogued(game: str) -> None:
-    known = catalogue(game)
     calls = refuse_calls(game)
     assert calls, f"{game} calls refuse nowhere: the test would prove nothing"
-    unknown = sorted({f"{path}: {code}" for path, code, _, _ in calls if code not in known})
-    assert not unknown, f"refused but not in pygames/{game}/messages.py: {unknown}"
-    causes = reasons(game)
-    unknown = sorted({f"{path}: {why}" for path, _, _, why in calls if why is not None and why not in causes})
-    assert not unknown, f"causes named but not in pygames/{game}/messages.py REASONS: {unknown}"
+    unknown = sorted({f"{path}: {code}" for path, code, _, _ in calls if code not in catalogue(owner(game, code))})
+    assert not unknown, f"refused but not in pygames/{game}/messages.py (nor a core code): {unknown}"
+    unknown = sorted({f"{path}: {why}" for path, code, _, why in calls
+                      if why is not None and why not in reasons(owner(game, code))})
+    assert not unknown, f"causes named but not in the REASONS of the code's catalogue: {unknown}"
 
 
 def test_catalogue_codes_start_with_the_game() -> None:
     for game in CATALOGUED_GAMES:
         assert all(code.startswith(f"{game}.") for code in catalogue(game)), game
+    prefixes = import_module("pygames.core.messages").PREFIXES
+    assert not set(prefixes) & set(CATALOGUED_GAMES)
+    assert all(code.split(".", 1)[0] in prefixes for code in catalogue(CORE))
 
 
-@pytest.mark.parametrize("game", CATALOGUED_GAMES)
+@pytest.mark.parametrize("game", SCOPES)
 def test_every_catalogue_entry_is_used_and_bilingual(game: str) -> None:
     known, used, built = catalogue(game), literals(game), built_codes(game)
+    if game == CORE:  # a core code may be refused by a game only (a game's own call)
+        used |= {code for _, code, _, _ in core_calls_in_games()}
+        used |= {why for _, _, _, why in core_calls_in_games() if why is not None}
     unused = sorted(c for c in known if c not in used
                     and not any(c.startswith(start) and c[len(start):] in used for start in built))
     assert not unused, f"catalogued but never refused in pygames/{game}: {unused}"
@@ -128,11 +163,11 @@ def test_every_catalogue_entry_is_used_and_bilingual(game: str) -> None:
         assert fields(ja) == fields(en), f"{code}: ja names {sorted(fields(ja))}, en {sorted(fields(en))}"
 
 
-@pytest.mark.parametrize("game", CATALOGUED_GAMES)
+@pytest.mark.parametrize("game", SCOPES)
 def test_call_sites_pass_the_facts_the_text_names(game: str) -> None:
-    known, made, causes = catalogue(game), derived(game), reasons(game)
     wrong = []
     for path, code, names, why in refuse_calls(game):
+        known, made, causes = catalogue(owner(game, code)), derived(owner(game, code)), reasons(owner(game, code))
         if names is None or code not in known:
             continue
         texts = known[code][0] + (causes[why][0] if why in causes else "")
@@ -141,6 +176,60 @@ def test_call_sites_pass_the_facts_the_text_names(game: str) -> None:
         if needed - passed:
             wrong.append(f"{path}: {code} lacks {sorted(needed - passed)}")
     assert not wrong, wrong
+
+
+class _HandBuilt(ast.NodeVisitor):
+    """Counts the ``GameError(...)`` calls of a module by their innermost enclosing function."""
+
+    def __init__(self) -> None:
+        self.stack = ["<module>"]
+        self.found: dict[str, int] = {}
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self.stack.append(node.name)
+        self.generic_visit(node)
+        self.stack.pop()
+
+    def visit_Call(self, node: ast.Call) -> None:
+        if getattr(node.func, "id", getattr(node.func, "attr", "")) == "GameError":
+            self.found[self.stack[-1]] = self.found.get(self.stack[-1], 0) + 1
+        self.generic_visit(node)
+
+
+def _built_by_hand() -> set[tuple[str, str]]:
+    """(file, innermost enclosing function) of each ``GameError(...)`` outside core/errors.py."""
+    found = set()
+    for path in sorted(ROOT.rglob("*.py")):
+        name = str(path.relative_to(ROOT))
+        if name != "core/errors.py":
+            visitor = _HandBuilt()
+            visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+            found |= {(name, func) for func in visitor.found}
+    return found
+
+
+def test_no_refusal_is_built_by_hand() -> None:
+    found = _built_by_hand()
+    by_hand = sorted(f"{path} {func}()" for path, func in found if (path, func) not in HAND_BUILT)
+    assert not by_hand, f"GameError built by hand (raise refuse(code, **params) from a catalogue): {by_hand}"
+    gone = sorted(f"{path} {func}()" for path, func in HAND_BUILT if (path, func) not in found)
+    assert not gone, f"listed in HAND_BUILT but no longer building a GameError: {gone}"
+
+
+def test_the_core_fills_seats_and_causes_and_keeps_no_text_words() -> None:
+    from pygames.core.errors import refuse
+
+    err = refuse("record.invalid", why="record.seat", seat=2)
+    assert (err.message_ja, err.message_en) == ("対局データが壊れています: 3番目の席が不正です",
+                                                "The match data is damaged: seat 3 is malformed")
+    assert err.params == {"why": "record.seat", "seat": 2}
+    err = refuse("match.bad_option", why="option.range", key="target", value="999", label_ja="目標",
+                 label_en="Target", min=1, max=99)
+    assert err.message_ja == "設定「目標」が不正です: 1〜99の範囲外です"
+    assert err.message_en == "Option 'Target' is invalid: outside 1-99"
+    assert set(err.params) == {"why", "key", "value", "min", "max"}
+    err = refuse("match.action.not_ascii", action="1\x07", char="U+0007")
+    assert "\\u0007" in err.message_ja and "\x07" not in err.message_en
 
 
 @pytest.fixture(scope="module")
@@ -174,3 +263,13 @@ def test_every_fuzzed_code_is_in_the_catalogue(fuzz_codes: dict[str, set[str]], 
     assert codes, f"the fuzz provoked no {game} refusal: the test would prove nothing"
     missing = sorted(c for c in codes if not catalogued(c))
     assert not missing, f"{game} codes raised but not catalogued: {missing}"
+
+
+@pytest.mark.slow  # it runs the (slow) fuzz of every game
+def test_every_fuzzed_core_code_is_in_the_core_catalogue(fuzz_codes: dict[str, set[str]]) -> None:
+    prefixes = import_module("pygames.core.messages").PREFIXES
+    codes = {code for prefix in prefixes for code in fuzz_codes.get(prefix, set())}
+    assert codes, "the fuzz provoked no core refusal: the test would prove nothing"
+    missing = sorted(c for c in codes if not catalogued(c))
+    assert not missing, f"core codes raised but not catalogued: {missing}"
+    assert "internal" not in fuzz_codes, "the fuzz provoked an internal error"

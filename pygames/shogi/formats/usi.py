@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core.errors import GameError
+from pygames.core.errors import refuse
 from pygames.core.grammar import check_action
 
 from .. import rules
@@ -42,7 +42,7 @@ class Board:
     def push(self, usi: str) -> None:
         """Play one USI move (GameError if illegal)."""
         if self.state.phase != "move":
-            raise GameError("match.game_over", "対局は終わっています", "The game is over")
+            raise refuse("match.game_over")
         self.state = rules.play_move(self.state, check_action(usi))
 
     def sfen(self) -> str:

@@ -224,8 +224,8 @@ def _copy_tree(src: Path, dest: Path, written: set[Path], skip: set[Path] = froz
             _copy(path, dest / path.relative_to(src), written)
 
 
-IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.js)['"]""", re.MULTILINE)
-DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*['"](\.{1,2}/[^'"]+\.js)['"]\s*\)""")
+IMPORT_RE = re.compile(r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.{1,2}/[^'"]+\.m?js)['"]|^\s*import\s*['"](\.{1,2}/[^'"]+\.m?js)['"]""", re.MULTILINE)
+DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*['"](\.{1,2}/[^'"]+\.m?js)['"]\s*\)""")
 COMMENT_RE = re.compile(r"""/\*.*?\*/|(?<![:'"\\])//[^\n]*""", re.DOTALL)
 MODULE_RE = re.compile(r'<script type="module" src="([^"]+)"></script>')
 

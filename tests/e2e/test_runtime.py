@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import shutil
 import zipfile
 
@@ -307,7 +308,14 @@ def test_engine_calls_leave_the_main_thread_free(page, site):
     assert len(set(stats["errors"])) == 1 and stats["errors"][0].startswith(("record.", "match.")), stats["errors"][:3]
     assert stats["ms"] > 200, "the heavy calls should keep the engine busy for a while"
     assert stats["ticks"] >= stats["ms"] / 10 / 4, "the page's timer kept running during the calls"
-    assert longest <= LONG_TASK_LIMIT_MS, long_frames(page)
+    # A long frame made only of this test's own ticking timer (`ticks++`, no source file) is long only
+    # because the machine paused the browser (seen at load ≈ 10 on 2 cores); any other long frame (the
+    # bridge, PyScript, the page's code, or work with no attribution) fails the test.
+    frames = [f for f in long_frames(page) if f["duration"] > LONG_TASK_LIMIT_MS]
+    paused_timer_only = bool(frames) and all(
+        f["scripts"] and all(re.fullmatch(r"TimerHandler:setInterval :\s*\d+ms", s) for s in f["scripts"])
+        for f in frames)
+    assert longest <= LONG_TASK_LIMIT_MS or paused_timer_only, frames
 
 
 # --- the real site offline ---------------------------------------------------------------------

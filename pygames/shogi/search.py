@@ -732,8 +732,11 @@ def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
         search.root_bonus = {m & 32767: rng.randbelow(OPENING_SPREAD + 1) for m in moves}
     moves.sort(key=lambda m: -(search._mvv_lva(pos, m) if pos.board[(m >> 7) & 127] else 0))
     best, best_score, done = moves[0], 0, 0
+    clocked, search.clock = search.clock, False  # depth 1 always completes: never a move left unsearched
     for depth in range(1, max_depth + 1):
         scored, complete = search.root(pos, moves, depth)
+        if depth == 1 and clocked:
+            search.start_clock()  # from depth 2 on, ``stop`` and the deadline are heard
         if scored and (complete or scored[0][1] == moves[0] or scored[0][0] > best_score):
             # a partial iteration still counts once its first (previous best) move was searched
             best, best_score = max(scored, key=lambda sm: sm[0])[1], max(s for s, _ in scored)

@@ -186,17 +186,33 @@ def test_bestmove_win_when_the_declaration_holds(gui):
 
 def test_a_clock_check_by_node_count_of_any_kind():
     """The Expert with a clock checks it every CLOCK_EVERY nodes, quiescence included: a deadline already
-    past stops the search within that many nodes, wherever they are spent."""
+    past stops the search within that many nodes after depth 1, which always completes."""
     from pygames.core import Rng
     from pygames.shogi import search
     state = state_from_sfen("ln1g3nl/1r1s1kg2/p1pppp1pp/1p4p2/7P1/2P3P2/PPSPPP2P/2G4R1/LN2KGSNL b Bb 1", "hon")
+    depth1 = search.best_move(state, Rng(1), 10**9, max_depth=1)[3]
     ex = search.Expert(10**9, False, state.position())
     ex.deadline = 0.0
     ex.start_clock()
     search.best_move(state, Rng(1), 10**9, search=ex)
-    assert ex.stopped and ex.nodes <= 2 * search.CLOCK_EVERY  # a stand-pat leaf may count past the check
+    # a stand-pat leaf may count past the check
+    assert ex.stopped and depth1 < ex.nodes <= depth1 + 2 * search.CLOCK_EVERY
     ex = search.Expert(10**9, False, state.position())
     ex.start_clock()
     ex.abort = True
     ex.quiesce(state.position(), -search.INF, search.INF, 6)
     assert ex.nodes <= 2 * search.CLOCK_EVERY
+
+
+def test_a_stop_before_depth_1_still_answers_the_searched_move():
+    """``stop`` (or a deadline) heard at once still leaves depth 1 complete: the mate in 1, not the first
+    move in generation order (a ponder stopped on a loaded machine answered a king move)."""
+    from pygames.core import Rng
+    from pygames.shogi import search
+    from pygames.shogi.position import move_usi
+    state = state_from_sfen(MATE1, "hon")
+    ex = search.Expert(10**9, False, state.position())
+    ex.start_clock()
+    ex.abort = True
+    move, _score, _depth, _nodes = search.best_move(state, Rng(1), 10**9, search=ex)
+    assert move_usi(move & 32767) == "G*5b"

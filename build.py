@@ -271,16 +271,105 @@ def preload_order(entry: Path) -> list[list[Path]]:
     return groups
 
 
-def index_page(text: str) -> bytes:
-    """index.html with preload hints (see preload_order), most urgent first: the landing page's
-    module graph and games.json (requested at once instead of level by level), then the engine's
-    first files (its boot starts as soon as the landing has painted), then the modules of the pages
-    that load on their route (setup, the match screen, replay, links)."""
+BUNDLE_IMPORT_RE = re.compile(
+    r"""^import\s*(?:\{([^}]*)\}|\*\s*as\s+([A-Za-z_$][\w$]*))\s*from\s*(['"])(\.{1,2}/[^'"]+\.m?js)\3;?[ \t]*$""",
+    re.MULTILINE)
+BUNDLE_EXPORT_RE = re.compile(r"^export\s+((?:async\s+)?function\*?|class|const)\s+([A-Za-z_$][\w$]*)", re.MULTILINE)
+LEFT_RE = re.compile(r"^[ \t]*(?:import(?:\s*[{*'\"]|\s+[\w$])|export(?:\s*[{*]|\s+[\w$])).*$", re.MULTILINE)
+GAMES_DATA_ID = "games-data"
+"""The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
+
+
+class BundleError(ValueError):
+    """A landing module uses a form of import or export the bundle does not fold (it would change meaning)."""
+
+
+def _bundled_module(path: Path, names: dict[Path, str]) -> tuple[str, list[str]]:
+    """``path``'s text for the landing bundle, and its exported names. Imports become destructurings of the
+    imported module's object (``names``: its variable), ``export`` is dropped from the declarations. Only
+    forms whose meaning does not change are accepted (exported functions, classes and consts; named and
+    namespace imports); anything else is a BundleError naming the line."""
+    text = path.read_text(encoding="utf-8")
+
+    def import_(m: re.Match[str]) -> str:
+        target = (path.parent / m.group(4)).resolve()
+        if target not in names:
+            raise BundleError(f"{path.name}: {m.group(4)} is not in the bundle")
+        if m.group(2):
+            return f"const {m.group(2)} = {names[target]};"
+        pairs = [p.split() for p in m.group(1).replace("\n", " ").split(",") if p.strip()]
+        if any(len(p) not in (1, 3) or (len(p) == 3 and p[1] != "as") for p in pairs):
+            raise BundleError(f"{path.name}: import {{{m.group(1)}}}")
+        return "const { " + ", ".join(p[0] if len(p) == 1 else f"{p[0]}: {p[2]}" for p in pairs) + f" }} = {names[target]};"
+
+    text = BUNDLE_IMPORT_RE.sub(import_, text)
+    exported = [m.group(2) for m in BUNDLE_EXPORT_RE.finditer(text)]
+    text = BUNDLE_EXPORT_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}", text)
+    left = LEFT_RE.search(COMMENT_RE.sub(lambda m: " " * len(m.group(0)), text))
+    if left:
+        raise BundleError(f"{path.name}: cannot fold `{left.group(0).strip()}`")
+    return text, exported
+
+
+def landing_bundle(entry: Path) -> tuple[bytes, dict[Path, bytes], list[Path]]:
+    """The landing page in one module: ``entry`` and the modules of its static graph that live in its folder
+    (the shell), each in its own function scope, in the order ES modules run them; modules elsewhere (the
+    runtime's) stay real imports. Returns (the bundle, written in place of ``entry``; for each folded
+    module, the file that replaces it in dist/: it re-exports the bundle's instance, so a page loaded later
+    (setup, the match screen, a game's view) shares the landing's state; the folded modules). Nothing
+    folded has exported ``let``s or cycles, so every binding an importer sees is the one it saw before."""
+    order: list[Path] = []
+
+    def visit(path: Path, stack: tuple[Path, ...]) -> None:
+        if path in order:
+            return
+        if path in stack:
+            raise BundleError(f"import cycle through {path.name}")
+        for dep in module_imports(path)[0]:
+            visit(dep, stack + (path,))
+        order.append(path)
+
+    visit(entry, ())
+    folded = [p for p in order if p.parent == entry.parent and p != entry]
+    outside = [p for p in order if p.parent != entry.parent]
+    for path in outside:
+        if set(module_graph(path)) & set(folded):
+            raise BundleError(f"{path.name} imports a module of the bundle")
+    names = {p: f"__m{i}" for i, p in enumerate(folded)} | {p: f"__x{i}" for i, p in enumerate(outside)}
+    rel = lambda p: os.path.relpath(p, entry.parent).replace(os.sep, "/")  # noqa: E731
+    parts = [f"// Built by build.py: {entry.name} and the shell modules it imports, in one file (the landing page).\n"]
+    parts += [f"import * as {names[p]} from './{rel(p)}';\n" if not rel(p).startswith("..")
+              else f"import * as {names[p]} from '{rel(p)}';\n" for p in outside]
+    shims: dict[Path, bytes] = {}
+    for path in folded:
+        body, exported = _bundled_module(path, names)
+        parts.append(f"const {names[path]} = (() => {{ // {path.name}\n{body.rstrip()}\nreturn {{ "
+                     f"{', '.join(exported)} }};\n}})();\n")
+        shims[path] = (f"// Built by build.py: {path.name} is part of the landing page's bundle ({entry.name}); this is "
+                       f"that instance.\nimport {{ {names[path]} }} from './{entry.name}';\n"
+                       f"export const {{ {', '.join(exported)} }} = {names[path]};\n").encode()
+    body, exported = _bundled_module(entry, names)
+    if exported:
+        raise BundleError(f"{entry.name} exports {exported}")
+    parts.append(f"// {entry.name}\n{body.rstrip()}\n")
+    if folded:
+        parts.append(f"export {{ {', '.join(names[p] for p in folded)} }};\n")
+    return "".join(parts).encode(), shims, folded
+
+
+def index_page(text: str, games: bytes | None = None) -> bytes:
+    """index.html with preload hints (see preload_order), most urgent first: the modules the landing
+    bundle imports (landing_bundle: the shell's own landing modules are in app.js itself), then the
+    engine's first files (its boot starts as soon as the landing has painted), then the shell modules
+    that re-export the bundle and the modules of the pages that load on their route (setup, the match
+    screen, replay, links). ``games`` (games.json) is written into the page, so the landing lists the
+    games without another request."""
     found = MODULE_RE.search(text)
     if not found:
         return text.encode()
     entry = (ROOT / found.group(1)).resolve()
     landing, *later = preload_order(entry)
+    folded = set(landing_bundle(entry)[2])
     runtime = ROOT / "web" / "runtime"
     engine = [p for group in later if group[0].is_relative_to(runtime) for p in group]
     pages = [p for group in later if not group[0].is_relative_to(runtime) for p in group]
@@ -288,15 +377,35 @@ def index_page(text: str) -> bytes:
     def module(path: Path) -> str:
         return f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">'
 
-    hints = [module(p) for p in landing[1:]]
-    hints.append('<link rel="preload" href="games.json" as="fetch" crossorigin>')
+    hints = [module(p) for p in landing[1:] if p not in folded]
+    if games is None:
+        hints.append('<link rel="preload" href="games.json" as="fetch" crossorigin>')
     hints.extend(module(p) for p in engine)
     hints.append('<link rel="preload" href="build.json" as="fetch" crossorigin>')
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core*.js")):
         hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
     hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
+    hints.extend(module(p) for p in landing[1:] if p in folded)
     hints.extend(module(p) for p in pages)
-    return text.replace(found.group(0), found.group(0) + "\n  " + "\n  ".join(hints), 1).encode()
+    head = found.group(0)
+    if games is not None:  # JSON inside <script>: "</" written as "<\/" (the same JSON)
+        data = json.dumps(json.loads(games), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        head = f'<script type="application/json" id="{GAMES_DATA_ID}">{data}</script>\n  ' + head
+    return text.replace(found.group(0), head + "\n  " + "\n  ".join(hints), 1).encode()
+
+
+def write_landing(out: Path, written: set[Path]) -> set[Path]:
+    """dist's landing bundle in place of its entry module, and the re-exporting shell modules
+    (landing_bundle); returns the repo files they replace (not to be copied)."""
+    found = MODULE_RE.search((ROOT / "index.html").read_text()) if (ROOT / "index.html").is_file() else None
+    if not found:
+        return set()
+    entry = (ROOT / found.group(1)).resolve()
+    bundle, shims, _ = landing_bundle(entry)
+    _write(out / entry.relative_to(ROOT), bundle, written)
+    for path, data in shims.items():
+        _write(out / path.relative_to(ROOT), data, written)
+    return {entry, *shims}
 
 
 def _brotli():  # type: ignore[no-untyped-def]
@@ -477,12 +586,14 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     for pattern in PYSCRIPT_FILES:
         for path in sorted(pyscript.glob(pattern)):
             _copy(path, out / "pyscript" / path.name, written)
+    games = games_json()
     if (ROOT / "index.html").is_file():
-        _write(out / "index.html", index_page((ROOT / "index.html").read_text()), written)
+        _write(out / "index.html", index_page((ROOT / "index.html").read_text(), games), written)
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
-    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE, STDLIB_KEEP})
-    _write(out / "games.json", games_json(), written)
+    landing = write_landing(out, written)
+    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE, STDLIB_KEEP, *landing})
+    _write(out / "games.json", games, written)
     for size in (192, 512):
         _write(out / "web" / "icons" / f"icon-{size}.png", png(size), written)
     if test_pages and TEST_PAGES.is_dir():

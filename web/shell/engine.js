@@ -105,12 +105,25 @@ export function onProgress(listener) {
   return () => progressListeners.delete(listener);
 }
 
+/** games.json as build.py writes it into the page (no request before the landing can list the games), or null. */
+function inlineGames() {
+  const el = document.getElementById('games-data');
+  if (!el) return null;
+  try {
+    const data = JSON.parse(el.textContent || '');
+    return data && Array.isArray(data.games) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The list of games (games.json, computed at build time; the engine's games() if it is missing). */
 export function games() {
   if (!gamesPromise) {
-    gamesPromise = fetch('games.json')
+    const inline = inlineGames();
+    gamesPromise = (inline ? Promise.resolve(inline) : fetch('games.json')
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`games.json: HTTP ${r.status}`))))
-      .catch(() => call('games', {}))
+      .catch(() => call('games', {})))
       .then((r) => r.games || [])
       .catch((err) => { gamesPromise = null; throw err; });
   }

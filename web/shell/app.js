@@ -179,6 +179,12 @@ onLangChange(() => {
   router.relang();
   document.getElementById('lang-toggle').focus();
 });
-// The landing page paints its lists first (games.json is already on its way), then the engine's
-// boot starts evaluating PyScript on this thread.
-subscribeUpdates().finally(() => games().catch(() => {}).finally(startEngine));
+// The page paints first (the landing's games are in the page, its saved matches in localStorage),
+// then the engine's boot starts: the service worker's registration, the bridge and PyScript are
+// ~100 ms of this thread that would otherwise come before the first frame. A hidden tab paints no
+// frame: it starts at once.
+function afterPaint() {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+afterPaint().then(subscribeUpdates).finally(() => games().catch(() => {}).finally(startEngine));

@@ -39,6 +39,7 @@ function renderHeader() {
     }, t('langToggle')),
   );
   document.title = t('siteTitle');
+  document.getElementById('site-footer-text').textContent = t('siteFooter');
 }
 
 // --- boot screen ------------------------------------------------------------------------

@@ -7,6 +7,7 @@ const STRINGS = {
   siteTitle: ['ボードゲーム広場', 'Board Game Plaza'],
   siteTagline: ['日本のボードゲームをブラウザで。サーバー不要、オフラインでも遊べます。',
     'Japanese tabletop games in your browser. No server; plays offline.'],
+  siteFooter: ['pygames · ブラウザで動くPython（Pyodide）', 'pygames · Python in your browser (Pyodide)'],
   skipToMain: ['本文へ移動', 'Skip to content'],
   langToggle: ['English', '日本語'],
   langToggleLabel: ['Switch to English', '日本語に切り替え'],

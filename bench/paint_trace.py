@@ -8,8 +8,8 @@ bench/load.py does, and opens the landing page in fresh traced browser contexts 
 (Python boots in its worker meanwhile), alternating the sites each run. Per run: the first contentful paint,
 when the games and the saved matches are in the DOM and the rAF after it (bench/load.py's "first useful
 paint"), the renderer main thread's CPU time before it (the trace's thread time: what the page made the
-browser do, which a loaded machine stretches in wall time only) and how many files were requested before
-the lists. ``--files``: each of those files' timings; ``--tasks``: the main thread's tasks of >= 3 ms CPU.
+browser do, which a loaded machine stretches in wall time only) and when the landing's own files (its
+stylesheet, its module graph as served, games.json unless the page holds it) were all in. ``--files``: each of those files' timings; ``--tasks``: the main thread's tasks of >= 3 ms CPU.
 Medians with 95 % intervals, per-run ratios new / old, the load. Figures only.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -108,13 +109,27 @@ def visit(browser, url: str) -> tuple[dict, dict]:
     return r, trace
 
 
-def show(which: str, run: int, r: dict, cpu: float) -> None:
+def landing_files(dist: Path) -> set[str]:
+    """What the landing page served from ``dist`` must have before it can list anything: its stylesheets, its
+    module's static graph (as served: in dist/) and games.json unless the page holds it."""
+    page = (dist / "index.html").read_text()
+    entry = dist / build.MODULE_RE.search(page).group(1)
+    files = {p.relative_to(dist).as_posix() for p in build.module_graph(entry.resolve())}
+    files |= set(re.findall(r'<link rel="stylesheet" href="([^"]+)"', page))
+    if f'id="{build.GAMES_DATA_ID}"' not in page:
+        files.add("games.json")
+    return files
+
+
+def show(which: str, run: int, r: dict, cpu: float, landing: set[str]) -> list[dict]:
+    """Print one run; returns the landing's own files as fetched."""
     n = r["nav"]
-    before = [f for f in r["files"] if f["start"] <= r["dom"]]
+    own = [f for f in r["files"] if f["name"] in landing]
     print(f"{which} run {run} (load {os.getloadavg()[0]:.1f}): html {n['requestStart']:.0f}–{n['responseEnd']:.0f}, "
           f"fcp {r['fcp'] or 0:.0f}, lists in the DOM {r['dom']:.0f}, useful paint {r['useful']:.0f}; main thread "
-          f"{cpu:.1f} ms CPU before it; {len(before)} files requested before the lists, last one ends "
-          f"{max((f['end'] for f in before), default=0):.0f}")
+          f"{cpu:.1f} ms CPU before it; the landing's {len(own)} files (of {len(landing)}) all in at "
+          f"{max((f['end'] for f in own), default=0):.0f}")
+    return own
 
 
 def main() -> None:
@@ -129,9 +144,12 @@ def main() -> None:
     if not args.no_build:
         build.build(test_pages=True, quiet=True)
     servers = {"new": ServerProcess(build.DIST)}
+    dists = {"new": build.DIST}
     tmp = Path(tempfile.mkdtemp(prefix="pygames-paint-"))
     if args.old:
-        servers["old"] = ServerProcess(build_old(args.old, tmp))
+        dists["old"] = build_old(args.old, tmp)
+        servers["old"] = ServerProcess(dists["old"])
+    landing = {which: landing_files(dist) for which, dist in dists.items()}
     from playwright.sync_api import sync_playwright
 
     figures: dict[str, dict[str, list[float]]] = {w: {"useful": [], "cpu": [], "fcp": [], "files": []} for w in servers}
@@ -151,8 +169,8 @@ def main() -> None:
                     f["useful"].append(r["useful"])
                     f["cpu"].append(cpu)
                     f["fcp"].append(r["fcp"] or 0)
-                    f["files"].append(len([x for x in r["files"] if x["start"] <= r["dom"]]))
-                    show(which, run, r, cpu)
+                    own = show(which, run, r, cpu, landing[which])
+                    f["files"].append(max((x["end"] for x in own), default=0))
                     if args.files:
                         for x in sorted(r["files"], key=lambda x: x["start"]):
                             if x["start"] <= r["dom"]:
@@ -169,7 +187,7 @@ def main() -> None:
           f"now {os.getloadavg()}:")
     for which, f in figures.items():
         print(f"  {which}: first useful paint {fmt(f['useful'])}; main-thread CPU before it {fmt(f['cpu'], 'ms', 1)}; "
-              f"fcp {fmt(f['fcp'])}; files requested before the lists {fmt(f['files'], '', 0)}")
+              f"fcp {fmt(f['fcp'])}; the landing's {len(landing[which])} files all in at {fmt(f['files'])}")
     if "old" in figures:
         for key in ("useful", "cpu"):
             rs = [a / b for a, b in zip(figures["new"][key], figures["old"][key])]

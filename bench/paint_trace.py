@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where the landing page's first useful paint goes (a script, not a test).
 
-    nice -n 10 python3 bench/paint_trace.py [--runs 5] [--old REV] [--files] [--tasks] [--no-build]
+    nice -n 10 python3 bench/paint_trace.py [--runs 5] [--old REV] [--ready] [--files] [--tasks] [--no-build]
 
 Serves ``dist/`` (and with ``--old`` the site at REV) with ``scripts/serve.py`` in its own process, as
 bench/load.py does, and opens the landing page in fresh traced browser contexts without a service worker
@@ -9,7 +9,8 @@ bench/load.py does, and opens the landing page in fresh traced browser contexts 
 when the games and the saved matches are in the DOM and the rAF after it (bench/load.py's "first useful
 paint"), the renderer main thread's CPU time before it (the trace's thread time: what the page made the
 browser do, which a loaded machine stretches in wall time only) and when the landing's own files (its
-stylesheet, its module graph as served, games.json unless the page holds it) were all in. ``--files``: each of those files' timings; ``--tasks``: the main thread's tasks of >= 3 ms CPU.
+stylesheet, its module graph as served, games.json unless the page holds it) were all in. ``--files``: each of those files' timings; ``--tasks``: the main thread's tasks of >= 3 ms CPU; ``--ready``:
+also the engine's ready time (after the trace has stopped), to check the paint did not delay it.
 Medians with 95 % intervals, per-run ratios new / old, the load. Figures only.
 """
 
@@ -93,8 +94,9 @@ INTERESTING = {"ParseHTML", "ParseAuthorStyleSheet", "v8.compileModule", "v8.eva
                "EvaluateScript", "v8.produceModuleCache", "v8.run"}
 
 
-def visit(browser, url: str) -> tuple[dict, dict]:
-    """One fresh context without a service worker, traced: the probe's figures and the trace."""
+def visit(browser, url: str, ready: bool = False) -> tuple[dict, dict]:
+    """One fresh context without a service worker, traced until the useful paint: the probe's figures
+    (with ``ready``, also when the engine was ready, ms since navigation) and the trace."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(PROBE)
     page = context.new_page()
@@ -105,6 +107,9 @@ def visit(browser, url: str) -> tuple[dict, dict]:
     page.wait_for_function("() => typeof window.__usefulAt === 'number'", timeout=60_000)
     r = page.evaluate(RESULT_JS)
     trace = json.loads(browser.stop_tracing())
+    if ready:
+        page.wait_for_function("() => window.__engineAt !== undefined", timeout=300_000)
+        r["ready"] = page.evaluate("() => window.__engineState === 'ready' ? window.__engineAt : null")
     context.close()
     return r, trace
 
@@ -138,6 +143,7 @@ def main() -> None:
     parser.add_argument("--old", default=None, help="also the site at this git revision, alternating per run")
     parser.add_argument("--files", action="store_true", help="print each file fetched before the lists")
     parser.add_argument("--tasks", action="store_true", help="print the main thread's tasks of >= 3 ms CPU")
+    parser.add_argument("--ready", action="store_true", help="also wait for the engine: ms to ready per site")
     parser.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()} on {os.cpu_count()} cores", flush=True)
@@ -152,7 +158,8 @@ def main() -> None:
     landing = {which: landing_files(dist) for which, dist in dists.items()}
     from playwright.sync_api import sync_playwright
 
-    figures: dict[str, dict[str, list[float]]] = {w: {"useful": [], "cpu": [], "fcp": [], "files": []} for w in servers}
+    figures: dict[str, dict[str, list[float]]] = {w: {"useful": [], "cpu": [], "fcp": [], "files": [], "ready": []}
+                                                  for w in servers}
     loads: list[float] = []
     try:
         with sync_playwright() as pw:
@@ -160,7 +167,7 @@ def main() -> None:
             for run in range(args.runs + 1):
                 order = list(servers.items()) if run % 2 else list(reversed(servers.items()))
                 for which, server in order:
-                    r, trace = visit(browser, server.url + "index.html")
+                    r, trace = visit(browser, server.url + "index.html", args.ready)
                     if run == 0:
                         continue  # warm-up: the OS file cache
                     cpu = main_thread_cpu(trace, r["useful"])
@@ -169,6 +176,9 @@ def main() -> None:
                     f["useful"].append(r["useful"])
                     f["cpu"].append(cpu)
                     f["fcp"].append(r["fcp"] or 0)
+                    if args.ready:
+                        f["ready"].append(r["ready"] or float("nan"))
+                        print(f"  {which} engine ready at {r['ready'] or float('nan'):.0f} ms")
                     own = show(which, run, r, cpu, landing[which])
                     f["files"].append(max((x["end"] for x in own), default=0))
                     if args.files:
@@ -187,9 +197,10 @@ def main() -> None:
           f"now {os.getloadavg()}:")
     for which, f in figures.items():
         print(f"  {which}: first useful paint {fmt(f['useful'])}; main-thread CPU before it {fmt(f['cpu'], 'ms', 1)}; "
-              f"fcp {fmt(f['fcp'])}; the landing's {len(landing[which])} files all in at {fmt(f['files'])}")
+              f"fcp {fmt(f['fcp'])}; the landing's {len(landing[which])} files all in at {fmt(f['files'])}"
+              + (f"; engine ready {fmt(f['ready'])}" if args.ready else ""))
     if "old" in figures:
-        for key in ("useful", "cpu"):
+        for key in ("useful", "cpu", "ready") if args.ready else ("useful", "cpu"):
             rs = [a / b for a, b in zip(figures["new"][key], figures["old"][key])]
             print(f"  new / old {key}, per run: {fmt(rs, '', 3)}")
 

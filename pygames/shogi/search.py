@@ -57,7 +57,6 @@ _SMALL_DEF = {GI, KI, 9, 10, 11, 12}
 _FAR = [8] * 81
 _SQUARES = range(81)
 _BIT = [1 << sq for sq in range(81)]
-_BITS = [[1 << a | 1 << b for b in range(81)] for a in range(81)]  # [from][to]: both squares
 # the king's square as its owner sees the board (row 0 = far rank): castled on the wings, home ranks
 _KING_PLACE = [[-60] * 9, [-60] * 9, [-55] * 9, [-50] * 9, [-40] * 9, [-30] * 9,
                [-20, -5, -10, -20, -25, -20, -10, -5, -20],
@@ -81,11 +80,6 @@ def _zobrist() -> tuple[list[list[int]], list[list[list[int]]], int]:
 
 
 _Z_BOARD, _Z_HAND, _Z_SIDE = _zobrist()
-# keys folded ahead (the same hash, fewer 63-bit operations per move): a piece leaving a square with the turn
-# passing; a drop's change of hand count with the turn passing; a capture's change of hand count
-_Z_LEAVE = [[z ^ _Z_SIDE for z in row] for row in _Z_BOARD]
-_Z_DROP = [[[zh[n] ^ zh[n - 1] ^ _Z_SIDE if n else 0 for n in range(20)] for zh in side] for side in _Z_HAND]
-_Z_TAKE = [[[zh[n] ^ zh[n + 1] if n < 19 else 0 for n in range(20)] for zh in side] for side in _Z_HAND]
 
 
 def position_hash(pos: Position) -> int:
@@ -268,8 +262,9 @@ class Expert(Search):
             code = frm - DROP0
             hand = pos.hands[side]
             n = hand[code]
+            zh = _Z_HAND[side][code]
             q = code if side == 0 else -code
-            hh = h ^ _Z_DROP[side][code][n] ^ _Z_BOARD[q][to]
+            hh = h ^ _Z_SIDE ^ zh[n] ^ zh[n - 1] ^ _Z_BOARD[q][to]
             hand[code] = n - 1
             b[to] = q
             p = cap = 0
@@ -277,7 +272,7 @@ class Expert(Search):
             p = b[frm]
             cap = b[to]
             q = p + (8 if p > 0 else -8) if (m >> 14) & 1 else p
-            hh = h ^ _Z_LEAVE[p][frm] ^ _Z_BOARD[q][to]
+            hh = h ^ _Z_SIDE ^ _Z_BOARD[p][frm] ^ _Z_BOARD[q][to]
             if cap:
                 kind = KIND_OF[cap if cap > 0 else -cap]
                 if kind == OU:
@@ -287,7 +282,8 @@ class Expert(Search):
                     return cap
                 hand = pos.hands[side]
                 n = hand[kind]
-                hh ^= _Z_BOARD[cap][to] ^ _Z_TAKE[side][kind][n]
+                zh = _Z_HAND[side][kind]
+                hh ^= _Z_BOARD[cap][to] ^ zh[n] ^ zh[n + 1]
                 hand[kind] = n + 1
             b[frm] = 0
             b[to] = q
@@ -324,21 +320,21 @@ class Expert(Search):
                     fu1 |= to_bit
         else:
             if side == 0:
-                occ0 ^= _BITS[frm][to]
+                occ0 ^= _BIT[frm] | to_bit
                 if cap:
                     occ1 ^= to_bit
                     if cap == -FU:
                         fu1 ^= to_bit
                 if p == FU:
-                    fu0 ^= _BITS[frm][to] if q == FU else _BIT[frm]
+                    fu0 ^= _BIT[frm] | (to_bit if q == FU else 0)
             else:
-                occ1 ^= _BITS[frm][to]
+                occ1 ^= _BIT[frm] | to_bit
                 if cap:
                     occ0 ^= to_bit
                     if cap == FU:
                         fu0 ^= to_bit
                 if p == -FU:
-                    fu1 ^= _BITS[frm][to] if q == -FU else _BIT[frm]
+                    fu1 ^= _BIT[frm] | (to_bit if q == -FU else 0)
             if p > 0:
                 s -= psq[p][frm] + kdist[p][c0[frm] * 9 + c1[frm]]
                 cover0 -= c0[frm] == 1

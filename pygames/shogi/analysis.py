@@ -103,10 +103,9 @@ def analyse(state: ShogiState, nodes: int, candidates: int = 1) -> dict[str, Any
     for i, (score, m) in enumerate(top):
         if i > 0 and done:  # the first search only bounded it: an exact score at the same depth
             search.budget, search.stopped = search.nodes + max(nodes // 4, MIN_NODES), False
-            terms, h = search.terms, search.h
-            cap = search.play(pos, m)
+            undo = search.play(pos, m)
             exact = -search.negamax(pos, done - 1, -INF, INF, 1)
-            search.unplay(pos, m, cap, terms, h)
+            search.unplay(pos, m, undo)
             if search.stopped:
                 break
             score = exact

@@ -50,6 +50,8 @@ BIG_HAND = 5
 """With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
 are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
 Terms = tuple[int, int, int, int, int, int, int, int, int]
+Undo = tuple[int, Terms, int]
+"""What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
 _CHEB = [[max(abs(a % 9 - b % 9), abs(a // 9 - b // 9)) for b in range(81)] for a in range(81)]
 _DEFEND = (0, 55, 35, 12, 0, 0, 0, 0, 0)
 _ATTACK = (0, 40, 30, 18, 8, 3, 0, 0, 0)
@@ -248,11 +250,10 @@ class Expert(Search):
             s += drop0 * _EXPOSED[cover1] >> 4
         return s if pos.side == 0 else -s
 
-    def play(self, pos: Position, m: int) -> int:
+    def play(self, pos: Position, m: int) -> Undo:
         """Play ``m`` (as :meth:`Position.do`, inline) and bring the hash and the evaluation terms up to date
-        (the terms of a position met before are taken from ``terms_at``); returns the piece taken (0 if none)
-        for :meth:`unplay`, which also needs the terms and the hash from before (a node keeps them for all its
-        moves: no undo record per move)."""
+        (the terms of a position met before are taken from ``terms_at``); returns what :meth:`unplay`
+        needs."""
         saved = self.terms
         h = self.h
         b = pos.board
@@ -279,7 +280,7 @@ class Expert(Search):
                     self.h = hh ^ _Z_BOARD[cap][to]
                     pos.do(m)
                     self.terms = self.full_terms(pos)
-                    return cap
+                    return cap, saved, h
                 hand = pos.hands[side]
                 n = hand[kind]
                 zh = _Z_HAND[side][kind]
@@ -294,7 +295,7 @@ class Expert(Search):
         known = self.terms_at.get(hh)
         if known is not None:
             self.terms = known
-            return cap
+            return cap, saved, h
         k0, k1 = pos.kings  # where the kings were before the move
         if p == OU:
             k0 = frm
@@ -367,12 +368,11 @@ class Expert(Search):
             self.terms_at.clear()
         terms = self.terms_at[hh] = (s, cover0, cover1, drop0, drop1, occ0, occ1, fu0, fu1)
         self.terms = terms
-        return cap
+        return cap, saved, h
 
-    def unplay(self, pos: Position, m: int, cap: int, terms: Terms, h: int) -> None:
-        """Take back ``m`` played by :meth:`play` (which returned ``cap``; ``terms`` and ``h`` from before it;
-        negamax and quiesce do the same inline)."""
-        self.terms, self.h = terms, h
+    def unplay(self, pos: Position, m: int, undo: Undo) -> None:
+        """Take back ``m`` played by :meth:`play` (negamax does the same inline)."""
+        cap, self.terms, self.h = undo
         pos.undo(m, cap)
 
     # --- ordering -----------------------------------------------------------------------
@@ -516,12 +516,12 @@ class Expert(Search):
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN - (self.qbase - depth)  # the node's ply: exact mate distances
-        us, kings, terms, h = pos.side, pos.kings, self.terms, self.h
+        us, kings = pos.side, pos.kings
         own_hand = pos.hands[us]
         for m in caps:
-            cap = self.play(pos, m)
+            undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
-            self.terms, self.h = terms, h  # self.unplay, inline: a capture, never of the king (returned above)
+            cap, self.terms, self.h = undo  # self.unplay, inline: a capture, never of the king (returned above)
             pos.side = us
             frm, to = m & 127, (m >> 7) & 127
             p = b[to]
@@ -635,11 +635,11 @@ class Expert(Search):
                 if depth == 1 and staged and len(hand) - hand.count(0) >= BIG_HAND:
                     moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
-            us, kings, terms = pos.side, pos.kings, self.terms
+            us, kings = pos.side, pos.kings
             own_hand = pos.hands[us]
             for m in moves:
                 self.moves_at[ply] = m
-                cap = self.play(pos, m)
+                undo = self.play(pos, m)
                 if first:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                     first = False
@@ -647,7 +647,7 @@ class Expert(Search):
                     score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta and not self.stopped:
                         score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
-                self.terms, self.h = terms, h  # self.unplay and Position.undo, inline
+                cap, self.terms, self.h = undo  # self.unplay and Position.undo, inline
                 pos.side = us
                 frm, to = m & 127, (m >> 7) & 127
                 if frm >= DROP0:
@@ -716,12 +716,11 @@ class Expert(Search):
         """The principal variation from ``first`` (a legal root move), followed through the transposition
         table while each move is legal (without repeating a position)."""
         line = [first & 32767]
-        undos: list[tuple[int, int, Terms, int]] = []
+        undos: list[tuple[int, Undo]] = []
         seen = {self.h}
         m = first
         while True:
-            terms, h = self.terms, self.h
-            undos.append((m, self.play(pos, m), terms, h))
+            undos.append((m, self.play(pos, m)))
             if len(line) >= length or self.h in seen:
                 break
             seen.add(self.h)
@@ -733,8 +732,8 @@ class Expert(Search):
             if not m:
                 break
             line.append(m & 32767)
-        for m, cap, terms, h in reversed(undos):
-            self.unplay(pos, m, cap, terms, h)
+        for m, undo in reversed(undos):
+            self.unplay(pos, m, undo)
         return line
 
     def _store(self, h: int, depth: int, flag: int, score: int, move: int) -> None:
@@ -746,12 +745,11 @@ class Expert(Search):
         """(score, move) of the root moves searched at ``depth`` (best first); False if stopped."""
         alpha = -INF
         scored: list[tuple[int, int]] = []
-        terms, h = self.terms, self.h
         for i, m in enumerate(moves):
             q = pos.board[(m >> 7) & 127]
             if (q == OU or q == -OU) and (m & 127) < DROP0:
                 return [(WIN, m)], True
-            cap = self.play(pos, m)
+            undo = self.play(pos, m)
             self.history_log.clear()  # no node below the root holds a mark into it now
             bonus = self.root_bonus.get(m & 32767, 0)
             target = alpha - bonus  # the move must beat alpha with its bonus
@@ -761,7 +759,7 @@ class Expert(Search):
                 score = -self.negamax(pos, depth - 1, -target - 1, -target, 1)
                 if score > target and not self.stopped:
                     score = -self.negamax(pos, depth - 1, -INF, -target, 1)
-            self.unplay(pos, m, cap, terms, h)
+            self.unplay(pos, m, undo)
             if self.stopped:
                 return scored, False
             if -WIN // 2 < score < WIN // 2:

@@ -51,10 +51,10 @@ class _CheckedExpert(Expert):
 
     def play(self, pos, m):
         _CheckedExpert.king_moves += (m & 127) == pos.kings[pos.side]
-        cap = super().play(pos, m)
+        undo = super().play(pos, m)
         assert self.terms == self.full_terms(pos)  # also where they come from the terms remembered by position
         _CheckedExpert.checked += 1
-        return cap
+        return undo
 
 
 def test_incremental_evaluation_matches_a_full_count():

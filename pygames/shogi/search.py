@@ -259,6 +259,7 @@ class Expert(Search):
         b = pos.board
         side = pos.side
         frm, to = m & 127, (m >> 7) & 127
+        k0, k1 = pos.kings
         if frm >= DROP0:
             code = frm - DROP0
             hand = pos.hands[side]
@@ -296,11 +297,6 @@ class Expert(Search):
         if known is not None:
             self.terms = known
             return cap, saved, h
-        k0, k1 = pos.kings  # where the kings were before the move
-        if p == OU:
-            k0 = frm
-        elif p == -OU:
-            k1 = frm
         c0 = _CHEB[k0] if k0 >= 0 else _FAR  # the distances to the kings before the move
         c1 = _CHEB[k1] if k1 >= 0 else _FAR
         psq, kdist, hv = self.psq, self.kdist, self.hand_v
@@ -386,10 +382,7 @@ class Expert(Search):
     def sort_captures(self, pos: Position, caps: list[int]) -> None:
         """Best first by :meth:`_mvv_lva` (board moves only)."""
         b, av = pos.board, self.abs_v
-        keys = [((av[b[m & 127]] >> 4) - av[b[(m >> 7) & 127]] * 16 - ((m >> 14) & 1) * 200) << 10 | i
-                for i, m in enumerate(caps)]
-        keys.sort()  # a key with its index below it: one sort of plain ints, ties kept in order
-        caps[:] = [caps[k & 1023] for k in keys]
+        caps.sort(key=lambda m: (av[b[m & 127]] >> 4) - av[b[(m >> 7) & 127]] * 16 - ((m >> 14) & 1) * 200)
 
     def sort_quiet(self, pos: Position, moves: list[int], ply: int) -> None:
         """Best first (stable): the killers of this ply, then by history, promotions before the rest."""
@@ -509,9 +502,7 @@ class Expert(Search):
         if stand > alpha:
             alpha = stand
         b = pos.board
-        caps = self.caps_by_hash.get(self.h)  # self.sorted_captures, the lookup inline
-        if caps is None:
-            caps = self.sorted_captures(pos)
+        caps = self.sorted_captures(pos)
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
@@ -576,9 +567,7 @@ class Expert(Search):
         if self.nodes > self.limit and self.check_clock(True):
             return 0
         b = pos.board
-        caps = self.caps_by_hash.get(self.h)  # self.sorted_captures, the lookup inline
-        if caps is None:
-            caps = self.sorted_captures(pos)
+        caps = self.sorted_captures(pos)
         for m in caps:
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:

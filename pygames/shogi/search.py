@@ -541,12 +541,9 @@ class Expert(Search):
                 s += drop0 * _EXPOSED[cover1] >> 4
             stand = s if pos.side == 0 else -s
             if stand > alpha:
-                threats = self.threats  # self.threat, inline
-                threat = threats.get(self.h)
+                threat = self.threats.get(self.h)  # self.threat, inline
                 if threat is None:
-                    if len(threats) > 400_000:
-                        threats.clear()
-                    threat = threats[self.h] = self._threat(pos, self.opponent_captures(pos, ply))
+                    threat = self.threat(pos, ply)
             else:  # pos.in_check()
                 ksq = pos.kings[pos.side]
                 threat = -1 if ksq >= 0 and masks.attacked(pos.board, ksq, pos.side ^ 1, self.terms[6 - pos.side],

@@ -23,7 +23,7 @@ from pygames.core import Rng
 
 from . import bots, masks, rules
 from .bots import Search, WIN, values_for
-from .pieces import FU, GI, KI, KIND_OF, OU, PROMOTE
+from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
@@ -507,22 +507,10 @@ class Expert(Search):
             q = b[(m >> 7) & 127]
             if q == OU or q == -OU:
                 return WIN - (self.qbase - depth)  # the node's ply: exact mate distances
-        us, kings = pos.side, pos.kings
-        own_hand = pos.hands[us]
         for m in caps:
             undo = self.play(pos, m)
             score = -self.quiesce(pos, -beta, -alpha, depth - 1)
-            cap, self.terms, self.h = undo  # self.unplay, inline: a capture, never of the king (returned above)
-            pos.side = us
-            frm, to = m & 127, (m >> 7) & 127
-            p = b[to]
-            if m >> 14 & 1:
-                p = p - PROMOTE if p > 0 else p + PROMOTE
-            b[frm] = p
-            b[to] = cap
-            if p == OU or p == -OU:
-                kings[us] = frm
-            own_hand[KIND_OF[cap if cap > 0 else -cap]] -= 1
+            self.unplay(pos, m, undo)
             if self.stopped:
                 return 0
             if score >= beta:
@@ -621,8 +609,6 @@ class Expert(Search):
                 if depth == 1 and staged and len(hand) - hand.count(0) >= BIG_HAND:
                     moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
-            us, kings = pos.side, pos.kings
-            own_hand = pos.hands[us]
             for m in moves:
                 self.moves_at[ply] = m
                 undo = self.play(pos, m)
@@ -633,26 +619,8 @@ class Expert(Search):
                     score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta and not self.stopped:
                         score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
-                cap, self.terms, self.h = undo  # self.unplay and Position.undo, inline
-                pos.side = us
-                frm, to = m & 127, (m >> 7) & 127
-                if frm >= DROP0:
-                    b[to] = 0
-                    own_hand[frm - DROP0] += 1
-                else:
-                    p = b[to]
-                    if m >> 14 & 1:
-                        p = p - PROMOTE if p > 0 else p + PROMOTE
-                    b[frm] = p
-                    b[to] = cap
-                    if p == OU or p == -OU:
-                        kings[us] = frm
-                    if cap:
-                        kind = KIND_OF[cap if cap > 0 else -cap]
-                        if kind == OU:
-                            kings[us ^ 1] = to
-                        else:
-                            own_hand[kind] -= 1
+                cap, self.terms, self.h = undo  # self.unplay, inline
+                pos.undo(m, cap)
                 if self.stopped:
                     return 0
                 if score > best:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .pieces import FU, LEAP, PROMOTABLE, SLIDE, Tables
-from .position import _DEAD, _ZONE, DROP0
+from .position import _ZONE
 
 _ROWS = [[tuple(y * 9 + x for x in range(9) if bits >> x & 1) for bits in range(512)] for y in range(9)]
 """[rank][9-bit set]: its squares, so that a set's squares come from nine small ints (no bit scan)."""
@@ -61,7 +61,7 @@ Ray = tuple[int, bool]
 class Masks:
     """The masks of one set of move tables (cached on it by :func:`masks_for`)."""
 
-    __slots__ = ("leap", "rays", "discover", "pawn_mask", "leap_from", "rays_to", "reach")
+    __slots__ = ("leap", "rays", "discover", "pawn_mask", "leap_from", "rays_to")
 
     def __init__(self, t: Tables) -> None:
         self.leap = [[_mask(t.leaps[p][sq]) for sq in range(81)] for p in range(32)]
@@ -77,9 +77,6 @@ class Masks:
         self.rays_to = [[tuple((_mask(r), r, codes) for r, codes in t.ray_att[c][sq]) for sq in range(81)]
                         for c in range(2)]
         """[colour][square]: ``Tables.ray_att`` with each ray's mask first."""
-        self.reach = [[_reach(t.leaps[p][sq], t.rays[p][sq]) for sq in range(81)] for p in range(32)]
-        """[signed code][square]: to-square -> (its kinds bit, the squares that must be empty on the way), as
-        :meth:`Position.pseudo_move` finds it (a leap first, else the first ray through it)."""
         standard_pawns = all(
             t.leaps[FU * sign][sq] == ((sq - 9 * sign,) if 0 <= sq - 9 * sign < 81 else ()) and not t.rays[FU * sign][sq]
             for sign in (1, -1) for sq in range(81))
@@ -92,14 +89,6 @@ def _mask(squares: Iterable[int]) -> int:
     for sq in squares:
         m |= 1 << sq
     return m
-
-
-def _reach(leaps: tuple[int, ...], rays: tuple[tuple[int, ...], ...]) -> dict[int, tuple[int, int]]:
-    found = {to: (LEAP, 0) for to in leaps}
-    for ray in rays:
-        for i, to in enumerate(ray):
-            found.setdefault(to, (SLIDE, _mask(ray[:i])))
-    return found
 
 
 def _ray(sq: int, ray: tuple[int, ...]) -> Ray:
@@ -161,39 +150,6 @@ def attacked(board: list[int], sq: int, by: int, occ: int, m: Masks, t: Tables) 
                         return True
                     break
     return False
-
-
-FILES = [_mask(range(x, 81, 9)) for x in range(9)]
-"""[x index]: the squares of that file."""
-
-
-def pseudo_move(board: list[int], hand: list[int], side: int, key: int, both: int, pawns: int, m: Masks) -> int:
-    """:meth:`Position.pseudo_move` of a 本将棋 position (``hon`` set) from its square sets: ``both`` the
-    occupied squares, ``pawns`` the side to move's unpromoted pawns, ``hand`` its pieces in hand."""
-    frm, to = key & 127, (key >> 7) & 127
-    if key >> 15 or to > 80:
-        return 0
-    sign = 1 if side == 0 else -1
-    if frm >= DROP0:
-        code = frm - DROP0
-        if key >> 14 or not 0 < code < 8 or not hand[code] or board[to]:
-            return 0
-        if _DEAD[side][code * sign][to] or code == FU and pawns & FILES[to % 9]:
-            return 0
-        return key
-    p = board[frm]
-    if p * sign <= 0 or board[to] * sign > 0:
-        return 0
-    way = m.reach[p][frm].get(to)
-    if way is None or way[1] & both:
-        return 0
-    may_promote = (p * sign) in PROMOTABLE and (_ZONE[side][frm] or _ZONE[side][to])
-    if key >> 14 & 1:
-        if not may_promote:
-            return 0
-    elif may_promote and _DEAD[side][p][to]:
-        return 0
-    return key | way[0] << 15
 
 
 def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: Masks, t: Tables) -> list[int]:

@@ -155,7 +155,7 @@ class Expert(Search):
         self.history = [[0] * 81 for _ in range(32)]
         self.history_log: list[tuple[list[int], int, int]] = []  # each history rise: (row, square, rise)
         self.staged = not cards
-        """The TT move and the killers are checked one by one (:func:`masks.pseudo_move`) before the quiet
+        """The TT move and the killers are checked one by one (:meth:`Position.pseudo_move`) before the quiet
         moves are generated; in 本将棋 only, whose move list has no fouls to filter."""
         self.stopped = False
         self.deadline: float | None = None  # time.monotonic() limit (USI time controls), else nodes only
@@ -576,9 +576,7 @@ class Expert(Search):
                 moves = [m for m in caps if m & 32767 == tt_move] if tt_move else []
                 if not moves and tt_move:
                     if staged:
-                        t = self.terms
-                        m = masks.pseudo_move(b, pos.hands[pos.side], pos.side, tt_move, t[5] | t[6], t[7 + pos.side],
-                                              self.masks)
+                        m = pos.pseudo_move(tt_move)
                         moves = [m] if m else []
                     else:
                         moves = [m for m in self.moves(pos) if m & 32767 == tt_move]
@@ -587,14 +585,8 @@ class Expert(Search):
             elif phase == 2:  # the killers, which the quiet moves' order puts first, before generating those
                 tried = {m & 32767 for m in caps}
                 tried.add(tt_move)
-                if staged:
-                    side, t, pseudo, mk = pos.side, self.terms, masks.pseudo_move, self.masks
-                    both, pawns, hand = t[5] | t[6], t[7 + side], pos.hands[side]
-                    k0, k1 = self.killers[ply]
-                    moves = [m for m in (pseudo(b, hand, side, k0, both, pawns, mk), pseudo(b, hand, side, k1, both, pawns, mk))
-                             if m and (m & 32767) not in tried]
-                else:
-                    moves = []
+                moves = [m for m in map(pos.pseudo_move, self.killers[ply])
+                         if m and (m & 32767) not in tried] if staged else []
                 for m in moves:
                     tried.add(m & 32767)
                 mark = len(self.history_log)

@@ -65,28 +65,3 @@ def test_between_lists_the_squares_strictly_inside_a_line():
     assert masks.BETWEEN[0][80] == frozenset(range(10, 80, 10))  # ９一 to １九 along the diagonal
     assert masks.BETWEEN[80][0] == masks.BETWEEN[0][80] and masks.BETWEEN[4][76] == frozenset(range(13, 76, 9))
     assert masks.BETWEEN[0][1] == frozenset() and masks.BETWEEN[0][11] == frozenset()  # next to it; not on a line
-
-
-def test_a_move_checked_from_the_square_sets_is_the_one_the_position_gives():
-    """masks.pseudo_move (the killers and the TT move) against Position.pseudo_move on every key of many
-    positions: the legal ones, each with its promotion bit flipped, drops everywhere, and nonsense keys."""
-    rng = Rng(21)
-    st = state_from_sfen("startpos", "hon")
-    found = 0
-    for _ in range(140):
-        moves = [a for a in GAME.legal_actions(st, st.side) if a not in ("resign", "draw")]
-        if not moves:
-            break
-        pos = st.position()
-        mk = masks.masks_for(pos.tables)
-        both = _squares(pos.board, lambda p: p != 0)
-        pawns = _squares(pos.board, lambda p: p == (FU if pos.side == 0 else -FU))
-        keys = {m & 32767 for m in pos.pseudo_moves()}
-        keys |= {k ^ 1 << 14 for k in keys} | {DROP0 + c | to << 7 for c in range(0, 9) for to in range(81)}
-        keys |= {rng.randbelow(1 << 17) for _ in range(300)} | {frm | to << 7 for frm in range(81) for to in range(0, 81, 7)}
-        for k in keys:
-            got = masks.pseudo_move(pos.board, pos.hands[pos.side], pos.side, k, both, pawns, mk)
-            assert got == pos.pseudo_move(k), (k, got)
-            found += got != 0
-        st = GAME.apply(st, st.side, rng.choice(moves))
-    assert found > 5000

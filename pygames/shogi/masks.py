@@ -61,15 +61,13 @@ Ray = tuple[int, bool]
 class Masks:
     """The masks of one set of move tables (cached on it by :func:`masks_for`)."""
 
-    __slots__ = ("leap", "rays", "discover", "pawn_mask", "leap_from", "rays_to", "slider")
+    __slots__ = ("leap", "rays", "discover", "pawn_mask", "leap_from", "rays_to")
 
     def __init__(self, t: Tables) -> None:
         self.leap = [[_mask(t.leaps[p][sq]) for sq in range(81)] for p in range(32)]
         """[signed code][square]: the squares the piece leaps to."""
         self.rays = [[tuple(_ray(sq, r) for r in t.rays[p][sq]) for sq in range(81)] for p in range(32)]
         """[signed code][square]: its slide rays in table order."""
-        self.slider = [any(t.rays[p][sq] for sq in range(81)) for p in range(32)]
-        """[signed code]: True if the piece slides from some square."""
         self.discover = [[tuple((r, codes, _back(sq, r)) for r, codes in t.ray_att[c][sq] if _back(sq, r))
                           for sq in range(81)] for c in range(2)]
         """[colour][square]: each ray out of the square along which pieces of that colour of ``codes`` slide
@@ -160,7 +158,7 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
     zone = _ZONE[side]
     sign = 1 if side == 0 else -1
     both = own | enemy
-    leap_m, rays_m, leaps, slider = m.leap, m.rays, t.leaps, m.slider
+    leap_m, rays_m, leaps = m.leap, m.rays, t.leaps
     out: list[int] = []
     add = out.append
     x = own & ~pawns
@@ -171,14 +169,14 @@ def captures(board: list[int], side: int, own: int, enemy: int, pawns: int, m: M
             for to in leaps[p][sq]:
                 if board[to] * sign < 0:
                     add(sq | to << 7 | LEAP << 15 | ((prom and (zone[sq] or zone[to])) << 14))
-        if slider[p]:
-            for mask, up in rays_m[p][sq]:
-                y = mask & both
-                if y & enemy:  # the first piece on the ray: the lowest square going up, else the highest
-                    to = (y & -y).bit_length() - 1 if up else y.bit_length() - 1
-                    if board[to] * sign < 0:
-                        prom = (p * sign) in PROMOTABLE
-                        add(sq | to << 7 | SLIDE << 15 | ((prom and (zone[sq] or zone[to])) << 14))
+        for mask, up in rays_m[p][sq]:
+            y = mask & both
+            if y & enemy:
+                f = y & -y if up else 1 << (y.bit_length() - 1)
+                if f & enemy:
+                    to = f.bit_length() - 1
+                    prom = (p * sign) in PROMOTABLE
+                    add(sq | to << 7 | SLIDE << 15 | ((prom and (zone[sq] or zone[to])) << 14))
     hits = (pawns >> 9 if side == 0 else pawns << 9) & enemy
     while hits:  # each in its place by from-square
         low = hits & -hits

@@ -13,6 +13,7 @@ of each game's actions (tests/engines/test_fuzz.py) records the codes it provoke
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import string
 from importlib import import_module
@@ -51,8 +52,10 @@ def _paths(game: str) -> list[Path]:
     return sorted((ROOT / game).rglob("*.py"))
 
 
+@functools.cache
 def sources(game: str) -> dict[str, ast.Module]:
-    """The game package's modules (its catalogue left out), parsed; for the core, pygames/core and the door."""
+    """The game package's modules (its catalogue left out), parsed; for the core, pygames/core and the door.
+    Parsed once per process (the trees are only read) and shared by the tests below."""
     return {str(p.relative_to(ROOT)): ast.parse(p.read_text(encoding="utf-8"))
             for p in _paths(game) if p.name != "messages.py"}
 
@@ -62,8 +65,9 @@ def owner(game: str, code: str) -> str:
     return CORE if game != CORE and code in catalogue(CORE) else game
 
 
+@functools.cache
 def _refusals(game: str) -> list[tuple[str, ast.Call]]:
-    """(file, call) of each ``refuse(...)`` in the game package."""
+    """(file, call) of each ``refuse(...)`` in the game package (found once per process)."""
     return [(path, node) for path, tree in sources(game).items() for node in ast.walk(tree)
             if isinstance(node, ast.Call) and node.args
             and getattr(node.func, "id", getattr(node.func, "attr", "")) == "refuse"]

@@ -8,7 +8,8 @@ Steps, each skipped when already up to date:
 
 1. ``npm ci`` the pinned browser runtime (``package.json`` / ``package-lock.json``) unless
    ``node_modules`` already holds exactly those versions.
-2. Build the ``pygames`` wheel (``py3-none-any``, ``.py`` and ``.json`` files) from the repo,
+2. Build the ``pygames`` wheel (``py3-none-any``: ``.py`` and ``.json`` files, and each module's ``.pyc``
+   compiled by Pyodide's own Python under Node, cached in ``build/pyc/``) from the repo,
    byte-for-byte reproducible (fixed timestamps, sorted entries).
 3. Lay out ``dist/``: ``index.html`` and ``web/`` from the repo, the Pyodide runtime files under
    ``pyodide/``, PyScript under ``pyscript/``, the wheel under ``wheels/``, PNG icons, ``games.json``
@@ -57,11 +58,15 @@ GUARD_MODULE = "_pygames_trimmed"
 names a left-out module instead of a bare ModuleNotFoundError."""
 TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
+PYC_SCRIPT = ROOT / "scripts" / "pyodide_compile.mjs"
+PYC_CACHE = ROOT / "build" / "pyc"
+"""The wheel's bytecode by the sources' hash (compiling it runs Pyodide under Node: seconds)."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 COMPRESS_MIN = 1024
 """Files at least this large get precompressed siblings (``.gz``, and ``.br`` when Brotli is installed)."""
-COMPRESS_SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".py", ".txt", ".webmanifest", ".zip"}
-"""What is worth compressing (PNGs and the deflated wheel are not)."""
+COMPRESS_SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".py", ".txt", ".webmanifest", ".zip",
+                     ".whl"}
+"""What is worth compressing (PNGs are not; the wheel and the stdlib zip are stored, not deflated)."""
 COMPRESS_CACHE = ROOT / "build" / "compressed"
 """Compressed bodies by content hash, so a rebuild (or a test's build into a temporary folder) never
 compresses the same bytes twice (Brotli on the 9.6 MB wasm takes tens of seconds)."""
@@ -135,14 +140,47 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
+def compiled_modules(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """Bytecode of ``sources`` (wheel path -> .py bytes) as Pyodide's own Python writes it: wheel path of
+    each ``__pycache__/<name>.cpython-3xx.pyc`` -> its bytes (hash-based, checked: Python uses one only
+    when the hash of the .py beside it matches). Compiled under Node by scripts/pyodide_compile.mjs
+    (the build machine's Python may be another version) and cached in build/pyc/ by the sources'
+    hash, Pyodide's version and the script's, so only a change of a source runs Pyodide again."""
+    digest = hashlib.sha256(pyodide_version().encode() + b"\0" + PYC_SCRIPT.read_bytes())
+    for arc in sorted(sources):
+        digest.update(arc.encode() + b"\0" + hashlib.sha256(sources[arc]).digest())
+    cached = PYC_CACHE / f"{digest.hexdigest()[:32]}.json"
+    if cached.is_file():
+        answer = json.loads(cached.read_text())
+    else:
+        files = {arc: data.decode("utf-8") for arc, data in sources.items()}
+        run = subprocess.run(["node", str(PYC_SCRIPT), str(NODE_MODULES / "pyodide")], input=json.dumps({"files": files}),
+                             capture_output=True, text=True, cwd=ROOT)
+        if run.returncode != 0:
+            sys.exit(f"build.py: compiling the wheel's modules with Pyodide failed:\n{run.stderr[-2000:]}")
+        answer = json.loads(run.stdout)
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(answer, sort_keys=True))
+        os.replace(tmp, cached)
+    tag = answer["tag"]
+    expected = {f"{arc.rsplit('/', 1)[0]}/__pycache__/{arc.rsplit('/', 1)[1][:-3]}.{tag}.pyc" for arc in sources}
+    if set(answer["pyc"]) != expected:
+        sys.exit("build.py: Pyodide did not compile every module of the wheel")
+    return {arc: base64.b64decode(data) for arc, data in sorted(answer["pyc"].items())}
+
+
 def build_wheel(out_dir: Path) -> Path:
-    """Write the reproducible ``pygames-<version>-py3-none-any.whl`` into ``out_dir``."""
+    """Write the reproducible ``pygames-<version>-py3-none-any.whl`` into ``out_dir``: the package's
+    sources and data, and each module's bytecode compiled by Pyodide's Python (``compiled_modules``:
+    the browser then imports without compiling; the .py files stay for tracebacks and the hash check)."""
     meta = project_meta()
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
     for path in package_files():
         entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    entries.extend(compiled_modules({arc: data for arc, data in entries if arc.endswith(".py")}).items())
     metadata = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
                 f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '')}\n")
     wheel_meta = "Wheel-Version: 1.0\nGenerator: pygames-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -155,10 +193,12 @@ def build_wheel(out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{name}-{version}-py3-none-any.whl"
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # own name: builds may run side by side
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    # Stored, not deflated: its .br/.gz siblings (precompress) compress across files, and the .pyc files
+    # repeat the names of their .py (Brotli: 611 kB on the wire against 916 kB for a deflated wheel).
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zf:
         for arc, data in entries:
             info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     _replace_if_changed(tmp, target)

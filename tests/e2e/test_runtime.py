@@ -81,6 +81,17 @@ def test_boot_reports_progress_and_reaches_ready(page, site, guard):
     assert all(url.startswith((site.url, "blob:")) for url in guard.requests), guard.requests
 
 
+def test_engine_imports_from_the_wheels_bytecode(page, site):
+    """The wheel's .pyc (build.py compiles them with Pyodide's Python) are this Python's and match their
+    sources, and importing every module of the engines compiles nothing from source."""
+    open_runtime(page, site.url)
+    report = json.loads(page.evaluate("() => window.pg.engine._xworker.sync.bytecode()"))
+    assert report["python"] == json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    assert report["checked"] > 50, report
+    assert report["missing"] == [] and report["stale"] == [] and report["magic"] == [], report
+    assert report["compiled"] == [], report
+
+
 def info_python(page) -> str:
     return page.evaluate("() => window.pg.engine.info.python")
 

@@ -62,4 +62,46 @@ def modules(walk=False):
     return json.dumps(sorted(sys.modules))
 
 
-__export__ = ["boot", "dispatch", "modules"]
+def bytecode():
+    """What the wheel's precompiled modules (build.py's ``compiled_modules``) are worth in this Python
+    (JSON): every engine ``.py`` with its ``.pyc`` for this interpreter (``missing`` otherwise), written
+    by this Python version (``magic``) and from that very source (the hash a checked .pyc carries:
+    ``stale`` otherwise); then every module of the engines is imported and ``compiled`` lists those
+    that Python had to compile from source (none when the .pyc served the imports)."""
+    import importlib
+    import importlib.util
+    import pathlib
+    from importlib import _bootstrap_external
+
+    root = pathlib.Path(_webapi.__file__ if _webapi is not None else "pygames/__init__.py").parent
+    report = {"python": sys.version.split()[0], "tag": sys.implementation.cache_tag, "checked": 0,
+              "missing": [], "stale": [], "magic": [], "compiled": []}
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root.parent).as_posix()
+        try:
+            pyc = pathlib.Path(importlib.util.cache_from_source(str(path))).read_bytes()
+        except OSError:
+            report["missing"].append(name)
+            continue
+        if pyc[:4] != importlib.util.MAGIC_NUMBER:
+            report["magic"].append(name)
+        elif int.from_bytes(pyc[4:8], "little") != 0b11 or pyc[8:16] != importlib.util.source_hash(path.read_bytes()):
+            report["stale"].append(name)
+        else:
+            report["checked"] += 1
+    compile_source = _bootstrap_external.SourceLoader.source_to_code
+
+    def counted(self, data, path, *args, **kwargs):
+        report["compiled"].append(str(path))
+        return compile_source(self, data, path, *args, **kwargs)
+
+    _bootstrap_external.SourceLoader.source_to_code = counted
+    try:
+        modules(walk=True)
+    finally:
+        _bootstrap_external.SourceLoader.source_to_code = compile_source
+    report["compiled"] = sorted(p for p in report["compiled"] if "/pygames/" in p or p.startswith("pygames/"))
+    return json.dumps(report)
+
+
+__export__ = ["boot", "dispatch", "modules", "bytecode"]

@@ -140,34 +140,44 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
-def compiled_modules(sources: dict[str, bytes]) -> dict[str, bytes]:
-    """Bytecode of ``sources`` (wheel path -> .py bytes) as Pyodide's own Python writes it: wheel path of
-    each ``__pycache__/<name>.cpython-3xx.pyc`` -> its bytes (hash-based, checked: Python uses one only
-    when the hash of the .py beside it matches). Compiled under Node by scripts/pyodide_compile.mjs
-    (the build machine's Python may be another version) and cached in build/pyc/ by the sources'
-    hash, Pyodide's version and the script's, so only a change of a source runs Pyodide again."""
-    digest = hashlib.sha256(pyodide_version().encode() + b"\0" + PYC_SCRIPT.read_bytes())
+def bytecode(sources: dict[str, bytes], prefix: str = "") -> tuple[str, dict[str, bytes]]:
+    """Bytecode of ``sources`` (path -> .py bytes) as Pyodide's own Python writes it: its cache tag
+    (``cpython-314``) and path -> .pyc bytes, hash-based and checked (Python uses a .pyc only when the
+    hash of the .py beside it matches). The code objects name ``prefix + path`` as their file (where
+    the source is at run time, for tracebacks). Compiled under Node by scripts/pyodide_compile.mjs (the
+    build machine's Python may be another version) and cached in build/pyc/ by the sources' hash,
+    the prefix, Pyodide's version and the script's, so only a change of a source runs Pyodide again."""
+    digest = hashlib.sha256(pyodide_version().encode() + b"\0" + PYC_SCRIPT.read_bytes() + b"\0" + prefix.encode())
     for arc in sorted(sources):
         digest.update(arc.encode() + b"\0" + hashlib.sha256(sources[arc]).digest())
     cached = PYC_CACHE / f"{digest.hexdigest()[:32]}.json"
     if cached.is_file():
         answer = json.loads(cached.read_text())
     else:
-        files = {arc: data.decode("utf-8") for arc, data in sources.items()}
-        run = subprocess.run(["node", str(PYC_SCRIPT), str(NODE_MODULES / "pyodide")], input=json.dumps({"files": files}),
+        request = {"files": {arc: data.decode("utf-8") for arc, data in sources.items()}, "prefix": prefix}
+        run = subprocess.run(["node", str(PYC_SCRIPT), str(NODE_MODULES / "pyodide")], input=json.dumps(request),
                              capture_output=True, text=True, cwd=ROOT)
         if run.returncode != 0:
-            sys.exit(f"build.py: compiling the wheel's modules with Pyodide failed:\n{run.stderr[-2000:]}")
+            sys.exit(f"build.py: compiling Python modules with Pyodide failed:\n{run.stderr[-2000:]}")
         answer = json.loads(run.stdout)
         PYC_CACHE.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(answer, sort_keys=True))
         os.replace(tmp, cached)
-    tag = answer["tag"]
-    expected = {f"{arc.rsplit('/', 1)[0]}/__pycache__/{arc.rsplit('/', 1)[1][:-3]}.{tag}.pyc" for arc in sources}
-    if set(answer["pyc"]) != expected:
-        sys.exit("build.py: Pyodide did not compile every module of the wheel")
-    return {arc: base64.b64decode(data) for arc, data in sorted(answer["pyc"].items())}
+    if set(answer["pyc"]) != set(sources):
+        sys.exit("build.py: Pyodide did not compile every module it was given")
+    return answer["tag"], {arc: base64.b64decode(data) for arc, data in sorted(answer["pyc"].items())}
+
+
+def compiled_modules(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """The wheel's bytecode (``bytecode``): wheel path of each ``<folder>/__pycache__/<name>.<tag>.pyc``
+    (where Python's import looks for it) -> its bytes."""
+    tag, pyc = bytecode(sources)
+    out = {}
+    for arc, data in pyc.items():
+        folder, name = arc.rsplit("/", 1)
+        out[f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"] = data
+    return out
 
 
 def build_wheel(out_dir: Path) -> Path:
@@ -455,6 +465,7 @@ def trimmed_stdlib(source: Path) -> bytes:
                 removed.add(module)
     chosen.append((f"{GUARD_MODULE}.py", guard_module(removed)))
     chosen.append(("sitecustomize.py", f"import {GUARD_MODULE}\n\n{GUARD_MODULE}.install()\n".encode()))
+    chosen.extend(stdlib_bytecode(dict(chosen)).items())
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zf:
         for arc, data in sorted(chosen):
@@ -463,6 +474,16 @@ def trimmed_stdlib(source: Path) -> bytes:
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return out.getvalue()
+
+
+def stdlib_bytecode(entries: dict[str, bytes]) -> dict[str, bytes]:
+    """The .pyc of every module of the trimmed stdlib (``bytecode``), named ``x.pyc`` beside ``x.py`` where
+    Python's zip importer looks for it: Pyodide's start, PyScript's bootstrap and the engines' stdlib
+    imports then run without compiling (Pyodide ships the stdlib as sources only)."""
+    python = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    zip_path = "/lib/python" + "".join(python.split(".")[:2]) + ".zip/"  # where Pyodide puts the zip
+    _, pyc = bytecode({arc: data for arc, data in entries.items() if arc.endswith(".py")}, prefix=zip_path)
+    return {arc + "c": data for arc, data in pyc.items()}
 
 
 def minimal_lock(source: Path) -> bytes:

@@ -67,7 +67,8 @@ def bytecode():
     (JSON): every engine ``.py`` with its ``.pyc`` for this interpreter (``missing`` otherwise), written
     by this Python version (``magic``) and from that very source (the hash a checked .pyc carries:
     ``stale`` otherwise); then every module of the engines is imported and ``compiled`` lists those
-    that Python had to compile from source (none when the .pyc served the imports)."""
+    that Python had to compile from source (none when the .pyc served the imports); ``stdlib``: the same
+    check for the standard-library modules imported so far (their .pyc beside them in Pyodide's zip)."""
     import importlib
     import importlib.util
     import pathlib
@@ -89,18 +90,49 @@ def bytecode():
             report["stale"].append(name)
         else:
             report["checked"] += 1
+    # The standard library's modules come from Pyodide's zip, each .pyc beside its .py (build.py).
+    import zipfile
+    import zipimport
+
+    stdlib = {"checked": 0, "missing": [], "stale": []}
+    archives: dict = {}
+    for name, module in sorted(sys.modules.items()):
+        loader = getattr(module, "__loader__", None)
+        origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        if not isinstance(loader, zipimport.zipimporter) or not origin or not origin.endswith((".py", ".pyc")):
+            continue
+        archive = archives.get(loader.archive) or archives.setdefault(loader.archive, zipfile.ZipFile(loader.archive))
+        inner = origin[len(loader.archive) + 1:].removesuffix("c")  # the source (origin: the .pyc when used)
+        try:
+            pyc = archive.read(inner + "c")
+        except KeyError:
+            stdlib["missing"].append(name)
+            continue
+        if pyc[:4] == importlib.util.MAGIC_NUMBER and pyc[8:16] == importlib.util.source_hash(archive.read(inner)):
+            stdlib["checked"] += 1
+        else:
+            stdlib["stale"].append(name)
+    report["stdlib"] = stdlib
+    # Then every module of the engines is imported, counting what is compiled from source.
     compile_source = _bootstrap_external.SourceLoader.source_to_code
+    compile_zipped = zipimport._compile_source
 
     def counted(self, data, path, *args, **kwargs):
         report["compiled"].append(str(path))
         return compile_source(self, data, path, *args, **kwargs)
 
+    def counted_zipped(pathname, source):
+        report["compiled"].append(str(pathname))
+        return compile_zipped(pathname, source)
+
     _bootstrap_external.SourceLoader.source_to_code = counted
+    zipimport._compile_source = counted_zipped
     try:
         modules(walk=True)
     finally:
         _bootstrap_external.SourceLoader.source_to_code = compile_source
-    report["compiled"] = sorted(p for p in report["compiled"] if "/pygames/" in p or p.startswith("pygames/"))
+        zipimport._compile_source = compile_zipped
+    report["compiled"] = sorted(report["compiled"])
     return json.dumps(report)
 
 

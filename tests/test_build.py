@@ -55,16 +55,18 @@ def test_wheel_holds_bytecode_of_every_module_for_pyodides_python(tmp_path):
     tag = "cpython-" + "".join(python.split(".")[:2])
     with zipfile.ZipFile(build.build_wheel(tmp_path)) as zf:
         files = {n: zf.read(n) for n in zf.namelist()}
-    sources = {n for n in files if n.endswith(".py")}
+    # PyScript's own package: only its bytecode (PyScript writes the sources at every boot).
+    sources = {n: files[n] for n in files if n.endswith(".py")} | build.pyscript_package()
     pycs = {n for n in files if n.endswith(".pyc")}
     assert len(sources) > 50 and "pygames/shogi/__pycache__/game." + tag + ".pyc" in pycs
+    assert "pyscript/__pycache__/__init__." + tag + ".pyc" in pycs and "pyscript/__init__.py" not in files
     assert pycs == {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.{tag}.pyc" for n in sources}
     for source in sorted(sources):
         folder, stem = source.rsplit("/", 1)
         pyc = files[f"{folder}/__pycache__/{stem[:-3]}.{tag}.pyc"]
         magic = pyc[:4]
         assert magic[2:] == b"\r\n" and int.from_bytes(pyc[4:8], "little") == 0b11, source  # checked hash (PEP 552)
-        assert pyc[8:16] == _imp.source_hash(int.from_bytes(magic, "little"), files[source]), source
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(magic, "little"), sources[source]), source
 
 
 def test_bytecode_is_compiled_once_per_source_change(tmp_path, monkeypatch):

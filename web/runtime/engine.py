@@ -68,14 +68,17 @@ def bytecode():
     by this Python version (``magic``) and from that very source (the hash a checked .pyc carries:
     ``stale`` otherwise); then every module of the engines is imported and ``compiled`` lists those
     that Python had to compile from source (none when the .pyc served the imports); ``stdlib``: the same
-    check for the standard-library modules imported so far (their .pyc beside them in Pyodide's zip)."""
+    check for the standard-library modules imported so far (their .pyc beside them in Pyodide's zip);
+    ``pyscript``: PyScript's own modules (sources it wrote at boot, .pyc from our wheel)."""
     import importlib
     import importlib.util
     import pathlib
     from importlib import _bootstrap_external
 
     root = pathlib.Path(_webapi.__file__ if _webapi is not None else "pygames/__init__.py").parent
+    # (Pyodide never writes bytecode, so a .pyc found here is the one shipped, not one Python rewrote.)
     report = {"python": sys.version.split()[0], "tag": sys.implementation.cache_tag, "checked": 0,
+              "no_writes": bool(sys.dont_write_bytecode),
               "missing": [], "stale": [], "magic": [], "compiled": []}
     for path in sorted(root.rglob("*.py")):
         name = path.relative_to(root.parent).as_posix()
@@ -90,6 +93,19 @@ def bytecode():
             report["stale"].append(name)
         else:
             report["checked"] += 1
+    # PyScript's own package: its bootstrap wrote the sources and imported them (the wheel brought their .pyc).
+    report["pyscript"] = {"checked": 0, "stale": []}
+    for name, module in sorted(sys.modules.items()):
+        cached = getattr(module, "__cached__", None)
+        if (name == "pyscript" or name.startswith("pyscript.")) and cached and module.__file__:
+            try:
+                pyc = pathlib.Path(cached).read_bytes()
+            except OSError:
+                pyc = b""
+            if pyc[8:16] == importlib.util.source_hash(pathlib.Path(module.__file__).read_bytes()) and pyc[:4] == importlib.util.MAGIC_NUMBER:
+                report["pyscript"]["checked"] += 1
+            else:
+                report["pyscript"]["stale"].append(name)
     # The standard library's modules come from Pyodide's zip, each .pyc beside its .py (build.py).
     import zipfile
     import zipimport

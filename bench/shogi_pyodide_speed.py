@@ -70,6 +70,16 @@ def positions(count: int, every: int) -> list[dict]:
     return found
 
 
+def _interval(xs: list[float], digits: int = 0) -> str:
+    """Mean and its 95% interval (Student's t)."""
+    mean = statistics.mean(xs)
+    if len(xs) < 2:
+        return f"{mean:.{digits}f}"
+    t = {2: 12.71, 3: 4.30, 4: 3.18, 5: 2.78, 6: 2.57, 7: 2.45, 8: 2.36, 9: 2.31, 10: 2.26, 11: 2.23, 12: 2.20}.get(len(xs), 2.0)
+    half = t * statistics.stdev(xs) / len(xs) ** 0.5
+    return f"{mean:.{digits}f} [95% {mean - half:.{digits}f}, {mean + half:.{digits}f}]"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--positions", type=int, default=12)
@@ -108,9 +118,12 @@ def main() -> None:
         cp = [cpython[i]["ms"] for i in idx]
         py = [browser_out[i]["ms"] for i in idx]
         same = sum(cpython[i]["action"] == browser_out[i]["action"] for i in idx)
-        ratio = statistics.median(p / c for p, c in zip(py, cp) if c > 0)
+        ratios = [p / c for p, c in zip(py, cp) if c > 0]
+        ratio = statistics.median(ratios)
         print(f"{lv:8} {statistics.median(cp):12.0f} ms {max(cp):5.0f} ms {statistics.median(py):12.0f} ms "
               f"{max(py):5.0f} ms {ratio:6.2f}  {same}/{len(idx)}")
+        print(f"  worker mean {_interval(py)} ms, CPython mean {_interval(cp)} ms, worker/CPython per position "
+              f"{_interval(ratios, 3)}")
         for i in idx:
             if cpython[i]["action"] != browser_out[i]["action"]:
                 print(f"  differs at ply {len(calls[i]['record']['actions'])}: CPython {cpython[i]['action']}, "

@@ -57,8 +57,8 @@ def unanswered(s: State, seat: int, kinds: tuple[int, ...]) -> dict[str, Any] | 
         for b in range(10):
             if (a == b and pool[a] < 2) or not pool[a] or not pool[b]:
                 continue
-            theirs = replace(after, tasks=(), turn=opp, hand=R._set(after.hand, opp, pool))
-            zero = R.forms_zero_pair(theirs, opp, (a, b)) if 0 in (a, b) else False
+            # forms_zero_pair reads the rules and the opponent's row only (not hands, turn or tasks)
+            zero = R.forms_zero_pair(after, opp, (a, b)) if 0 in (a, b) else False
             value = a * 10 + b
             if not R.superior(value, after.to_beat, after.reverse and not zero, equal_ok=zero):
                 continue

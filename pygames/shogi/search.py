@@ -28,8 +28,8 @@ from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
 EXPERT_NODES = 160_000
-"""Node budget per move: 1.21 s median in CPython and 2.21 s in the browser worker, measured at load ≈1 by
-issue 26's check (docs/shogi-strength.md)."""
+"""Node budget per move: on the speed bench's positions a median of 2.5 s in CPython and 3.8 s in the browser
+worker, measured on a quiet machine in session 10 (docs/shogi-strength.md)."""
 MAX_DEPTH = 12
 OPENING_PLIES = 16
 OPENING_SPREAD = 20

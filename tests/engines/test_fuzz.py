@@ -27,6 +27,8 @@ ODD_TEXT = ("\n", "\t", "\r", "\u3000", "\u00a0", "\u200b", "\x00", "\ufeff", "Â
 HUGE = ("9" * 10, "9" * 40, "1" + "0" * 5000, "-1", "+1", "1e9", "0x1F")
 COUNTS: dict[str, int] = {}
 """How many inputs each fuzz sent (printed with ``-s``; the note quotes them)."""
+RECORDING: list[set[str]] = []
+"""Sets that :func:`call` adds every refusal's code to while a fuzz records them."""
 
 
 def call(name: str, /, **kwargs: Any) -> dict[str, Any]:
@@ -37,6 +39,8 @@ def call(name: str, /, **kwargs: Any) -> dict[str, Any]:
     assert not error or error["code"] != "internal", f"{name}: internal error {error} for {str(kwargs)[:300]}"
     if error:
         assert error["message_ja"] and error["message_en"], error
+        for codes in RECORDING:
+            codes.add(error["code"])
     return answer
 
 
@@ -94,6 +98,20 @@ def playout(name: str, seed: int, plies: int) -> list[dict[str, Any]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_MODULES)
 def test_mutated_actions_never_crash_and_refusals_change_nothing(name):
+    """Also: every code the fuzz provokes is in the catalogue (test_catalogue.check_fuzzed_codes)."""
+    from .test_catalogue import check_fuzzed_codes
+    codes: set[str] = set()
+    RECORDING.append(codes)
+    try:
+        mutated_actions(name)
+    finally:
+        RECORDING.remove(codes)
+    check_fuzzed_codes(name, codes)
+
+
+def mutated_actions(name: str) -> None:
+    """Mutants of legal actions along a seeded match: refused with a code and changing nothing,
+    or accepted as canonical legal actions recorded as sent."""
     rng = Rng.derive(11, "fuzz-actions", name)
     sent = 0
     records = playout(name, 3, 120)

@@ -19,7 +19,8 @@ def seeded_game(seed: int, plies: int) -> Match:
     return play_match(match, lambda state, seat, decision: match.bot_action(seat), max_plies=plies)
 
 
-def full_review(match: Match, nodes: int) -> dict:
+def searched(match: Match, nodes: int) -> list[dict]:
+    """Every position of the review searched in batches of four, as the screen asks for them."""
     total = len(review.positions(match))
     got = []
     for start in range(0, total, 4):
@@ -27,7 +28,19 @@ def full_review(match: Match, nodes: int) -> dict:
         assert batch["total"] == total
         got += batch["positions"]
     assert [p["index"] for p in got] == list(range(total))
-    return review.judge(match, got)
+    return got
+
+
+def deeper_marks(match: Match, got: list[dict], marked: list[int], nodes: int) -> dict:
+    """The review judged again with ``nodes`` for the turns in ``marked``: turn k's mark reads only
+    positions k (its score and best move) and k + 1 (review.judge), and each position is searched on
+    its own (analysis.analyse), so those positions are searched again and the others keep ``got``'s
+    entries, which none of those turns reads. Those turns' marks are the ones of a review searched
+    wholly with ``nodes`` (the test checks only them), without searching the rest again."""
+    deep = list(got)
+    for i in sorted({i for k in marked for i in (k, k + 1)}):
+        deep[i] = review.review_positions(match, i, 1, nodes)["positions"][0]
+    return review.judge(match, deep)
 
 
 def test_win_rate_scale() -> None:
@@ -37,11 +50,15 @@ def test_win_rate_scale() -> None:
 
 @pytest.fixture(scope="module")
 def reviews() -> list[tuple[Match, dict, dict]]:
-    """Two seeded games reviewed at the review's budget and at four times the nodes."""
+    """Two seeded games reviewed at the review's budget, and their 悪手 judged again at four times the
+    nodes (``deeper_marks``: only the turns the test checks)."""
     out = []
     for seed in (3, 8):
         match = seeded_game(seed, 36)
-        out.append((match, full_review(match, 3_000), full_review(match, 12_000)))
+        got = searched(match, 3_000)
+        shallow = review.judge(match, got)
+        marked = [k for k, t in enumerate(shallow["turns"]) if t["kind"] == "blunder"]
+        out.append((match, shallow, deeper_marks(match, got, marked, 12_000)))
     return out
 
 

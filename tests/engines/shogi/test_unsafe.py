@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygames.shogi import GAME
+from pygames.shogi.pieces import OU, sq_name
 
 from .helpers import state
 
@@ -65,7 +66,7 @@ def test_capturing_the_king_is_never_unsafe_and_hon_has_no_flag():
     assert not _unsafe(hon) and {e["to"] for e in hon["moves"]["5h"]} == {"5g"}
 
 
-RANDOM_SEEDS = (3, 17)  # a few seeded card games; every move state is checked against a brute-force answer
+RANDOM_SEEDS = (3, 17)  # a few seeded card games (one test each); every move state is checked against a brute-force answer
 RANDOM_ACTIONS = 120
 
 
@@ -73,12 +74,14 @@ def _brute_unsafe(st, frm: str, to: str) -> bool:
     after = GAME.apply(st, st.side, frm + to)
     if after.phase == "over":
         return False
-    king = GAME.view(after, None)["kings"][st.side]
+    own = OU if st.side == 0 else -OU     # the mover's king on the board after the move (as the view names it)
+    king = sq_name(after.board.index(own)) if own in after.board else None
     return any(a[2:4] == king for a in GAME.legal_actions(after, after.side) if a[1] != "*")
 
 
 @pytest.mark.slow
-def test_flags_match_brute_force_in_random_card_games():
+@pytest.mark.parametrize("seed", RANDOM_SEEDS)
+def test_flags_match_brute_force_in_random_card_games(seed):
     from .helpers import play_random
 
     checked = 0
@@ -95,6 +98,5 @@ def test_flags_match_brute_force_in_random_card_games():
                 assert bool(e.get("unsafe")) == _brute_unsafe(st, frm, e["to"]), (view["sfen"], frm, e["to"])
                 checked += 1
 
-    for seed in RANDOM_SEEDS:
-        play_random(seed, {"ruleset": "cards"}, max_actions=RANDOM_ACTIONS, check=check)
-    assert checked > 1000
+    play_random(seed, {"ruleset": "cards"}, max_actions=RANDOM_ACTIONS, check=check)
+    assert checked > 1000   # each seed's game checks more than 1,000 moves (3: 4,091; 17: 3,509)

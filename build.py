@@ -8,7 +8,8 @@ Steps, each skipped when already up to date:
 
 1. ``npm ci`` the pinned browser runtime (``package.json`` / ``package-lock.json``) unless
    ``node_modules`` already holds exactly those versions.
-2. Build the ``pygames`` wheel (``py3-none-any``, ``.py`` and ``.json`` files) from the repo,
+2. Build the ``pygames`` wheel (``py3-none-any``: ``.py`` and ``.json`` files, and each module's ``.pyc``
+   compiled by Pyodide's own Python under Node, cached in ``build/pyc/``) from the repo,
    byte-for-byte reproducible (fixed timestamps, sorted entries).
 3. Lay out ``dist/``: ``index.html`` and ``web/`` from the repo, the Pyodide runtime files under
    ``pyodide/``, PyScript under ``pyscript/``, the wheel under ``wheels/``, PNG icons, ``games.json``
@@ -57,11 +58,16 @@ GUARD_MODULE = "_pygames_trimmed"
 names a left-out module instead of a bare ModuleNotFoundError."""
 TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
+PYC_SCRIPT = ROOT / "scripts" / "pyodide_compile.mjs"
+PYC_CACHE = ROOT / "build" / "pyc"
+PYSCRIPT_SOURCES = ROOT / "scripts" / "pyscript_sources.mjs"
+"""The wheel's bytecode by the sources' hash (compiling it runs Pyodide under Node: seconds)."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 COMPRESS_MIN = 1024
 """Files at least this large get precompressed siblings (``.gz``, and ``.br`` when Brotli is installed)."""
-COMPRESS_SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".py", ".txt", ".webmanifest", ".zip"}
-"""What is worth compressing (PNGs and the deflated wheel are not)."""
+COMPRESS_SUFFIXES = {".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".py", ".txt", ".webmanifest", ".zip",
+                     ".whl"}
+"""What is worth compressing (PNGs are not; the wheel and the stdlib zip are stored, not deflated)."""
 COMPRESS_CACHE = ROOT / "build" / "compressed"
 """Compressed bodies by content hash, so a rebuild (or a test's build into a temporary folder) never
 compresses the same bytes twice (Brotli on the 9.6 MB wasm takes tens of seconds)."""
@@ -135,14 +141,71 @@ def _record_hash(data: bytes) -> str:
     return f"sha256={digest}"
 
 
+def bytecode(sources: dict[str, bytes], prefix: str = "") -> tuple[str, dict[str, bytes]]:
+    """Bytecode of ``sources`` (path -> .py bytes) as Pyodide's own Python writes it: its cache tag
+    (``cpython-314``) and path -> .pyc bytes, hash-based and checked (Python uses a .pyc only when the
+    hash of the .py beside it matches). The code objects name ``prefix + path`` as their file (where
+    the source is at run time, for tracebacks). Compiled under Node by scripts/pyodide_compile.mjs (the
+    build machine's Python may be another version) and cached in build/pyc/ by the sources' hash,
+    the prefix, Pyodide's version and the script's, so only a change of a source runs Pyodide again."""
+    digest = hashlib.sha256(pyodide_version().encode() + b"\0" + PYC_SCRIPT.read_bytes() + b"\0" + prefix.encode())
+    for arc in sorted(sources):
+        digest.update(arc.encode() + b"\0" + hashlib.sha256(sources[arc]).digest())
+    cached = PYC_CACHE / f"{digest.hexdigest()[:32]}.json"
+    if cached.is_file():
+        answer = json.loads(cached.read_text())
+    else:
+        request = {"files": {arc: data.decode("utf-8") for arc, data in sources.items()}, "prefix": prefix}
+        run = subprocess.run(["node", str(PYC_SCRIPT), str(NODE_MODULES / "pyodide")], input=json.dumps(request),
+                             capture_output=True, text=True, cwd=ROOT)
+        if run.returncode != 0:
+            sys.exit(f"build.py: compiling Python modules with Pyodide failed:\n{run.stderr[-2000:]}")
+        answer = json.loads(run.stdout)
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(answer, sort_keys=True))
+        os.replace(tmp, cached)
+    if set(answer["pyc"]) != set(sources):
+        sys.exit("build.py: Pyodide did not compile every module it was given")
+    return answer["tag"], {arc: base64.b64decode(data) for arc, data in sorted(answer["pyc"].items())}
+
+
+def compiled_modules(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """The wheel's bytecode (``bytecode``): wheel path of each ``<folder>/__pycache__/<name>.<tag>.pyc``
+    (where Python's import looks for it) -> its bytes."""
+    tag, pyc = bytecode(sources)
+    out = {}
+    for arc, data in pyc.items():
+        folder, name = arc.rsplit("/", 1)
+        out[f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"] = data
+    return out
+
+
+def pyscript_package() -> dict[str, bytes]:
+    """PyScript's own Python package (``pyscript/*.py``), exactly as its bootstrap writes it into the
+    worker's working directory at every boot, read out of PyScript's bundle by
+    scripts/pyscript_sources.mjs (empty if a PyScript version no longer carries it that way)."""
+    bundle = sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js"))[0]
+    run = subprocess.run(["node", str(PYSCRIPT_SOURCES), str(bundle)], capture_output=True, text=True, cwd=ROOT)
+    if run.returncode != 0:
+        sys.exit(f"build.py: reading PyScript's Python package failed:\n{run.stderr[-2000:]}")
+    return {arc: text.encode() for arc, text in sorted(json.loads(run.stdout).items())}
+
+
 def build_wheel(out_dir: Path) -> Path:
-    """Write the reproducible ``pygames-<version>-py3-none-any.whl`` into ``out_dir``."""
+    """Write the reproducible ``pygames-<version>-py3-none-any.whl`` into ``out_dir``: the package's
+    sources and data, and each module's bytecode compiled by Pyodide's Python (``compiled_modules``:
+    the browser then imports without compiling; the .py files stay for tracebacks and the hash check)."""
     meta = project_meta()
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
     entries: list[tuple[str, bytes]] = []
     for path in package_files():
         entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    entries.extend(compiled_modules({arc: data for arc, data in entries if arc.endswith(".py")}).items())
+    # PyScript writes its package's sources at every boot and imports them: their bytecode waits in
+    # pyscript/__pycache__/ (unpacked before PyScript's bootstrap runs), so they are not compiled.
+    entries.extend(compiled_modules(pyscript_package()).items())
     metadata = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
                 f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '')}\n")
     wheel_meta = "Wheel-Version: 1.0\nGenerator: pygames-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
@@ -155,10 +218,12 @@ def build_wheel(out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{name}-{version}-py3-none-any.whl"
     tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # own name: builds may run side by side
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    # Stored, not deflated: its .br/.gz siblings (precompress) compress across files, and the .pyc files
+    # repeat the names of their .py (Brotli: 611 kB on the wire against 916 kB for a deflated wheel).
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_STORED) as zf:
         for arc, data in entries:
             info = zipfile.ZipInfo(arc, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     _replace_if_changed(tmp, target)
@@ -524,6 +589,7 @@ def trimmed_stdlib(source: Path) -> bytes:
                 removed.add(module)
     chosen.append((f"{GUARD_MODULE}.py", guard_module(removed)))
     chosen.append(("sitecustomize.py", f"import {GUARD_MODULE}\n\n{GUARD_MODULE}.install()\n".encode()))
+    chosen.extend(stdlib_bytecode(dict(chosen)).items())
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zf:
         for arc, data in sorted(chosen):
@@ -532,6 +598,16 @@ def trimmed_stdlib(source: Path) -> bytes:
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return out.getvalue()
+
+
+def stdlib_bytecode(entries: dict[str, bytes]) -> dict[str, bytes]:
+    """The .pyc of every module of the trimmed stdlib (``bytecode``), named ``x.pyc`` beside ``x.py`` where
+    Python's zip importer looks for it: Pyodide's start, PyScript's bootstrap and the engines' stdlib
+    imports then run without compiling (Pyodide ships the stdlib as sources only)."""
+    python = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    zip_path = "/lib/python" + "".join(python.split(".")[:2]) + ".zip/"  # where Pyodide puts the zip
+    _, pyc = bytecode({arc: data for arc, data in entries.items() if arc.endswith(".py")}, prefix=zip_path)
+    return {arc + "c": data for arc, data in pyc.items()}
 
 
 def minimal_lock(source: Path) -> bytes:

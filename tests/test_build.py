@@ -42,8 +42,54 @@ def test_wheel_is_pure_reproducible_and_holds_the_data(tmp_path):
     assert "pygames/webapi.py" in names
     shipped_json = {p.relative_to(ROOT).as_posix() for p in (ROOT / "pygames").rglob("*.json")}
     assert shipped_json <= names
-    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
     assert {line.split(",")[0] for line in record.splitlines()} == names
+
+
+def test_wheel_holds_bytecode_of_every_module_for_pyodides_python(tmp_path):
+    """Each module's .pyc, for the Python that Pyodide's lock names (not the build machine's), checked
+    against its own source (the hash Python compares before using it); nothing else is compiled.
+    (tests/e2e/test_runtime.py checks the magic number and that the browser imports from them.)"""
+    import _imp
+
+    python = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    tag = "cpython-" + "".join(python.split(".")[:2])
+    with zipfile.ZipFile(build.build_wheel(tmp_path)) as zf:
+        files = {n: zf.read(n) for n in zf.namelist()}
+    # PyScript's own package: only its bytecode (PyScript writes the sources at every boot).
+    sources = {n: files[n] for n in files if n.endswith(".py")} | build.pyscript_package()
+    pycs = {n for n in files if n.endswith(".pyc")}
+    assert len(sources) > 50 and "pygames/shogi/__pycache__/game." + tag + ".pyc" in pycs
+    assert "pyscript/__pycache__/__init__." + tag + ".pyc" in pycs and "pyscript/__init__.py" not in files
+    assert pycs == {f"{n.rsplit('/', 1)[0]}/__pycache__/{n.rsplit('/', 1)[1][:-3]}.{tag}.pyc" for n in sources}
+    for source in sorted(sources):
+        folder, stem = source.rsplit("/", 1)
+        pyc = files[f"{folder}/__pycache__/{stem[:-3]}.{tag}.pyc"]
+        magic = pyc[:4]
+        assert magic[2:] == b"\r\n" and int.from_bytes(pyc[4:8], "little") == 0b11, source  # checked hash (PEP 552)
+        assert pyc[8:16] == _imp.source_hash(int.from_bytes(magic, "little"), sources[source]), source
+
+
+def test_bytecode_is_compiled_once_per_source_change(tmp_path, monkeypatch):
+    """The .pyc come from build/pyc/ when the sources did not change (Pyodide under Node takes seconds);
+    a changed source is compiled again."""
+    monkeypatch.setattr(build, "PYC_CACHE", tmp_path)
+    calls = []
+    real_run = subprocess.run
+    monkeypatch.setattr(build.subprocess, "run", lambda *a, **k: calls.append(a) or real_run(*a, **k))
+    first = build.compiled_modules({"pygames/a.py": b"X = 1\n"})
+    (name, pyc), = first.items()
+    assert name.startswith("pygames/__pycache__/a.cpython-3") and b"X" in pyc and len(calls) == 1
+    assert build.compiled_modules({"pygames/a.py": b"X = 1\n"}) == first and len(calls) == 1
+
+    class Compiled(Exception):
+        pass
+
+    def refuse(*args, **kwargs):
+        raise Compiled
+
+    monkeypatch.setattr(build.subprocess, "run", refuse)
+    with pytest.raises(Compiled):
+        build.compiled_modules({"pygames/a.py": b"X = 2\n"})
 
 
 def test_wheel_imports_in_a_clean_interpreter(tmp_path):

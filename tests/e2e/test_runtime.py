@@ -81,6 +81,21 @@ def test_boot_reports_progress_and_reaches_ready(page, site, guard):
     assert all(url.startswith((site.url, "blob:")) for url in guard.requests), guard.requests
 
 
+def test_engine_imports_from_the_wheels_bytecode(page, site):
+    """The wheel's .pyc (the engines' and PyScript's own package's) and the standard library's (build.py
+    compiles them with Pyodide's Python) are this Python's and match their sources, and importing every module of the engines (and the stdlib
+    modules they import lazily) compiles nothing from source."""
+    open_runtime(page, site.url)
+    report = json.loads(page.evaluate("() => window.pg.engine._xworker.sync.bytecode()"))
+    assert report["python"] == json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    assert report["checked"] > 50 and report["no_writes"], report  # (no .pyc rewritten by Python itself)
+    assert report["missing"] == [] and report["stale"] == [] and report["magic"] == [], report
+    assert report["stdlib"]["checked"] > 50 and "asyncio.base_events" not in report["stdlib"]["missing"], report
+    assert report["stdlib"]["missing"] == [] and report["stdlib"]["stale"] == [], report
+    assert report["pyscript"]["checked"] >= 5 and report["pyscript"]["stale"] == [], report
+    assert report["compiled"] == [], report
+
+
 def info_python(page) -> str:
     return page.evaluate("() => window.pg.engine.info.python")
 

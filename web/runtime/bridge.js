@@ -139,14 +139,18 @@ function writeConfig(info) {
 /** The build whose snapshot messages this page listens to (set when build.json is read). */
 let snapshotBuild = "";
 
-/** The BroadcastChannel of snapshot-store.js (not imported at start: the engine's worker loads that
- * module first, through the service worker, and a first visit downloads each file once). */
+/** The BroadcastChannel of snapshot-store.js (not imported at start, nor preloaded: the engine's worker
+ * loads that module first, through the service worker, and a first visit downloads each file once). */
 const CHANNEL = "pygames-engine";
+
+/** snapshot-store.js by a computed URL: build.py preloads the page's literal imports, and the page
+ * needs this one only to drop a snapshot (the engine's worker loads it at every boot). */
+const SNAPSHOT_STORE = new URL("./snapshot-store.js", import.meta.url).href;
 
 /** Drop build `version`'s snapshot after a failure; resolves with whether there was one. */
 async function dropSnapshot(version) {
   try {
-    const { buildCache, discard } = await import("./snapshot-store.js");
+    const { buildCache, discard } = await import(SNAPSHOT_STORE);
     const cache = await buildCache(version);
     return cache ? await discard(cache) : false;
   } catch {

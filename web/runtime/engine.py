@@ -62,4 +62,94 @@ def modules(walk=False):
     return json.dumps(sorted(sys.modules))
 
 
-__export__ = ["boot", "dispatch", "modules"]
+def bytecode():
+    """What the wheel's precompiled modules (build.py's ``compiled_modules``) are worth in this Python
+    (JSON): every engine ``.py`` with its ``.pyc`` for this interpreter (``missing`` otherwise), written
+    by this Python version (``magic``) and from that very source (the hash a checked .pyc carries:
+    ``stale`` otherwise); then every module of the engines is imported and ``compiled`` lists those
+    that Python had to compile from source (none when the .pyc served the imports); ``stdlib``: the same
+    check for the standard-library modules imported so far (their .pyc beside them in Pyodide's zip);
+    ``pyscript``: PyScript's own modules (sources it wrote at boot, .pyc from our wheel)."""
+    import importlib
+    import importlib.util
+    import pathlib
+    from importlib import _bootstrap_external
+
+    root = pathlib.Path(_webapi.__file__ if _webapi is not None else "pygames/__init__.py").parent
+    # (Pyodide never writes bytecode, so a .pyc found here is the one shipped, not one Python rewrote.)
+    report = {"python": sys.version.split()[0], "tag": sys.implementation.cache_tag, "checked": 0,
+              "no_writes": bool(sys.dont_write_bytecode),
+              "missing": [], "stale": [], "magic": [], "compiled": []}
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root.parent).as_posix()
+        try:
+            pyc = pathlib.Path(importlib.util.cache_from_source(str(path))).read_bytes()
+        except OSError:
+            report["missing"].append(name)
+            continue
+        if pyc[:4] != importlib.util.MAGIC_NUMBER:
+            report["magic"].append(name)
+        elif int.from_bytes(pyc[4:8], "little") != 0b11 or pyc[8:16] != importlib.util.source_hash(path.read_bytes()):
+            report["stale"].append(name)
+        else:
+            report["checked"] += 1
+    # PyScript's own package: its bootstrap wrote the sources and imported them (the wheel brought their .pyc).
+    report["pyscript"] = {"checked": 0, "stale": []}
+    for name, module in sorted(sys.modules.items()):
+        cached = getattr(module, "__cached__", None)
+        if (name == "pyscript" or name.startswith("pyscript.")) and cached and module.__file__:
+            try:
+                pyc = pathlib.Path(cached).read_bytes()
+            except OSError:
+                pyc = b""
+            if pyc[8:16] == importlib.util.source_hash(pathlib.Path(module.__file__).read_bytes()) and pyc[:4] == importlib.util.MAGIC_NUMBER:
+                report["pyscript"]["checked"] += 1
+            else:
+                report["pyscript"]["stale"].append(name)
+    # The standard library's modules come from Pyodide's zip, each .pyc beside its .py (build.py).
+    import zipfile
+    import zipimport
+
+    stdlib = {"checked": 0, "missing": [], "stale": []}
+    archives: dict = {}
+    for name, module in sorted(sys.modules.items()):
+        loader = getattr(module, "__loader__", None)
+        origin = getattr(getattr(module, "__spec__", None), "origin", None)
+        if not isinstance(loader, zipimport.zipimporter) or not origin or not origin.endswith((".py", ".pyc")):
+            continue
+        archive = archives.get(loader.archive) or archives.setdefault(loader.archive, zipfile.ZipFile(loader.archive))
+        inner = origin[len(loader.archive) + 1:].removesuffix("c")  # the source (origin: the .pyc when used)
+        try:
+            pyc = archive.read(inner + "c")
+        except KeyError:
+            stdlib["missing"].append(name)
+            continue
+        if pyc[:4] == importlib.util.MAGIC_NUMBER and pyc[8:16] == importlib.util.source_hash(archive.read(inner)):
+            stdlib["checked"] += 1
+        else:
+            stdlib["stale"].append(name)
+    report["stdlib"] = stdlib
+    # Then every module of the engines is imported, counting what is compiled from source.
+    compile_source = _bootstrap_external.SourceLoader.source_to_code
+    compile_zipped = zipimport._compile_source
+
+    def counted(self, data, path, *args, **kwargs):
+        report["compiled"].append(str(path))
+        return compile_source(self, data, path, *args, **kwargs)
+
+    def counted_zipped(pathname, source):
+        report["compiled"].append(str(pathname))
+        return compile_zipped(pathname, source)
+
+    _bootstrap_external.SourceLoader.source_to_code = counted
+    zipimport._compile_source = counted_zipped
+    try:
+        modules(walk=True)
+    finally:
+        _bootstrap_external.SourceLoader.source_to_code = compile_source
+        zipimport._compile_source = compile_zipped
+    report["compiled"] = sorted(report["compiled"])
+    return json.dumps(report)
+
+
+__export__ = ["boot", "dispatch", "modules", "bytecode"]

@@ -73,11 +73,16 @@ node node_modules/typescript/bin/tsc -p tsconfig.sw.json
 # time without slowing the pages (docs/runtime.md, "The test command", has the figures).
 # TEST_STEPS=serial runs the two steps one after the other (CPython first) instead.
 # With arguments, one pytest run of exactly what they select.
-workers=(-n "${PYTEST_WORKERS:-2}" --dist worksteal)
-[ "${PYTEST_WORKERS:-2}" = 0 ] && workers=(-p no:xdist)
+# E2E_WORKERS sets the browser step's workers alone (default: PYTEST_WORKERS, else 2).
+xdist() {
+  if [ "$1" = 0 ]; then echo "-p no:xdist"; else echo "-n $1 --dist worksteal"; fi
+}
+workers=$(xdist "${PYTEST_WORKERS:-2}")
+e2e_workers=$(xdist "${E2E_WORKERS:-${PYTEST_WORKERS:-2}}")
 run() {
   set +e
-  python3 -m pytest -q -ra --durations=15 "${workers[@]}" "$@"
+  # shellcheck disable=SC2086  # $workers is several words on purpose
+  python3 -m pytest -q -ra --durations=15 $workers "$@"
   local rc=$?
   set -e
   if [ "$rc" -eq 5 ]; then echo "[test] pytest collected no tests"; rc=0; fi
@@ -94,7 +99,7 @@ if [ "${TEST_STEPS:-}" = serial ]; then
   echo "[test] CPython tests (engines, build)"
   run -m "not e2e" tests || rc_engines=$?
   echo "[test] browser tests (tests/e2e, headless Chromium)"
-  run tests/e2e || rc_e2e=$?
+  workers=$e2e_workers run tests/e2e || rc_e2e=$?
 else
   echo "[test] CPython tests (engines, build; nice 10, output below when they end) beside the browser tests (tests/e2e, headless Chromium)"
   engines_log=$(mktemp)
@@ -103,7 +108,7 @@ else
     rc=0; run -m "not e2e" tests >"$engines_log" 2>&1 || rc=$?
     echo "$rc $((SECONDS - start))" >"$engines_log.rc" ) &
   engines_pid=$!
-  run tests/e2e || rc_e2e=$?
+  workers=$e2e_workers run tests/e2e || rc_e2e=$?
   e2e_took=$((SECONDS - start))
   wait "$engines_pid" || true
   read -r rc_engines engines_took <"$engines_log.rc" || { rc_engines=1; engines_took="?"; }

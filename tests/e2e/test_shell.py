@@ -622,17 +622,32 @@ def test_setup_stores_only_typed_names_and_undo_says_why(warm_page, site, wait_f
         assert page.locator("#undo-button").get_attribute("aria-disabled") is None
 
 
+def _near_the_end(record: dict[str, Any], match_id: str, moves_left: int = 3) -> dict[str, Any]:
+    """``record`` (a finished match) cut back to ``moves_left`` of the people's actions before its
+    end, saved anew as ``match_id``."""
+    people = {str(i) for i, p in enumerate(record["players"]) if p["type"] == "human"}
+    theirs = [i for i, a in enumerate(record["actions"]) if a.split(":", 1)[0] in people]
+    assert len(theirs) > moves_left, "the match ended before the person acted enough times"
+    cut = {**record, "actions": record["actions"][:theirs[-moves_left]]}
+    cut["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    return cut
+
+
 @needs_game
 def test_result_over_the_final_position_and_replay_by_keys_and_move_list(warm_page, site, wait_for_engine, guard):
     _allow_missing_views(guard)
     info = _pick_game()
+    played: dict[str, Any] | None = None  # the match the first size played to its end
     for width, height in ((1280, 800), (375, 812)):
         page = warm_page(width, height, phone=width < 500)
-        record = _record(info, f"toend{width}", seed=11)
+        # The whole match is played once; the phone starts a few of the person's moves before its end.
+        record = _record(info, f"toend{width}", seed=11) if played is None else _near_the_end(played, f"toend{width}")
         _put_saves(page, site, wait_for_engine, {f"pygames.match.toend{width}": json.dumps(record)})
         page.goto(site.url + f"#/play/toend{width}")
         _wait_idle(page)
         assert page.evaluate(PLAY_JS, [MAX_DECISIONS, False]) >= 0, "the match did not end"
+        if played is None:
+            played = page.evaluate("() => window.pygamesMatch.record")
         page.wait_for_selector("#outcome:not([hidden])")
         key_moment(page, f"shell-result-{width}", "#outcome h2", "#result-dismiss")
         outcome = page.evaluate("() => window.pygamesMatch.general.outcome")

@@ -6,8 +6,7 @@
 //
 // The engine is web/runtime/engine.py, started as <script type="py" worker> by PyScript
 // (dist/pyscript/) with our Pyodide (dist/pyodide/), booted by our interpreter module
-// (pyodide-snap.js: it places the wheel, and from a visit's second boot on restores Python from a
-// memory snapshot of the booted engine; <html data-engine-boot="snapshot|plain|fallback"> says which).
+// (interpreter.js: it loads our Pyodide and places the wheel).
 // Python never runs on the main thread: each call is one message to the worker and one JSON.parse
 // of the answer, and calls are sent one after the other, so they are answered in the order made.
 // Nothing here knows the names of the engine's calls: every call goes through `dispatch`.
@@ -45,8 +44,8 @@ export class ApiError extends Error {
 
 const SITE_ROOT = new URL("../../", import.meta.url).href;
 const ENGINE_PY = new URL("./engine.py", import.meta.url).href;
-/** PyScript's `interpreter`: our module wrapping Pyodide's loadPyodide (boots from a memory snapshot). */
-const PYODIDE_BOOT = new URL("./pyodide-snap.js", import.meta.url).href;
+/** PyScript's `interpreter`: our module wrapping Pyodide's loadPyodide (our Pyodide, our wheel placed). */
+const PYODIDE_BOOT = new URL("./interpreter.js", import.meta.url).href;
 const PYSCRIPT_CORE = new URL("pyscript/core.js", SITE_ROOT).href;
 /** PyScript plugins the site does not use (each would be downloaded otherwise). */
 const PLUGINS_OFF = ["!codemirror", "!deprecations-manager", "!donkey", "!error", "!py-editor", "!py-game",
@@ -115,12 +114,12 @@ function timeout(ms) {
 
 /**
  * <py-config> / <mpy-config> must be in the document before PyScript's core.js is evaluated.
- * The interpreter module (pyodide-snap.js) places the wheel itself (no `files`: PyScript would fetch it
- * a second time), and learns the build and the wheel from its URL's fragment (never fetched).
+ * The interpreter module (interpreter.js) places the wheel itself (no `files`: PyScript would fetch it
+ * a second time), and learns the wheel from its URL's fragment (never fetched).
  */
 function writeConfig(info) {
   if (document.querySelector("py-config")) return;
-  const fragment = new URLSearchParams({ build: info.version, wheel: info.wheel });
+  const fragment = new URLSearchParams({ wheel: info.wheel });
   const config = {
     interpreter: `${PYODIDE_BOOT}#${fragment}`,
     plugins: PLUGINS_OFF,
@@ -135,38 +134,6 @@ function writeConfig(info) {
   py.hidden = mpy.hidden = true;
   document.head.append(py, mpy);
 }
-
-/** The build whose snapshot messages this page listens to (set when build.json is read). */
-let snapshotBuild = "";
-
-/** The BroadcastChannel of snapshot-store.js (not imported at start, nor preloaded: the engine's worker
- * loads that module first, through the service worker, and a first visit downloads each file once). */
-const CHANNEL = "pygames-engine";
-
-/** snapshot-store.js by a computed URL: build.py preloads the page's literal imports, and the page
- * needs this one only to drop a snapshot (the engine's worker loads it at every boot). */
-const SNAPSHOT_STORE = new URL("./snapshot-store.js", import.meta.url).href;
-
-/** Drop build `version`'s snapshot after a failure; resolves with whether there was one. */
-async function dropSnapshot(version) {
-  try {
-    const { buildCache, discard } = await import(SNAPSHOT_STORE);
-    const cache = await buildCache(version);
-    return cache ? await discard(cache) : false;
-  } catch {
-    return false;
-  }
-}
-
-// What became of the engine's memory snapshot after the boot (pyodide-snap.js says so):
-// <html data-engine-snapshot="stored|skipped|failed"> (read by tests and the bench).
-try {
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = (event) => {
-    const msg = event.data || {};
-    if (msg.build === snapshotBuild && msg.snapshot) document.documentElement.dataset.engineSnapshot = msg.snapshot;
-  };
-} catch { /* no BroadcastChannel: nothing to show */ }
 
 let pyscript = null; // Promise of PyScript's module, imported once per page
 let spawned = null;  // the deferred of the worker being created: {resolve(xworker)}
@@ -243,7 +210,7 @@ class Engine {
     }
   }
 
-  async _run(generation, retried = false) {
+  async _run(generation) {
     const t0 = performance.now();
     let step = "worker";
     let info = null;
@@ -255,7 +222,6 @@ class Engine {
         return r.json();
       });
       info = await infoPromise;
-      snapshotBuild = info.version;
       this._downloads = [
         { step: "python", url: new URL("pyodide/pyodide.asm.wasm", SITE_ROOT).href },
         { step: "python", url: new URL("pyodide/python_stdlib.zip", SITE_ROOT).href },
@@ -290,23 +256,12 @@ class Engine {
       step = "import";
       const answer = JSON.parse(await xworker.sync.boot());
       if (!answer.ok) throw new Error(answer.error || "the engine did not import");
-      const boot = answer.boot || { path: "plain" };
       this.state = "ready";
-      this.info = { version: info.version, pyodide: info.pyodide, python: answer.python, ms: performance.now() - t0, boot };
-      document.documentElement.dataset.engineBoot = boot.path;
+      this.info = { version: info.version, pyodide: info.pyodide, python: answer.python, ms: performance.now() - t0 };
       this._progress("ready");
       this._boot.resolve(this.info);
     } catch (err) {
       if (!current()) return;
-      // A boot that failed while this build keeps a snapshot: the snapshot may be the cause (the
-      // worker falls back by itself when the restore fails, not when PyScript's bootstrap does after
-      // it). Drop it and boot once more, plainly: a player is never stuck on a bad snapshot.
-      if (!retried && info && await dropSnapshot(info.version)) {
-        this._teardown();
-        spawned = null;
-        if (current()) this._run(generation, true);
-        return;
-      }
       let detail = text(err);
       // PyScript's worker says only "Failed to fetch" when a download fails: find which one.
       if (step === "python") {
@@ -343,8 +298,6 @@ class Engine {
   /** The engine died after its boot: stop the worker, refuse calls, tell the page. */
   _down(detail) {
     if (this.state !== "ready") return;
-    // Python broke after a boot from a snapshot: the restart boots plainly (and makes a new one).
-    if (this.info && this.info.boot && this.info.boot.path === "snapshot") dropSnapshot(this.info.version);
     this._fail(downError(detail));
     this.state = "down";
     window.dispatchEvent(new CustomEvent("pygames:engine-down", { detail: downError(detail) }));

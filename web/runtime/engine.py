@@ -1,10 +1,9 @@
 # The engine's PyScript worker script (web/runtime/bridge.js starts it as <script type="py" worker>).
-# Our interpreter module (web/runtime/pyodide-snap.js) has already unpacked our wheel into the working
-# directory, and, when Python was restored from a memory snapshot, imported the engine too. The engine import is wrapped: if it fails, `dispatch` still exists and every
+# Our interpreter module (web/runtime/interpreter.js) has already unpacked our wheel into the working
+# directory. The engine import is wrapped: if it fails, `dispatch` still exists and every
 # call answers runtime.boot_failed with the cause, and `boot()` tells the bridge what went wrong
 # (a Python exception here would not reject the worker's `ready`; see docs/runtime.md).
 import json
-import os
 import sys
 
 try:  # a trimmed standard library (build.py) names a module it left out instead of a bare "No module"
@@ -22,18 +21,9 @@ except BaseException as exc:  # noqa: BLE001 - any failure must reach the page, 
     _error = f"{type(exc).__name__}: {exc}"
 
 
-def _boot_path():
-    """How Python started ({path: snapshot|plain|fallback, ...}), as pyodide-snap.js recorded it."""
-    try:
-        return json.loads(os.environ.get("PYGAMES_BOOT", "")) or {"path": "plain"}
-    except ValueError:
-        return {"path": "plain"}
-
-
 def boot():
-    """What the bridge asks first: {ok, python, error, boot}."""
-    return json.dumps({"ok": _webapi is not None, "python": sys.version.split()[0], "error": _error,
-                       "boot": _boot_path()})
+    """What the bridge asks first: {ok, python, error}."""
+    return json.dumps({"ok": _webapi is not None, "python": sys.version.split()[0], "error": _error})
 
 
 def dispatch(name, args_json="{}"):

@@ -1,0 +1,31 @@
+// The module PyScript imports as its `interpreter` (web/runtime/bridge.js names it in the config):
+// it exports Pyodide's `version` and a `loadPyodide` that PyScript calls in the engine's worker.
+// Ours boots Pyodide from our own pyodide/ folder (PyScript passes {stdout, stderr, indexURL}; the
+// indexURL is replaced, so no CDN default is ever used) and unpacks our wheel into the working
+// directory (what PyScript's `files` did before; the wheel is fetched while Python boots, once).
+// The bridge names the wheel in this module's URL fragment (`#wheel=<path>`: a fragment is never fetched).
+
+// @ts-ignore -- dist/pyodide/pyodide.mjs is copied from node_modules by build.py
+import { loadPyodide as loadPlain, version } from "../../pyodide/pyodide.mjs";
+
+export { version };
+
+const SITE_ROOT = new URL("../../", import.meta.url);
+const INDEX_URL = new URL("pyodide/", SITE_ROOT).href;
+const PARAMS = new URLSearchParams(new URL(import.meta.url).hash.slice(1));
+const WHEEL_URL = new URL(PARAMS.get("wheel") || "wheels/missing.whl", SITE_ROOT).href;
+
+/**
+ * PyScript's entry: Pyodide booted, our wheel in place.
+ * @param {Object<string, any>} [options] what PyScript passes ({stdout, stderr, indexURL})
+ */
+export async function loadPyodide(options = {}) {
+  const wheel = fetch(WHEEL_URL).then((r) => {
+    if (!r.ok) throw new Error(`${WHEEL_URL}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  wheel.catch(() => {}); // awaited below; a failure there fails the boot with its cause
+  const pyodide = await loadPlain({ ...options, indexURL: INDEX_URL });
+  pyodide.unpackArchive(await wheel, "whl", { extractDir: "." });
+  return pyodide;
+}

@@ -18,10 +18,8 @@ Fixtures
   ``warm_page`` factory: ``warm_page(width=1280, height=800, phone=False, locale="ja-JP")`` → a guarded
                page whose engine is ALREADY READY: one page per size and locale is booted once per
                test process and shared by the tests that ask for it (a Pyodide boot costs seconds of
-               CPU). The first warm page of a test process boots plainly (a first visit: the site
-               makes its memory snapshot); its snapshot is copied into the later warm pages' fresh
-               contexts (``pages/seed-snapshot.html``), so they boot from it as a reload does (the
-               fixture checks that they did). Before each test its localStorage and sessionStorage are emptied, the language
+               CPU; each warm page's boot is a first visit, through the service worker). Before each
+               test its localStorage and sessionStorage are emptied, the language
                is the browser's again, the bot delay is 0, request routes and media emulation are
                removed, it is online, and it shows the route ``#/_fresh`` (nothing). Navigate only by hash
                (``page.goto(site.url + "#/play/id")``, same document); ``page.goto(site.url)`` or
@@ -65,15 +63,13 @@ Layout and language checks (plain functions; each fails the test with a message 
 from __future__ import annotations
 
 import fcntl
-import http.server
 import json
 import re
 import sys
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -273,80 +269,6 @@ RESET_JS = """async (lang) => {
 }"""
 
 
-SNAPSHOT_OUT_JS = """async () => {
-  const store = await import(new URL('web/runtime/snapshot-store.js', location.origin + '/').href);
-  const info = await (await fetch(new URL('build.json', location.origin + '/'))).json();
-  const cache = await store.buildCache(info.version);
-  const hit = cache && await cache.match(store.SNAPSHOT_KEY);
-  if (!hit) return null;
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(await hit.blob());
-  a.download = 'engine.bin';
-  a.click();
-  return Object.fromEntries(hit.headers);
-}"""
-
-
-@dataclass
-class EngineSnapshot:
-    """The engine's memory snapshot made by this test process's first warm page (its bytes and the
-    headers the site stored them with), given to the later warm pages' fresh contexts."""
-
-    data: bytes = b""
-    headers: dict[str, str] = field(default_factory=dict)
-    server: Any = None
-
-    def url(self) -> str:
-        """Where a page fetches the bytes (a server of this process on another 127.0.0.1 port: a
-        Playwright route does not carry 31 MB)."""
-        if self.server is None:
-            snap = self
-
-            class Handler(http.server.BaseHTTPRequestHandler):
-                def do_GET(self) -> None:  # noqa: N802 - stdlib name
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/octet-stream")
-                    self.send_header("Content-Length", str(len(snap.data)))
-                    self.send_header("Access-Control-Allow-Origin", "*")
-                    self.end_headers()
-                    self.wfile.write(snap.data)
-
-                def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-                    pass
-
-            self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-            self.server.daemon_threads = True
-            threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        return f"http://127.0.0.1:{self.server.server_address[1]}/engine.bin"
-
-    def close(self) -> None:
-        if self.server is not None:
-            self.server.shutdown()
-            self.server.server_close()
-
-
-def _take_snapshot(page: Any, snap: EngineSnapshot) -> None:
-    """After a plain first boot: wait until the site has stored its snapshot, and keep a copy."""
-    page.wait_for_function("() => document.documentElement.dataset.engineSnapshot", timeout=ENGINE_TIMEOUT_MS)
-    if page.evaluate("() => document.documentElement.dataset.engineSnapshot") != "stored":
-        return  # none made (e.g. no room): later warm pages boot plainly too
-    with page.expect_download() as download:
-        headers = page.evaluate(SNAPSHOT_OUT_JS)
-    if headers:
-        snap.data = Path(download.value.path()).read_bytes()
-        snap.headers = headers
-
-
-def _seed_snapshot(page: Any, site: Any, snap: EngineSnapshot) -> None:
-    """Give a fresh context the snapshot (tests/e2e/pages/seed-snapshot.html): its service worker
-    installed and the snapshot in the build's cache, as after a first visit; nothing booted yet."""
-    args = {"src": snap.url(), "headers": json.dumps(snap.headers)}
-    page.goto(site.url + "_test/seed-snapshot.html#" + urlencode(args))
-    page.wait_for_function("() => document.documentElement.dataset.seeded", timeout=ENGINE_TIMEOUT_MS)
-    seeded = page.evaluate("() => document.documentElement.dataset.seeded")
-    assert seeded == "yes", f"the snapshot could not be given to a new warm page: {seeded}"
-
-
 @pytest.fixture(scope="session")
 def _warm_pages(browser, site) -> Iterator[dict[tuple[Any, ...], tuple[Any, Any, _Relay]]]:
     pages: dict[tuple[Any, ...], tuple[Any, Any, _Relay]] = {}
@@ -355,15 +277,8 @@ def _warm_pages(browser, site) -> Iterator[dict[tuple[Any, ...], tuple[Any, Any,
         ctx.close()
 
 
-@pytest.fixture(scope="session")
-def _warm_snapshot() -> Iterator[EngineSnapshot]:
-    snap = EngineSnapshot()
-    yield snap
-    snap.close()
-
-
 @pytest.fixture
-def warm_page(browser, site, guard, _warm_pages, _warm_snapshot) -> Iterator[Callable[..., Any]]:
+def warm_page(browser, site, guard, _warm_pages) -> Iterator[Callable[..., Any]]:
     """Factory of shared pages with the engine ready (see the module docstring)."""
     used: list[tuple[Any, Any, _Relay]] = []
 
@@ -379,15 +294,8 @@ def warm_page(browser, site, guard, _warm_pages, _warm_snapshot) -> Iterator[Cal
             ctx = _context(browser, relay, width, height, locale=locale, **kwargs)  # type: ignore[arg-type]
             pg = ctx.new_page()
             relay.guard = guard
-            if _warm_snapshot.data:
-                _seed_snapshot(pg, site, _warm_snapshot)
             pg.goto(site.url + "#/_fresh")
             wait_for_engine(pg)
-            boot = pg.evaluate("() => document.documentElement.dataset.engineBoot")
-            if _warm_snapshot.data:
-                assert boot == "snapshot", f"a warm page given the snapshot booted {boot!r}"
-            else:
-                _take_snapshot(pg, _warm_snapshot)
             entry = _warm_pages[key] = (ctx, pg, relay)
         ctx, pg, relay = entry
         relay.guard = guard

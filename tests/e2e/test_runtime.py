@@ -258,11 +258,31 @@ def own_site(tmp_path):
     server.stop()
 
 
+# What builds of sessions 10-12 kept in their offline cache beside the files: the engine's memory snapshot
+# (31.5 MB; no longer made, docs/runtime.md "The engine's memory snapshot: removed") and its failure count.
+OLD_SNAPSHOT_KEYS = ["_snapshot/engine.bin", "_snapshot/failures"]
+OLD_SNAPSHOT_JS = """async ([keys, put]) => {
+  const urls = keys.map((k) => new URL(k, location.href.split('_test/')[0]).href);
+  if (put) {
+    const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('pygames-')));
+    for (const url of urls) await cache.put(url, new Response(new Uint8Array(1024), { headers: { 'X-Snapshot-Bytes': '1024' } }));
+  }
+  let found = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const url of urls) if (await cache.match(url)) found += 1;
+  }
+  return found;
+}"""
+
+
 def test_new_build_replaces_cache_and_announces_update(page, own_site):
     open_runtime(page, own_site.url)
     wait_controlled(page)
     old = cache_names(page)
     assert len(old) == 1
+    # The older build's cache holds a snapshot, as a visit to a build of sessions 10-12 left it.
+    assert page.evaluate(OLD_SNAPSHOT_JS, [OLD_SNAPSHOT_KEYS, True]) == 2
     info = build.build(out=own_site.root, test_pages=True, quiet=True, salt="next")
     new_cache = "pygames-" + info["version"]
     assert old != [new_cache]
@@ -275,6 +295,8 @@ def test_new_build_replaces_cache_and_announces_update(page, own_site):
     wait_for_engine(page)
     page.wait_for_function(f"async () => (await caches.keys()).join() === {new_cache!r}", timeout=30_000)
     assert page.evaluate("() => window.pg.engine.info.version") == info["version"]
+    # The activation deleted the older cache, its snapshot with it; the new build made none.
+    assert page.evaluate(OLD_SNAPSHOT_JS, [OLD_SNAPSHOT_KEYS, False]) == 0
 
 
 def test_an_open_tab_learns_of_a_new_build_when_it_becomes_visible(page, own_site):

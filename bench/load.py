@@ -8,7 +8,7 @@ The site is served by ``scripts/serve.py`` in its own process, as users get it (
 ``--log``). In one run, alternating the page order each round so that machine noise hits all alike,
 each page in RUNS fresh browser contexts without a service worker (after one warm-up round):
 
-* ``site``: ``index.html`` (the engine in PyScript's worker; a fresh context has no snapshot: a plain boot);
+* ``site``: ``index.html`` (the engine in PyScript's worker);
 * ``worker``: ``dist/bench/worker.html``, bare Pyodide in a module Web Worker unpacking the same wheel
   and importing ``pygames.webapi`` (the floor for the site: goal site ≤ 1.05 × worker, per round);
 * ``play``: ``index.html#/play/<id>`` of a saved shogi match: engine ready, and the first legal move
@@ -18,10 +18,9 @@ each page in RUNS fresh browser contexts without a service worker (after one war
 
 Then: a real first visit through the service worker (bytes on the wire until ready and until the
 offline cache is complete; goal ≤ 7.0 MB), warm reloads served by the service worker, then
-``--reload-rounds`` rounds side by side: a cold start, a bare worker's cold start, a service-worker reload
-booting from the engine's memory snapshot and one booting plainly (the snapshot kept aside); goals per round:
-snapshot reload ≤ 0.8 × the cold start and ≤ 0.7 × the bare worker, ≤ 0.7 × the plain reload to adopt the
-snapshot (``--quick`` runs only the first visit and these rounds), call round trips, and requests that left the host (must be 0). Every figure is printed
+``--reload-rounds`` rounds side by side: a cold start, a bare worker's cold start and a reload served by
+the service worker (goal per round: reload ≤ 0.8 × the cold start; ``--quick`` runs only the first visit
+and these rounds), call round trips, and requests that left the host (must be 0). Every figure is printed
 with the load average when it was taken; medians with a distribution-free 95 % interval (order
 statistics). Figures only, no assertions.
 """
@@ -298,10 +297,6 @@ def cold_load(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     return result
 
 
-# How the page's engine booted (the shell's own bridge module: the same instance as the page's).
-BOOT_INFO_JS = """async () => (await import(new URL('/web/runtime/bridge.js', location.origin).href)).engine.info.boot"""
-
-
 def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     """A first visit with the service worker: bytes on the wire until ready (the boot), then until the
     offline cache is complete (<html data-offline="ready">)."""
@@ -314,10 +309,6 @@ def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     wait_ready(page)
     boot = server.sent()
     ready_ms = page.evaluate("() => window.__engineAt")
-    boot_info = page.evaluate(BOOT_INFO_JS) or {}
-    if boot_info:  # (an older build has no snapshot)
-        page.wait_for_function("() => document.documentElement.dataset.engineSnapshot !== undefined", timeout=300_000)
-    snapshot = page.evaluate("() => document.documentElement.dataset.engineSnapshot")
     try:
         page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=60_000)
         how = "offline-ready"
@@ -328,7 +319,7 @@ def first_visit(browser, url: str, server: ServerProcess, stray: Stray) -> dict:
     context.close()
     return {"boot": sum(n for _, n, _ in boot), "boot_files": len(boot), "total": sum(n for _, n, _ in sent),
             "files": len(sent), "twice": twice, "how": how, "ms": ready_ms, "load": load1(),
-            "codings": sorted({c for _, _, c in sent}), "boot_info": boot_info, "snapshot": snapshot}
+            "codings": sorted({c for _, _, c in sent})}
 
 
 def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[tuple[float, float]]:
@@ -348,32 +339,12 @@ def warm_reloads(browser, url: str, count: int, stray: Stray) -> list[tuple[floa
         out.append((page.evaluate("() => window.__engineAt"), load1()))
     context.close()
     return out
-# In the bench's service-worker context: keep the engine's snapshot aside and stop the worker from making
-# one (`disable`), so the next reload is the plain boot the site did before snapshots; or put it back.
-SNAPSHOT_SWITCH_JS = """async (disable) => {
-  const cache = await caches.open((await caches.keys()).find((n) => n.startsWith('pygames-')));
-  const key = new URL('_snapshot/engine.bin', location.href).href;
-  const failures = new URL('_snapshot/failures', location.href).href;
-  const stash = key + '.bench';
-  if (disable) {
-    const hit = await cache.match(key);
-    if (hit) { await cache.put(stash, hit); await cache.delete(key); }
-    await cache.put(failures, new Response('99'));
-  } else {
-    const hit = await cache.match(stash);
-    if (hit) await cache.put(key, hit);
-    await cache.delete(failures);
-  }
-  return !!(await cache.match(disable ? stash : key));
-}"""
-
-
 def reload_vs_cold(browser, url: str, server: ServerProcess, rounds: int, stray: Stray,
                    worker_url: str = "") -> list[dict]:
     """Side by side, per round, in alternating order so that machine noise hits all alike: a cold start
-    (fresh context, no service worker), a bare Pyodide worker's cold start (fresh context), a reload served
-    by the service worker that boots from the engine's memory snapshot, and one that boots plainly (the
-    snapshot kept aside). Each entry: {cold, worker, snapshot, plain, load}."""
+    (fresh context, no service worker), a bare Pyodide worker's cold start (fresh context) and a reload
+    served by the service worker (one context, after a first visit that completed the offline cache).
+    Each entry: {cold, worker, reload, load}."""
     context = browser.new_context(service_workers="allow")
     stray.watch(context)
     context.add_init_script(PROBE)
@@ -381,12 +352,8 @@ def reload_vs_cold(browser, url: str, server: ServerProcess, rounds: int, stray:
     page.goto(url)
     wait_ready(page)
     page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=300_000)
-    page.wait_for_function("() => document.documentElement.dataset.engineSnapshot !== undefined", timeout=300_000)
-    stored = page.evaluate("() => document.documentElement.dataset.engineSnapshot")
-    if stored != "stored":
-        raise RuntimeError(f"the first visit did not store the engine's snapshot: {stored}")
     out = []
-    kinds = ["cold", "snapshot", "plain"] + (["worker"] if worker_url else [])
+    kinds = ["cold", "reload"] + (["worker"] if worker_url else [])
     for i in range(rounds):
         timings: dict[str, float] = {}
         for which in (kinds if i % 2 == 0 else kinds[::-1]):
@@ -395,27 +362,14 @@ def reload_vs_cold(browser, url: str, server: ServerProcess, rounds: int, stray:
             elif which == "worker":
                 timings["worker"] = cold_load(browser, worker_url, server, stray)["ms"]
             else:
-                if not page.evaluate(SNAPSHOT_SWITCH_JS, which == "plain"):
-                    raise RuntimeError("the engine's snapshot went missing")
                 page.reload()
                 wait_ready(page)
-                path = page.evaluate("() => document.documentElement.dataset.engineBoot")
-                if path != which:
-                    raise RuntimeError(f"a {which} reload booted {path}")
-                timings[which] = page.evaluate("() => window.__engineAt")
-                if which == "snapshot":
-                    info = page.evaluate(BOOT_INFO_JS)
-                    timings["restore"], timings["read"] = info["ms"], info["read"]
-        page.evaluate(SNAPSHOT_SWITCH_JS, False)
+                timings["reload"] = page.evaluate("() => window.__engineAt")
         out.append({**timings, "load": load1()})
-        print(f"  round {i + 1}: cold {timings['cold']:.0f} ms, reload from the snapshot {timings['snapshot']:.0f} ms, "
-              f"(restore {timings['restore']:.0f}, of which reading it {timings['read']:.0f}), "
-              f"plain reload {timings['plain']:.0f} ms"
+        print(f"  round {i + 1}: cold {timings['cold']:.0f} ms, service-worker reload {timings['reload']:.0f} ms"
               + (f", bare worker {timings['worker']:.0f} ms" if worker_url else "")
-              + f"; snapshot/plain reload {timings['snapshot'] / timings['plain']:.3f}, "
-              f"snapshot/cold {timings['snapshot'] / timings['cold']:.3f}"
-              + (f", snapshot/worker {timings['snapshot'] / timings['worker']:.3f}, "
-                 f"cold/worker {timings['cold'] / timings['worker']:.3f}" if worker_url else "")
+              + f"; reload/cold {timings['reload'] / timings['cold']:.3f}"
+              + (f", cold/worker {timings['cold'] / timings['worker']:.3f}" if worker_url else "")
               + f"; load {load1():.1f}", flush=True)
     context.close()
     return out
@@ -588,20 +542,17 @@ def report_visit(which: str, v: dict) -> None:
           f"in {v['boot_files']} files; whole visit incl. the offline cache {v['total'] / 1e6:.2f} MB in {v['files']} "
           f"files on the wire ({','.join(v['codings'])}; goal <= 7.0 MB) = {v['total'] / v['boot']:.3f} x boot "
           f"({v['how']}); downloaded twice: {', '.join(v['twice']) or 'none'}; load {v['load']:.1f}")
-    print(f"    its boot: {v['boot_info']}; making the engine's snapshot took {v['boot_info'].get('made', '?')} ms of it; "
-          f"snapshot {v['snapshot']}")
 
 
 def report_reloads(pairs: list[dict]) -> None:
-    """Per-round ratios of the service-worker reloads (from the snapshot, plain) to the cold starts."""
+    """Per-round ratios of the service-worker reloads to the cold starts (and of those to a bare worker)."""
     print(f"\nreloads side by side, {len(pairs)} rounds (load {min(p['load'] for p in pairs):.1f}–"
           f"{max(p['load'] for p in pairs):.1f}, now {load()}):")
-    for name in ("cold", "worker", "snapshot", "restore", "read", "plain"):
+    for name in ("cold", "worker", "reload"):
         if all(name in p for p in pairs):
             print(f"  {name:8s} ready {fmt([p[name] for p in pairs])}")
-    ratios = [("snapshot", "plain", "the snapshot's gain; adopt if <= 0.7"),
-              ("snapshot", "cold", "goal <= 0.8"), ("plain", "cold", "the reload without a snapshot"),
-              ("snapshot", "worker", "goal <= 0.7"), ("cold", "worker", "goal <= 1.05")]
+    ratios = [("reload", "cold", "goal <= 0.8"), ("reload", "worker", "the reload against a bare worker's cold start"),
+              ("cold", "worker", "goal <= 1.05")]
     for a, b, why in ratios:
         if all(a in p and b in p for p in pairs):
             rs = [p[a] / p[b] for p in pairs]

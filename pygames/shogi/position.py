@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import legality
 from .pieces import (FU, KE, KY, OU, PROMOTABLE, PROMOTE, KIND_OF, LEAP, SLIDE, STANDARD_TABLES,
                      Tables, sq_name, parse_sq, USI_LETTER, LETTER_CODE)
 
@@ -239,7 +240,13 @@ class Position:
         return files
 
     def legal_moves(self) -> list[int]:
-        """本将棋 legal moves: no self-check, no 打ち歩詰め (plus the pseudo-move rules)."""
+        """本将棋 legal moves: no self-check, no 打ち歩詰め (plus the pseudo-move rules), in the order of
+        :meth:`pseudo_moves` (:func:`pygames.shogi.legality.legal_moves`)."""
+        return legality.legal_moves(self)
+
+    def legal_moves_by_play(self) -> list[int]:
+        """:meth:`legal_moves` worked out by playing each move that could expose the king (the reference
+        the tests compare the pin-based generator with)."""
         side = self.side
         ksq = self.kings[side]
         checked = ksq >= 0 and self.attacked(ksq, side ^ 1)
@@ -250,7 +257,7 @@ class Position:
             if frm >= DROP0:
                 if checked and not self._safe_after(m):
                     continue
-                if frm == DROP0 + FU and self._drop_pawn_mate(m):
+                if frm == DROP0 + FU and self._drop_pawn_mate(m, by_play=True):
                     continue
                 out.append(m)
             elif checked or frm == ksq or (aligned is not None and aligned[frm]):
@@ -266,14 +273,14 @@ class Position:
         self.undo(m, cap)
         return ok
 
-    def _drop_pawn_mate(self, m: int) -> bool:
+    def _drop_pawn_mate(self, m: int, by_play: bool = False) -> bool:
         to = (m >> 7) & 127
         enemy = self.side ^ 1
         ek = self.kings[enemy]
         if ek < 0 or to != ek + (9 if self.side == 0 else -9):
             return False
         cap = self.do(m)
-        mate = not self.legal_moves()
+        mate = not (self.legal_moves_by_play() if by_play else self.legal_moves())
         self.undo(m, cap)
         return mate
 

@@ -13,7 +13,7 @@ from .imported import ENDINGS
 from .messages import FOULS
 from .nyugyoku import refusal
 from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, NAMES, OU, PROMOTABLE, SLIDE, sq_name
-from .position import DROP0, MOVE_MASK, Position, _DEAD, _ZONE, move_usi, parse_usi
+from .position import DROP0, MOVE_MASK, USI_NAMES, Position, _DEAD, _ZONE, move_usi, parse_usi
 from .state import MAX_PLIES, ShogiState, order_active, position_key
 
 SEAT_JA = ("先手", "後手")
@@ -60,8 +60,8 @@ def moves_table(state: ShogiState) -> dict[str, tuple[int, str | None]]:
     if state.phase == "move":
         pos = state.position()
         if state.rules.hon:
-            for m in pos.legal_moves():
-                table[move_usi(m)] = (m, None)
+            names = USI_NAMES
+            table = {names[m & MOVE_MASK]: (m, None) for m in pos.legal_moves()}
         else:
             merged: dict[int, int] = {}
             for m in pos.pseudo_moves():

@@ -1,5 +1,6 @@
 """The pin-based legal-move generator (:mod:`pygames.shogi.legality`) gives exactly the list that playing each
-move and testing the king gives (:meth:`Position.legal_moves_by_play`), in the same order."""
+move and testing the king gives (:meth:`Position.legal_moves_by_play`), in the same order; the move generator
+on ready-made tables (:mod:`pygames.shogi.movetables`) gives what a plain square-by-square one gives."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from pygames.core import Rng
 from pygames.shogi.formats.decode import decode_bytes
 from pygames.shogi.formats.records import import_text
 from pygames.shogi.legality import checkers, pins
-from pygames.shogi.pieces import parse_sq
-from pygames.shogi.position import Position, move_usi
+from pygames.shogi.pieces import FU, LEAP, PROMOTABLE, SLIDE, parse_sq
+from pygames.shogi.position import _DEAD, _ZONE, DROP0, Position, move_usi
 from pygames.shogi.start import state_from_sfen
 
 from .helpers import board_sfen
@@ -18,11 +19,53 @@ from .helpers import board_sfen
 CORPUS = Path(__file__).parent / "corpus"
 
 
+def reference_pseudo_moves(pos: Position) -> list[int]:
+    """:meth:`Position.pseudo_moves` written plainly, square by square (the generator before its move tables)."""
+    side, b, t, hon = pos.side, pos.board, pos.tables, pos.hon
+    sign = 1 if side == 0 else -1
+    zone, dead = _ZONE[side], _DEAD[side]
+    out: list[int] = []
+
+    def add(frm: int, to: int, kind: int, p: int) -> None:
+        m = frm | to << 7 | kind << 15
+        if abs(p) in PROMOTABLE and (zone[frm] or zone[to]):
+            out.append(m | 1 << 14)
+            if not (hon and dead[p][to]):
+                out.append(m)
+        else:
+            out.append(m)
+
+    for sq in range(81):
+        p = b[sq]
+        if p * sign <= 0:
+            continue
+        for to in t.leaps[p][sq]:
+            if b[to] * sign <= 0:
+                add(sq, to, LEAP, p)
+        for ray in t.rays[p][sq]:
+            for to in ray:
+                if b[to] * sign > 0:
+                    break
+                add(sq, to, SLIDE, p)
+                if b[to]:
+                    break
+    files = pos.pawn_files(side)
+    for code in range(1, 8):
+        if pos.hands[side][code]:
+            out += [DROP0 + code | to << 7 for to in range(81) if not b[to] and not (
+                hon and (dead[code * sign][to] or code == FU and files[to % 9]))]
+    return out
+
+
 def same(pos: Position) -> list[int]:
-    """The legal moves of ``pos`` after checking both generators agree, for both sides to move."""
+    """The legal moves of ``pos`` after checking both generators agree with their references (same moves,
+    same order), for both sides to move."""
     side = pos.side
     for s in (side ^ 1, side):  # the side not to move too: its king may be attacked (a king capture is there)
         pos.side = s
+        assert pos.pseudo_moves() == reference_pseudo_moves(pos), pos.board
+        assert pos.pawn_files(s) == [any(pos.board[y * 9 + x] == (FU if s == 0 else -FU) for y in range(9))
+                                     for x in range(9)]
         got = pos.legal_moves()
         assert got == pos.legal_moves_by_play(), pos.board
     return got

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import movetables
 from .pieces import FU, Tables
 
 if TYPE_CHECKING:
@@ -106,3 +107,27 @@ def _keep(pos: Position, m: int, ksq: int, pinned: dict[int, tuple[int, ...]], p
         return not pos._drop_pawn_mate(m)
     line = pinned.get(frm)
     return line is None or to in line
+
+
+def has_legal_move(pos: Position) -> bool:
+    """``bool(legal_moves(pos))``, answered at once when the king has a safe step (as after most pawn drops
+    in front of it, which :meth:`Position._drop_pawn_mate` asks about)."""
+    side = pos.side
+    ksq = pos.kings[side]
+    if ksq >= 0:
+        b = pos.board
+        sign = 1 if side == 0 else -1
+        leaps, rays = movetables.piece_moves(pos.tables, pos.hon, b[ksq])[ksq]
+        for to, _ms in leaps:
+            if b[to] * sign <= 0 and king_safe(pos, ksq, to):
+                return True
+        for ray in rays:
+            for to, _ms in ray:
+                q = b[to]
+                if q * sign > 0:
+                    break
+                if king_safe(pos, ksq, to):
+                    return True
+                if q:
+                    break
+    return bool(legal_moves(pos))

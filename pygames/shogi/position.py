@@ -32,6 +32,13 @@ for _a in range(81):
         _ALIGNED[_a][_b] = _a != _b and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
 
 
+def _last(board: list[int], p: int) -> int:
+    """The last square holding ``p`` (-1 if none)."""
+    if p not in board:
+        return -1
+    return 80 - board[::-1].index(p)
+
+
 class _UsiNames(dict[int, str]):
     """Move key (a move without its kinds bits) -> USI text, each worked out the first time it is asked for."""
 
@@ -83,12 +90,7 @@ class Position:
         self.side = side
         self.tables = tables
         self.hon = hon
-        self.kings = [-1, -1]
-        for sq, p in enumerate(board):
-            if p == OU:
-                self.kings[0] = sq
-            elif p == -OU:
-                self.kings[1] = sq
+        self.kings = [_last(board, OU), _last(board, -OU)]
 
     def copy(self) -> "Position":
         """An independent copy."""
@@ -270,7 +272,7 @@ class Position:
         if ek < 0 or to != ek + (9 if self.side == 0 else -9):
             return False
         cap = self.do(m)
-        mate = not (self.legal_moves_by_play() if by_play else self.legal_moves())
+        mate = not (self.legal_moves_by_play() if by_play else legality.has_legal_move(self))
         self.undo(m, cap)
         return mate
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from pygames.core.errors import GameError, refuse
@@ -16,6 +17,7 @@ from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, NAMES, OU, PROMOTABLE, SL
 from .position import DROP0, MOVE_MASK, USI_NAMES, Position, _DEAD, _ZONE, move_usi, parse_usi
 from .state import MAX_PLIES, ShogiState, order_active, position_key
 
+_FIRST = itemgetter(0)
 SEAT_JA = ("先手", "後手")
 SEAT_EN = ("Sente", "Gote")
 
@@ -215,8 +217,8 @@ def _after_turn(state: ShogiState) -> ShogiState:
         return _finish(state, (1 - loser,), "checkmate" if in_chk else "no_moves",
                        f"{'詰み' if in_chk else '指す手がありません'}: {SEAT_JA[1 - loser]}の勝ち",
                        f"{'Checkmate' if in_chk else 'No legal move'}: {SEAT_EN[1 - loser]} wins")
-    seen = [i for i, h in enumerate(history) if h[0] == key]
-    if len(seen) >= 4:
+    if list(map(_FIRST, history)).count(key) >= 4:  # a scan in C: most positions never come back
+        seen = [i for i, h in enumerate(history) if h[0] == key]
         if state.rules.hon:
             cycle = history[seen[0] + 1:]
             for checker in (0, 1):

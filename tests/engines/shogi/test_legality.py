@@ -9,7 +9,7 @@ from pathlib import Path
 from pygames.core import Rng
 from pygames.shogi.formats.decode import decode_bytes
 from pygames.shogi.formats.records import import_text
-from pygames.shogi.legality import checkers, pins
+from pygames.shogi.legality import checkers, has_legal_move, pins
 from pygames.shogi.pieces import FU, LEAP, PROMOTABLE, SLIDE, parse_sq
 from pygames.shogi.position import _DEAD, _ZONE, DROP0, Position, move_usi
 from pygames.shogi.start import state_from_sfen
@@ -68,6 +68,7 @@ def same(pos: Position) -> list[int]:
                                      for x in range(9)]
         got = pos.legal_moves()
         assert got == pos.legal_moves_by_play(), pos.board
+        assert has_legal_move(pos) == bool(got)
     return got
 
 
@@ -174,3 +175,10 @@ def test_pawn_drop_mate_stays_illegal_when_only_a_pinned_piece_could_take():
     assert "P*1b" not in usis(pos)  # the gold on 2a may not take: it is pinned by the rook on 5a
     pos.board[parse_sq("5a")] = 0
     assert "P*1b" in usis(pos)
+
+
+def test_kings_are_found_as_a_scan_finds_them():
+    board = [0] * 81
+    assert Position(board[:], [[0] * 8, [0] * 8], 0).kings == [-1, -1]
+    board[4], board[76], board[30] = -8, 8, 8  # two 先手 kings (a broken composition): the last one counts
+    assert Position(board, [[0] * 8, [0] * 8], 0).kings == [76, 4]

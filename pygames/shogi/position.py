@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import legality, movetables
 from .pieces import (FU, KE, KY, OU, PROMOTABLE, PROMOTE, KIND_OF, LEAP, SLIDE, STANDARD_TABLES,
                      Tables, sq_name, parse_sq, USI_LETTER, LETTER_CODE)
 
@@ -31,12 +32,33 @@ for _a in range(81):
         _ALIGNED[_a][_b] = _a != _b and (dx == 0 or dy == 0 or abs(dx) == abs(dy))
 
 
+def _last(board: list[int], p: int) -> int:
+    """The last square holding ``p`` (-1 if none)."""
+    if p not in board:
+        return -1
+    return 80 - board[::-1].index(p)
+
+
+class _UsiNames(dict[int, str]):
+    """Move key (a move without its kinds bits) -> USI text, each worked out the first time it is asked for."""
+
+    def __missing__(self, key: int) -> str:
+        frm, to = key & 127, (key >> 7) & 127
+        if frm >= DROP0:
+            text = f"{USI_LETTER[frm - DROP0]}*{sq_name(to)}"
+        else:
+            text = sq_name(frm) + sq_name(to) + ("+" if (key >> 14) & 1 else "")
+        self[key] = text
+        return text
+
+
+USI_NAMES = _UsiNames()
+"""``USI_NAMES[m & MOVE_MASK]`` is :func:`move_usi` of ``m`` without a Python call once it was met."""
+
+
 def move_usi(m: int) -> str:
     """USI text of a move int."""
-    frm, to = m & 127, (m >> 7) & 127
-    if frm >= DROP0:
-        return f"{USI_LETTER[frm - DROP0]}*{sq_name(to)}"
-    return sq_name(frm) + sq_name(to) + ("+" if (m >> 14) & 1 else "")
+    return USI_NAMES[m & MOVE_MASK]
 
 
 def parse_usi(text: str) -> int:
@@ -68,12 +90,7 @@ class Position:
         self.side = side
         self.tables = tables
         self.hon = hon
-        self.kings = [-1, -1]
-        for sq, p in enumerate(board):
-            if p == OU:
-                self.kings[0] = sq
-            elif p == -OU:
-                self.kings[1] = sq
+        self.kings = [_last(board, OU), _last(board, -OU)]
 
     def copy(self) -> "Position":
         """An independent copy."""
@@ -110,61 +127,41 @@ class Position:
         pawns' files (as :meth:`pawn_files`): the same list comes out."""
         side, b, t = self.side, self.board, self.tables
         sign = 1 if side == 0 else -1
-        zone = _ZONE[side]
-        dead = _DEAD[side]
         hon = self.hon
         out: list[int] = []
-        add = out.append
-        leaps, rays = t.leaps, t.rays
+        ready = movetables.tables_of(t, hon)
         for sq in range(81) if own is None else own:
             p = b[sq]
             if p * sign <= 0:
                 continue
-            prom = (p * sign) in PROMOTABLE
-            zfrom = zone[sq]
-            dp = dead[p]
-            for to in leaps[p][sq]:
-                if b[to] * sign > 0:
-                    continue
-                m = sq | to << 7 | LEAP << 15
-                if prom and (zfrom or zone[to]):
-                    add(m | 1 << 14)
-                    if not (hon and dp[to]):
-                        add(m)
-                else:
-                    add(m)
-            for ray in rays[p][sq]:
-                for to in ray:
+            leaps, rays = (ready[p] or movetables.piece_moves(t, hon, p))[sq]
+            for to, ms in leaps:
+                if b[to] * sign <= 0:
+                    out += ms
+            for ray in rays:
+                for to, ms in ray:
                     q = b[to]
                     if q * sign > 0:
                         break
-                    m = sq | to << 7 | SLIDE << 15
-                    if prom and (zfrom or zone[to]):
-                        add(m | 1 << 14)
-                        if not (hon and dp[to]):
-                            add(m)
-                    else:
-                        add(m)
+                    out += ms
                     if q:
                         break
         hand = self.hands[side]
         if any(hand[1:8]):
             if empty is None:
                 empty = [sq for sq in range(81) if not b[sq]]
+            drops = movetables.drop_rows(side, hon)
             for code in (1, 2, 3, 4, 5, 6, 7):
                 if not hand[code]:
                     continue
-                base = DROP0 + code
-                if hon:
-                    dp = dead[code * sign]
-                    if code == FU:
-                        if pawn_files is None:
-                            pawn_files = self.pawn_files(side)
-                        out += [base | to << 7 for to in empty if not dp[to] and not pawn_files[to % 9]]
-                    else:
-                        out += [base | to << 7 for to in empty if not dp[to]]
+                if hon and code == FU:
+                    row, holes = movetables.pawn_drops(side, self.pawn_files(side) if pawn_files is None else pawn_files)
                 else:
-                    out += [base | to << 7 for to in empty]
+                    row, holes = drops[code]
+                if holes:
+                    out += filter(None, map(row.__getitem__, empty))
+                else:
+                    out += map(row.__getitem__, empty)
         return out
 
     def pseudo_move(self, key: int) -> int:
@@ -232,14 +229,16 @@ class Position:
         """Files (x index) holding an unpromoted pawn of ``side``."""
         p = FU if side == 0 else -FU
         b = self.board
-        files = [False] * 9
-        for sq in range(81):
-            if b[sq] == p:
-                files[sq % 9] = True
-        return files
+        return [p in b[x::9] for x in range(9)]
 
     def legal_moves(self) -> list[int]:
-        """本将棋 legal moves: no self-check, no 打ち歩詰め (plus the pseudo-move rules)."""
+        """本将棋 legal moves: no self-check, no 打ち歩詰め (plus the pseudo-move rules), in the order of
+        :meth:`pseudo_moves` (:func:`pygames.shogi.legality.legal_moves`)."""
+        return legality.legal_moves(self)
+
+    def legal_moves_by_play(self) -> list[int]:
+        """:meth:`legal_moves` worked out by playing each move that could expose the king (the reference
+        the tests compare the pin-based generator with)."""
         side = self.side
         ksq = self.kings[side]
         checked = ksq >= 0 and self.attacked(ksq, side ^ 1)
@@ -250,7 +249,7 @@ class Position:
             if frm >= DROP0:
                 if checked and not self._safe_after(m):
                     continue
-                if frm == DROP0 + FU and self._drop_pawn_mate(m):
+                if frm == DROP0 + FU and self._drop_pawn_mate(m, by_play=True):
                     continue
                 out.append(m)
             elif checked or frm == ksq or (aligned is not None and aligned[frm]):
@@ -266,14 +265,14 @@ class Position:
         self.undo(m, cap)
         return ok
 
-    def _drop_pawn_mate(self, m: int) -> bool:
+    def _drop_pawn_mate(self, m: int, by_play: bool = False) -> bool:
         to = (m >> 7) & 127
         enemy = self.side ^ 1
         ek = self.kings[enemy]
         if ek < 0 or to != ek + (9 if self.side == 0 else -9):
             return False
         cap = self.do(m)
-        mate = not self.legal_moves()
+        mate = not (self.legal_moves_by_play() if by_play else legality.has_legal_move(self))
         self.undo(m, cap)
         return mate
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from pygames.core.errors import GameError, refuse
@@ -13,9 +14,10 @@ from .imported import ENDINGS
 from .messages import FOULS
 from .nyugyoku import refusal
 from .pieces import ENGLISH, FU, KANJI, KIND_OF, LEAP, NAMES, OU, PROMOTABLE, SLIDE, sq_name
-from .position import DROP0, MOVE_MASK, Position, _DEAD, _ZONE, move_usi, parse_usi
+from .position import DROP0, MOVE_MASK, USI_NAMES, Position, _DEAD, _ZONE, move_usi, parse_usi
 from .state import MAX_PLIES, ShogiState, order_active, position_key
 
+_FIRST = itemgetter(0)
 SEAT_JA = ("先手", "後手")
 SEAT_EN = ("Sente", "Gote")
 
@@ -60,8 +62,8 @@ def moves_table(state: ShogiState) -> dict[str, tuple[int, str | None]]:
     if state.phase == "move":
         pos = state.position()
         if state.rules.hon:
-            for m in pos.legal_moves():
-                table[move_usi(m)] = (m, None)
+            names = USI_NAMES
+            table = {names[m & MOVE_MASK]: (m, None) for m in pos.legal_moves()}
         else:
             merged: dict[int, int] = {}
             for m in pos.pseudo_moves():
@@ -215,8 +217,8 @@ def _after_turn(state: ShogiState) -> ShogiState:
         return _finish(state, (1 - loser,), "checkmate" if in_chk else "no_moves",
                        f"{'詰み' if in_chk else '指す手がありません'}: {SEAT_JA[1 - loser]}の勝ち",
                        f"{'Checkmate' if in_chk else 'No legal move'}: {SEAT_EN[1 - loser]} wins")
-    seen = [i for i, h in enumerate(history) if h[0] == key]
-    if len(seen) >= 4:
+    if list(map(_FIRST, history)).count(key) >= 4:  # a scan in C: most positions never come back
+        seen = [i for i, h in enumerate(history) if h[0] == key]
         if state.rules.hon:
             cycle = history[seen[0] + 1:]
             for checker in (0, 1):

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Where a ``#/play/…`` link's time goes after the engine is ready (a script, not a test).
+
+    nice -n 10 python3 bench/playlink.py [--runs 5] [--old REV]
+
+Each round opens ``index.html#/play/bench-play`` (the saved 本将棋 match of ``bench/load.py``) in a
+fresh browser context without a service worker, served by ``scripts/serve.py`` in its own process,
+and prints, relative to engine-ready (``<html data-engine="ready">``), the page's ``pg:*``
+performance marks (match.js: the page's start, the ``load`` and ``look`` calls, the view's module,
+its mount, the first update), the Resource Timing of the match page's and the view's files, the
+first legal move clickable (a ``.sg-sq[data-movable="1"]`` in the DOM, as ``bench/load.py`` times
+it) and the next frame after it. With ``--old REV`` the site at REV is measured in the same rounds,
+alternating the order, and the per-round difference of clickable − ready is printed. Figures only,
+with the load average; medians with a distribution-free interval (``bench/load.py``'s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import load as lb  # noqa: E402  (bench/load.py)
+
+FRAME = """
+(() => {
+  const seen = () => {
+    if (window.__clickableAt !== undefined && window.__clickFrame === undefined) {
+      window.__clickFrame = null;
+      requestAnimationFrame(() => setTimeout(() => { window.__clickFrame = performance.now(); }, 0));
+    }
+  };
+  new MutationObserver(seen).observe(document, { attributes: true, childList: true, subtree: true });
+  window.__long = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch { /* no long tasks in this browser */ }
+})();
+"""
+
+COLLECT = """() => {
+  const ready = window.__engineAt;
+  const marks = {};
+  for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('pg:')) marks[m.name] = m.startTime - ready;
+  const files = {};
+  for (const r of performance.getEntriesByType('resource')) {
+    const m = r.name.match(/(shell\\/match\\.js|games\\/shogi\\/view\\.(js|css)|games\\/shogi\\/board\\.js)$/);
+    if (m) files[m[1]] = [r.startTime - ready, r.responseEnd - ready];
+  }
+  const after = (window.__long || []).filter(([s, d]) => s + d > ready && s < window.__clickableAt)
+    .map(([s, d]) => [Math.round(s - ready), Math.round(d)]);
+  return { ready, clickable: window.__clickableAt - ready, frame: window.__clickFrame - ready, marks, files,
+           long: after, squares: document.querySelectorAll('.sg-sq').length,
+           nodes: document.getElementsByTagName('*').length };
+}"""
+
+
+def one(browser, url: str, server: lb.ServerProcess, stray: lb.Stray) -> dict:
+    """A fresh context on the #/play link: the marks relative to engine-ready."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    stray.watch(context)
+    page = context.new_page()
+    page.goto(url.split("index.html")[0] + "build.json")
+    page.evaluate("(r) => localStorage.setItem('pygames.match.' + r.meta.id, JSON.stringify(r))", lb.PLAY_RECORD)
+    context.add_init_script(lb.PROBE)
+    context.add_init_script(FRAME)
+    server.clear()
+    page.goto(url)
+    lb.wait_ready(page)
+    page.wait_for_function("() => typeof window.__clickFrame === 'number'", timeout=60_000)
+    result = page.evaluate(COLLECT)
+    result["load"] = lb.load1()
+    context.close()
+    return result
+
+
+def show(name: str, rs: list[dict]) -> None:
+    print(f"\n{name}: {len(rs)} rounds, load {min(r['load'] for r in rs):.1f}–{max(r['load'] for r in rs):.1f}; "
+          f"engine ready {lb.fmt([r['ready'] for r in rs])}")
+    print(f"  clickable − ready {lb.fmt([r['clickable'] for r in rs])}; next frame − ready "
+          f"{lb.fmt([r['frame'] for r in rs])}; DOM {rs[-1]['nodes']} elements, {rs[-1]['squares']} squares")
+    names = sorted({k for r in rs for k in r["marks"]}, key=lambda k: lb.med([r["marks"].get(k, 0) for r in rs]))
+    for k in names:
+        vals = [r["marks"][k] for r in rs if k in r["marks"]]
+        print(f"    {k:22s} {lb.fmt(vals)}")
+    for f in sorted({k for r in rs for k in r["files"]}):
+        vals = [r["files"][f] for r in rs if f in r["files"]]
+        print(f"    file {f:22s} start {lb.fmt([v[0] for v in vals])}; end {lb.fmt([v[1] for v in vals])}")
+    print("    long tasks between ready and clickable (start − ready, ms long), per round: "
+          + "; ".join(str(r["long"]) for r in rs))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="#/play link: what happens between engine-ready and the first clickable move")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--old", default=None, help="also the site at this git revision, in the same rounds")
+    args = parser.parse_args()
+    print(f"load average at start (1/5/15 min): {lb.load()} on {os.cpu_count()} cores", flush=True)
+    lb.build.build(test_pages=True, quiet=True)
+    tmp = Path(tempfile.mkdtemp(prefix="pygames-playlink-"))
+    servers = {"new": lb.ServerProcess(lb.build.DIST)}
+    if args.old:
+        servers["old"] = lb.ServerProcess(lb.build_old(args.old, tmp))
+    from playwright.sync_api import sync_playwright
+
+    stray = lb.Stray()
+    got: dict[str, list[dict]] = {name: [] for name in servers}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=lb.CHROMIUM, args=lb.ARGS, headless=True)
+            for run in range(args.runs + 1):
+                order = list(servers.items()) if run % 2 else list(reversed(servers.items()))
+                for name, server in order:
+                    result = one(browser, server.url + "index.html#/play/bench-play", server, stray)
+                    if run:  # round 0 warms the OS file cache and Chromium's code caches
+                        got[name].append(result)
+                print(f"  round {run} done, load {lb.load1():.1f}: "
+                      + ", ".join(f"{n} {got[n][-1]['clickable']:.0f}" for n in got if run), flush=True)
+            browser.close()
+    finally:
+        for server in servers.values():
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    for name, rs in got.items():
+        show(name, rs)
+    if "old" in got:
+        diffs = [n["clickable"] - o["clickable"] for n, o in zip(got["new"], got["old"])]
+        print(f"\nclickable − ready, new − old per round: {lb.fmt(diffs)}")
+    print(f"requests that left the host: {len(stray.urls)}; load now {lb.load()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -7,10 +7,10 @@
 
 import { h, clear } from './dom.js';
 import { t, pick, errorText } from './i18n.js';
-import { call, gameInfo, whenReady } from './engine.js';
+import { call, gameInfo, whenReady, isReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { loadSave, markBroken, listSaves, setMeta, stampOf, clearBroken } from './storage.js';
-import { loadView, baseCtx, preloadView } from './views.js';
+import { loadView, baseCtx, preloadView, prewarmView } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { plainView } from './plainview.js';
@@ -33,8 +33,10 @@ import { matchLog } from './matchlog.js';
  */
 export async function matchPage(root, { id }) {
   performance.mark('pg:match:start');
-  preloadView(loadSave(id));
+  const save = loadSave(id);
+  preloadView(save);
   root.append(engineWait());
+  if (!isReady()) prewarmView(save, root, () => !isReady());
   await whenReady;
   performance.mark('pg:match:ready');
   const opened = await openSaved(id);

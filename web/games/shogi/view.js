@@ -220,3 +220,4 @@ export function mountPage(name, root, ctx) {
 }
 
 export { squareText };
+export { prewarm } from './warm.js';

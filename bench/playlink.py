@@ -9,7 +9,9 @@ and prints, relative to engine-ready (``<html data-engine="ready">``), the page'
 performance marks (match.js: the page's start, the ``load`` and ``look`` calls, the view's module,
 its mount, the first update), the Resource Timing of the match page's and the view's files, the
 first legal move clickable (a ``.sg-sq[data-movable="1"]`` in the DOM, as ``bench/load.py`` times
-it) and the next frame after it. With ``--old REV`` the site at REV is measured in the same rounds,
+it) and the next frame after it; from a Chromium trace of each round, the thread time (CPU) of the
+page's main thread and of the engine's worker between engine-ready and the board's first update, and of
+the main thread's task that renders the board (thread time is what a loaded machine stretches least). With ``--old REV`` the site at REV is measured in the same rounds,
 alternating the order, and the per-round difference of clickable − ready is printed. Figures only,
 with the load average; medians with a distribution-free interval (``bench/load.py``'s).
 """
@@ -17,6 +19,7 @@ with the load average; medians with a distribution-free interval (``bench/load.p
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import sys
@@ -62,8 +65,40 @@ COLLECT = """() => {
 }"""
 
 
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
+
+
+def thread_times(trace: bytes, marks: dict[str, float]) -> dict[str, float]:
+    """CPU (thread time, which a loaded machine does not stretch the way it stretches wall time) of
+    the page's main thread and of the engine's worker thread, from engine-ready to the first
+    update, and the main thread's from the ``look`` answer to the first update (the board's first
+    render): the sums of the thread durations of their top-level tasks starting in those spans."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    at = {e["name"]: e for e in events if e.get("name", "").startswith("pg:") and e.get("ph") in ("R", "I", "i", "n")}
+    if not all(k in at for k in ("pg:load:sent", "pg:look:done", "pg:first:update")):
+        return {}
+    main = (at["pg:look:done"]["pid"], at["pg:look:done"]["tid"])
+    zero = at["pg:load:sent"]["ts"] - marks["pg:load:sent"] * 1000  # trace µs at performance.now() 0
+    ready, look, done = (zero + marks[k] * 1000 for k in ("ready", "pg:look:done", "pg:first:update"))
+    out = {"main_cpu": 0.0, "render_cpu": 0.0, "worker_cpu": 0.0}
+    for e in events:
+        if e.get("ph") != "X" or e.get("name") != "RunTask" or "tdur" not in e:
+            continue
+        where = (e["pid"], e["tid"])
+        if where == main and ready <= e["ts"] <= done:
+            out["main_cpu"] += e["tdur"] / 1000
+            if e["ts"] >= look - 1000:  # the task that takes the answer and renders (it starts just before the mark)
+                out["render_cpu"] += e["tdur"] / 1000
+        elif where[0] == main[0] and "Worker" in names.get(where, "") and ready <= e["ts"] <= done:
+            out["worker_cpu"] += e["tdur"] / 1000
+    return out
+
+
 def one(browser, url: str, server: lb.ServerProcess, stray: lb.Stray) -> dict:
-    """A fresh context on the #/play link: the marks relative to engine-ready."""
+    """A fresh context on the #/play link: the marks relative to engine-ready, and thread times."""
     context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
     stray.watch(context)
     page = context.new_page()
@@ -72,10 +107,14 @@ def one(browser, url: str, server: lb.ServerProcess, stray: lb.Stray) -> dict:
     context.add_init_script(lb.PROBE)
     context.add_init_script(FRAME)
     server.clear()
+    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     page.goto(url)
     lb.wait_ready(page)
     page.wait_for_function("() => typeof window.__clickFrame === 'number'", timeout=60_000)
     result = page.evaluate(COLLECT)
+    absolute = page.evaluate("() => Object.fromEntries(performance.getEntriesByType('mark')"
+                             ".map((m) => [m.name, m.startTime]).concat([['ready', window.__engineAt]]))")
+    result["cpu"] = thread_times(browser.stop_tracing(), absolute)
     result["load"] = lb.load1()
     context.close()
     return result
@@ -86,6 +125,10 @@ def show(name: str, rs: list[dict]) -> None:
           f"engine ready {lb.fmt([r['ready'] for r in rs])}")
     print(f"  clickable − ready {lb.fmt([r['clickable'] for r in rs])}; next frame − ready "
           f"{lb.fmt([r['frame'] for r in rs])}; DOM {rs[-1]['nodes']} elements, {rs[-1]['squares']} squares")
+    for k in ("main_cpu", "render_cpu", "worker_cpu"):
+        vals = [r["cpu"][k] for r in rs if k in r["cpu"]]
+        if vals:
+            print(f"    thread time {k:12s} {lb.fmt(vals)}")
     names = sorted({k for r in rs for k in r["marks"]}, key=lambda k: lb.med([r["marks"].get(k, 0) for r in rs]))
     for k in names:
         vals = [r["marks"][k] for r in rs if k in r["marks"]]
@@ -133,6 +176,10 @@ def main() -> None:
     if "old" in got:
         diffs = [n["clickable"] - o["clickable"] for n, o in zip(got["new"], got["old"])]
         print(f"\nclickable − ready, new − old per round: {lb.fmt(diffs)}")
+        for k in ("main_cpu", "render_cpu", "worker_cpu"):
+            pairs = [(n["cpu"][k], o["cpu"][k]) for n, o in zip(got["new"], got["old"]) if k in n["cpu"] and k in o["cpu"]]
+            if pairs:
+                print(f"thread time {k}, new / old per round: {lb.fmt([a / b for a, b in pairs], '', 3)}")
     print(f"requests that left the host: {len(stray.urls)}; load now {lb.load()}")
 
 

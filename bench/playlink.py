@@ -71,8 +71,8 @@ TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"
 def thread_times(trace: bytes, marks: dict[str, float]) -> dict[str, float]:
     """CPU (thread time, which a loaded machine does not stretch the way it stretches wall time) of
     the page's main thread and of the engine's worker thread, from engine-ready to the first
-    update, and the main thread's from the ``look`` answer to the first update (the board's first
-    render): the sums of the thread durations of their top-level tasks starting in those spans."""
+    update, and the main thread's task that takes the ``look`` answer and renders the board (the one that
+    holds both marks): the sums of the thread durations of their top-level tasks starting in those spans."""
     events = json.loads(trace)
     events = events["traceEvents"] if isinstance(events, dict) else events
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
@@ -90,7 +90,7 @@ def thread_times(trace: bytes, marks: dict[str, float]) -> dict[str, float]:
         where = (e["pid"], e["tid"])
         if where == main and ready <= e["ts"] <= done:
             out["main_cpu"] += e["tdur"] / 1000
-            if e["ts"] >= look - 1000:  # the task that takes the answer and renders (it starts just before the mark)
+            if e["ts"] <= done <= e["ts"] + e["dur"] and e["ts"] <= look:  # the task that takes the answer and renders
                 out["render_cpu"] += e["tdur"] / 1000
         elif where[0] == main[0] and "Worker" in names.get(where, "") and ready <= e["ts"] <= done:
             out["worker_cpu"] += e["tdur"] / 1000
@@ -177,7 +177,7 @@ def main() -> None:
         diffs = [n["clickable"] - o["clickable"] for n, o in zip(got["new"], got["old"])]
         print(f"\nclickable − ready, new − old per round: {lb.fmt(diffs)}")
         for k in ("main_cpu", "render_cpu", "worker_cpu"):
-            pairs = [(n["cpu"][k], o["cpu"][k]) for n, o in zip(got["new"], got["old"]) if k in n["cpu"] and k in o["cpu"]]
+            pairs = [(n["cpu"][k], o["cpu"][k]) for n, o in zip(got["new"], got["old"]) if n["cpu"].get(k) and o["cpu"].get(k)]
             if pairs:
                 print(f"thread time {k}, new / old per round: {lb.fmt([a / b for a, b in pairs], '', 3)}")
     print(f"requests that left the host: {len(stray.urls)}; load now {lb.load()}")

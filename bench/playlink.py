@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a ``#/play/…`` link's time goes after the engine is ready (a script, not a test).
 
-    nice -n 10 python3 bench/playlink.py [--runs 5] [--old REV]
+    nice -n 10 python3 bench/playlink.py [--runs 5] [--old REV] [--phone]
 
 Each round opens ``index.html#/play/bench-play`` (the saved 本将棋 match of ``bench/load.py``) in a
 fresh browser context without a service worker, served by ``scripts/serve.py`` in its own process,
@@ -97,9 +97,9 @@ def thread_times(trace: bytes, marks: dict[str, float]) -> dict[str, float]:
     return out
 
 
-def one(browser, url: str, server: lb.ServerProcess, stray: lb.Stray) -> dict:
+def one(browser, url: str, server: lb.ServerProcess, stray: lb.Stray, size: tuple[int, int]) -> dict:
     """A fresh context on the #/play link: the marks relative to engine-ready, and thread times."""
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    context = browser.new_context(service_workers="block", viewport={"width": size[0], "height": size[1]})
     stray.watch(context)
     page = context.new_page()
     page.goto(url.split("index.html")[0] + "build.json")
@@ -144,8 +144,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="#/play link: what happens between engine-ready and the first clickable move")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--old", default=None, help="also the site at this git revision, in the same rounds")
+    parser.add_argument("--phone", action="store_true", help="a 375x812 window instead of 1280x800")
     args = parser.parse_args()
-    print(f"load average at start (1/5/15 min): {lb.load()} on {os.cpu_count()} cores", flush=True)
+    print(f"load average at start (1/5/15 min): {lb.load()} on {os.cpu_count()} cores; window "
+          f"{'375x812' if args.phone else '1280x800'}", flush=True)
     lb.build.build(test_pages=True, quiet=True)
     tmp = Path(tempfile.mkdtemp(prefix="pygames-playlink-"))
     servers = {"new": lb.ServerProcess(lb.build.DIST)}
@@ -161,7 +163,8 @@ def main() -> None:
             for run in range(args.runs + 1):
                 order = list(servers.items()) if run % 2 else list(reversed(servers.items()))
                 for name, server in order:
-                    result = one(browser, server.url + "index.html#/play/bench-play", server, stray)
+                    result = one(browser, server.url + "index.html#/play/bench-play", server, stray,
+                                 (375, 812) if args.phone else (1280, 800))
                     if run:  # round 0 warms the OS file cache and Chromium's code caches
                         got[name].append(result)
                 print(f"  round {run} done, load {lb.load1():.1f}: "

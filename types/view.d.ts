@@ -102,4 +102,6 @@ export interface ViewModule {
   mount(root: HTMLElement, ctx: Ctx): MountedView;
   setupForm?(root: HTMLElement, ctx: BaseCtx): SetupForm;
   mountPage?(name: string, root: HTMLElement, ctx: BaseCtx): Page | null;
+  /** Build something hidden in `host`, lay it out and remove it, so the first render is fast (no match data). */
+  prewarm?(host: HTMLElement, t: (ja: string, en?: string) => string, lang: 'ja' | 'en'): void;
 }

@@ -7,10 +7,10 @@
 
 import { h, clear } from './dom.js';
 import { t, pick, errorText } from './i18n.js';
-import { call, gameInfo, whenReady } from './engine.js';
+import { call, gameInfo, whenReady, isReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { loadSave, markBroken, listSaves, setMeta, stampOf, clearBroken } from './storage.js';
-import { loadView, baseCtx, preloadView } from './views.js';
+import { loadView, baseCtx, preloadView, prewarmView } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { plainView } from './plainview.js';
@@ -27,12 +27,20 @@ import { renderStatus, renderRulings } from './matchstatus.js';
 import { renderHandover } from './handover.js';
 import { matchLog } from './matchlog.js';
 
-/** Open saved match `id` (validated by the engine first) and play it. */
+/**
+ * Open saved match `id` (validated by the engine first) and play it. The `pg:*` performance marks
+ * time the opening (bench/playlink.py prints them relative to engine-ready).
+ */
 export async function matchPage(root, { id }) {
-  preloadView(loadSave(id));
+  performance.mark('pg:match:start');
+  const save = loadSave(id);
+  preloadView(save);
   root.append(engineWait());
+  if (!isReady()) prewarmView(save, root, () => !isReady());
   await whenReady;
+  performance.mark('pg:match:ready');
   const opened = await openSaved(id);
+  performance.mark('pg:load:done');
   if (opened.error) return messagePage(root, opened.error);
   const { info } = opened;
   // The stored match as this tab last read or wrote it: a write expects to find it unchanged.
@@ -43,7 +51,9 @@ export async function matchPage(root, { id }) {
   // a friend by link asks through remote.js, once the page has made it.)
   const firstLook = m.record.remote ? null : call('look', { record: m.record, look: m.shown });
   if (firstLook) firstLook.catch(() => {}); // its failure is reported where it is awaited (opening)
+  performance.mark('pg:look:sent');
   const viewMod = await loadView(info.name);
+  performance.mark('pg:view:loaded');
   clear(root);
 
   // --- layout ----------------------------------------------------------------------
@@ -69,6 +79,7 @@ export async function matchPage(root, { id }) {
   const shareSlot = h('div', { class: 'share-slot' });
   // a tutorial's guide (tutorial.js) sits right above the game's screen
   const guide = await tutorialGuide(m.record.meta.id, info.name);
+  performance.mark('pg:guide');
   const remoteSlot = h('div', { class: 'remote-slot' });
   root.append(h('div', { class: 'match-head' }, title, playersLine, toolbar, undoWhy, rulingsNote), shareSlot,
     remoteSlot, status, alertBox, result.banner, handover, ...(guide ? [guide.el] : []), turnSlot,
@@ -105,6 +116,7 @@ export async function matchPage(root, { id }) {
     view = null;
     console.warn('view mount failed', err);
   }
+  performance.mark('pg:mount');
   const ownView = Boolean(view);
   if (!view) view = plainView(viewRoot, ctx, !viewMod);
   if (!ownView) turnSlot.append(strip.el);
@@ -112,6 +124,7 @@ export async function matchPage(root, { id }) {
   // --- answers -------------------------------------------------------------------------
   /** Take an answer of play/play_bot/look: the new actions, the views; save and draw. */
   function adopt(answer, { save = true } = {}) {
+    if (!m.payload) performance.mark('pg:look:done');
     const base = answer.ply - answer.added.length;
     m.record = { ...m.record, actions: [...m.record.actions.slice(0, base), ...answer.added], meta: m.record.meta };
     m.cached = { match: answer.match, ply: answer.ply, tip: answer.tip };
@@ -188,6 +201,7 @@ export async function matchPage(root, { id }) {
   // --- opening ---------------------------------------------------------------------------
   try {
     await refresh({ save: false }, firstLook);
+    performance.mark('pg:first:update');
   } catch (err) {
     return messagePage(root, () => t('cannotOpen', errorText(err)));
   }
@@ -256,6 +270,7 @@ export async function openSaved(id) {
   const meta = saved.record.meta;
   let loaded;
   try {
+    performance.mark('pg:load:sent');
     loaded = await call('load', { record: saved.record });
   } catch (err) {
     const reason = { ja: err.message_ja || String(err), en: err.message_en || String(err) };

@@ -50,10 +50,12 @@ export function matchPlay(m, hooks) {
   async function runBots() {
     if (m.busy) return;
     m.busy = true;
+    let moved = false; // no computer seat to move: nothing changed, the page is not drawn again
     try {
       while (m.alive && m.general && !m.general.outcome) {
         const seat = botToMove(m.general.to_move);
         if (seat === undefined) break;
+        moved = true;
         m.thinking = seat;
         hooks.render();
         await delay(botDelay());
@@ -71,7 +73,7 @@ export function matchPlay(m, hooks) {
     } finally {
       m.busy = false;
       m.thinking = null;
-      if (m.alive) hooks.render();
+      if (m.alive && moved) hooks.render();
       hooks.afterBusy();
     }
   }

@@ -9,9 +9,9 @@
 
 import { h, fill, clear } from './dom.js';
 import { t, pick, errorText, shellError } from './i18n.js';
-import { call, whenReady } from './engine.js';
+import { call, whenReady, isReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { loadView, baseCtx, preloadView } from './views.js';
+import { loadView, baseCtx, preloadView, prewarmView } from './views.js';
 import { messagePage } from './pages.js';
 import { openSaved, titleOf } from './match.js';
 import { plainView } from './plainview.js';
@@ -28,6 +28,7 @@ export async function replayPage(root, { id }) {
   const moves = early.record && Array.isArray(early.record.actions) ? moveList(early.record) : null;
   root.append(engineWait());
   if (moves) root.append(moves.el);
+  if (!isReady()) prewarmView(early, root, () => !isReady());
   await whenReady;
   const opened = await openSaved(id);
   if (opened.error) return messagePage(root, opened.error);

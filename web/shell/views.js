@@ -40,6 +40,27 @@ export function preloadView(save) {
 }
 
 /**
+ * While the engine starts: let the view of a saved match's game (the save's own `game` field, not yet
+ * validated) warm its first render in `host` (its optional `prewarm` hook: a hidden layout, removed at
+ * once; no match data). Runs only if the engine is still starting when the module has loaded, so it
+ * never delays a page whose engine is ready; any failure is ignored.
+ * @param {any} save
+ * @param {HTMLElement} host
+ * @param {() => boolean} starting
+ */
+export async function prewarmView(save, host, starting) {
+  const game = save && save.record && save.record.game;
+  if (typeof game !== 'string') return;
+  const mod = await loadView(game);
+  if (!mod || typeof mod.prewarm !== 'function' || !starting() || !host.isConnected) return;
+  try {
+    mod.prewarm(host, (ja, en) => (getLang() === 'en' ? (en ?? ja) : ja), /** @type {'ja' | 'en'} */ (getLang()));
+  } catch (err) {
+    console.warn('view prewarm failed', err);
+  }
+}
+
+/**
  * The part of ctx that every game hook gets (setupForm, mount, mountPage).
  * @template {Object<string, any>} E
  * @param {string} game

@@ -4,8 +4,24 @@
 
 export const WIDE_MIN = 760; // px of view width from which the board and a side panel sit side by side
 
+/** The largest cell the view's width `W` allows (px), in the wide or the narrow layout. */
+function widestCell(W, wide) {
+  return Math.min(wide ? (W - 300 - 56) / 12.75 : (W - 4) / 9.6, 72);
+}
+
 /** Keeps `wrap`'s cell size fitted; `rerender` is called when the window crosses WIDE_MIN. */
 export function fitter(wrap, ui, rerender) {
+  /**
+   * Before the first render builds the screen: start from the cell the width allows, read from the
+   * empty view (laid out already: no layout of its own). Where the width limits the board (phones),
+   * the first fit then measures once instead of twice.
+   */
+  function prime() {
+    if (wrap.style.getPropertyValue('--sg-cell')) return;
+    const W = wrap.clientWidth;
+    if (W) wrap.style.setProperty('--sg-cell', `${Math.max(22, Math.floor(widestCell(W, W >= WIDE_MIN)))}px`);
+  }
+
   function fit() {
     if (!wrap.isConnected) return;
     const W = wrap.clientWidth;
@@ -17,8 +33,7 @@ export function fitter(wrap, ui, rerender) {
     if (!play || !board) return;
     const vh = window.innerHeight;
     const topDoc = wrap.getBoundingClientRect().top + window.scrollY;
-    const byWidth = wide ? (W - 300 - 56) / 12.75 : (W - 4) / 9.6;
-    const widest = Math.min(byWidth, 72);
+    const widest = widestCell(W, wide);
     const setCell = (c) => wrap.style.setProperty('--sg-cell', `${c}px`);
     // the play area's height is (nearly) linear in the cell size, extra + k * cell: a few rounds of
     // measuring and solving reach the largest cell that fits `avail`, whatever the starting size
@@ -75,6 +90,7 @@ export function fitter(wrap, ui, rerender) {
   if (document.fonts && document.fonts.ready) document.fonts.ready.then(() => fit());
   return {
     fit,
+    prime,
     destroy() {
       window.removeEventListener('resize', onResize);
       if (observer) observer.disconnect();

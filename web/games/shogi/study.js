@@ -40,13 +40,16 @@ export function study(ui, pv, sel) {
   const record = () => getRecord(ctx, ui.live);
   const fail = (err) => { S.error = codedText(t, err); render(); };
 
+  /** Take the review and branches kept with the save; true if that changed what is shown. */
   function saved(rec) {
+    const before = [S.review, S.branches];
     const meta = (rec && rec.meta) || {};
     const r = meta[META_KEY];
     if (r && typeof r === 'object' && r.n === rec.actions.length && Array.isArray(r.positions)) S.review = r;
     if (Array.isArray(meta[BRANCH_KEY])) S.branches = meta[BRANCH_KEY].filter((b) => b && Number.isInteger(b.turn) && Array.isArray(b.moves));
     const imported = takeImportBranches(rec);
     if (imported) { S.branches = imported; keep(BRANCH_KEY, S.branches); }
+    return S.review !== before[0] || S.branches !== before[1];
   }
   function keep(key, value) {
     if (typeof ctx.saveMeta === 'function') ctx.saveMeta(key, value);
@@ -258,7 +261,7 @@ export function study(ui, pv, sel) {
       return box;
     },
     update(next, first) {
-      if (first) record().then((rec) => { saved(rec); render(); }, () => {});
+      if (first) record().then((rec) => { if (saved(rec)) render(); }, () => {});
     },
     resultButton() {
       return h('button', { type: 'button', class: 'sg-btn sg-study-review', onclick: () => { S.mode = 'review'; runReview(); } }, t('振り返る', 'Review the game'));

@@ -96,7 +96,9 @@ export function mount(root, ctx) {
     if (live) wrap.dataset.phase = (live.view && live.view.phase) || '';
     // keep the page's height while the view is rebuilt: the browser would otherwise clamp the scroll
     // position and the board would jump
-    wrap.style.minHeight = `${wrap.offsetHeight}px`;
+    const height = wrap.offsetHeight;
+    fitting.prime(); // the first render only: the cell the width allows, from this same layout
+    wrap.style.minHeight = `${height}px`;
     const scrollY = window.scrollY;
     wrap.replaceChildren();
     bar = null;
@@ -220,3 +222,4 @@ export function mountPage(name, root, ctx) {
 }
 
 export { squareText };
+export { prewarm } from './warm.js';

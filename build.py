@@ -343,6 +343,11 @@ BUNDLE_EXPORT_RE = re.compile(r"^export\s+((?:async\s+)?function\*?|class|const)
 LEFT_RE = re.compile(r"^[ \t]*(?:import(?:\s*[{*'\"]|\s+[\w$])|export(?:\s*[{*]|\s+[\w$])).*$", re.MULTILINE)
 GAMES_DATA_ID = "games-data"
 """The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
+LATER = ' fetchpriority="low"'
+"""The preload hints of the modules the landing does not run (the shell's re-exporting modules, the lazily loaded
+pages) are low priority: over HTTP/1.x a host gets six connections, and these ~30 requests must not hold back the
+landing's own files nor the engine's worker's downloads (its interpreter module, Pyodide's wasm, the standard
+library, the wheel), which share those connections; they take the connections left idle."""
 
 
 class BundleError(ValueError):
@@ -425,10 +430,10 @@ def landing_bundle(entry: Path) -> tuple[bytes, dict[Path, bytes], list[Path]]:
 def index_page(text: str, games: bytes | None = None) -> bytes:
     """index.html with preload hints (see preload_order), most urgent first: the modules the landing
     bundle imports (landing_bundle: the shell's own landing modules are in app.js itself), then the
-    engine's first files (its boot starts as soon as the landing has painted), then the shell modules
-    that re-export the bundle and the modules of the pages that load on their route (setup, the match
-    screen, replay, links). ``games`` (games.json) is written into the page, so the landing lists the
-    games without another request."""
+    engine's first files (web/runtime/start.js starts its boot as soon as they are in), PyScript's core
+    and error stub; then, at low priority (LATER), the shell modules that re-export the bundle and the
+    modules of the pages that load on their route (setup, the match screen, replay, links). ``games``
+    (games.json) is written into the page, so the landing lists the games without another request."""
     found = MODULE_RE.search(text)
     if not found:
         return text.encode()
@@ -439,19 +444,22 @@ def index_page(text: str, games: bytes | None = None) -> bytes:
     engine = [p for group in later if group[0].is_relative_to(runtime) for p in group]
     pages = [p for group in later if not group[0].is_relative_to(runtime) for p in group]
 
-    def module(path: Path) -> str:
-        return f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}">'
+    def module(path: Path, attrs: str = "") -> str:
+        return f'<link rel="modulepreload" href="{path.relative_to(ROOT).as_posix()}"{attrs}>'
 
     hints = [module(p) for p in landing[1:] if p not in folded]
     if games is None:
         hints.append('<link rel="preload" href="games.json" as="fetch" crossorigin>')
     hints.extend(module(p) for p in engine)
     hints.append('<link rel="preload" href="build.json" as="fetch" crossorigin>')
-    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core*.js")):
+    # PyScript's core, and the error plugin's stub: with that plugin switched off, PyScript still imports
+    # the stub before it defines <py-script>, so the worker waited for one more round trip without it.
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript.glob("core*.js")) + sorted(pyscript.glob("error-*.js")):
         hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
     hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
-    hints.extend(module(p) for p in landing[1:] if p in folded)
-    hints.extend(module(p) for p in pages)
+    hints.extend(module(p, LATER) for p in landing[1:] if p in folded)
+    hints.extend(module(p, LATER) for p in pages)
     head = found.group(0)
     if games is not None:  # JSON inside <script>: "</" written as "<\/" (the same JSON)
         data = json.dumps(json.loads(games), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

@@ -134,26 +134,20 @@ def test_every_module_the_page_can_import_is_preloaded_once_landing_first():
     assert 'href="games.json"' not in page
 
 
-def test_the_engine_starts_beside_the_landing_and_the_other_pages_yield():
-    """index.html starts the engine from an async module (web/runtime/start.js) whose imports, PyScript's core and
-    its error stub are preloaded at the normal priority; the modules the landing does not run are low priority."""
+def test_the_engine_starts_beside_the_landing():
+    """index.html starts the engine from an async module (web/runtime/start.js) written right after the page's
+    own module, before the hints; its imports, PyScript's core and its error stub are preloaded."""
     page = build.index_page((ROOT / "index.html").read_text(), build.games_json()).decode()
-    assert '<script type="module" async src="web/runtime/start.js"></script>' in page
-    links = re.findall(r'<link rel="modulepreload" href="([^"]+)"([^>]*)>', page)
-    urgent = {href for href, attrs in links if "fetchpriority" not in attrs}
-    low = {href for href, attrs in links if attrs.strip() == 'fetchpriority="low"'}
-    assert len(urgent) + len(low) == len(links)
+    tag = '<script type="module" async src="web/runtime/start.js"></script>'
+    assert page.count(tag) == 1
+    assert page.index('<script type="module" src="web/shell/app.js">') < page.index(tag) < page.index("<link rel=\"modulepreload\"")
+    listed = set(hints(page))
     start = {p.relative_to(ROOT).as_posix() for p in build.module_graph((ROOT / "web" / "runtime" / "start.js").resolve())}
     assert {"web/runtime/update.js", "web/runtime/bridge.js"} <= start
-    assert start - {"web/runtime/start.js"} <= urgent
+    assert start - {"web/runtime/start.js"} <= listed
     stubs = [p.name for p in (build.NODE_MODULES / "@pyscript" / "core" / "dist").glob("error-*.js")]
-    assert stubs and {f"pyscript/{name}" for name in stubs} <= urgent
-    entry = (ROOT / "web" / "shell" / "app.js").resolve()
-    landing = {p.relative_to(ROOT).as_posix() for p in build.module_graph(entry)}
-    folded = {p.relative_to(ROOT).as_posix() for p in build.landing_bundle(entry)[2]}
-    assert folded and folded <= low, "the shell's re-exporting modules are not needed before the landing paints"
-    assert {f"web/shell/{name}" for name in LAZY_PAGES} <= low
-    assert not low & ((landing - folded) | start), "a module the landing or the engine's start runs is low priority"
+    assert stubs and {f"pyscript/{name}" for name in stubs} <= listed
+    assert "</head>" in page and page.index(tag) < page.index("</head>")
 
 
 # What TypeScript's parser says of a file: its syntax errors and its exported names.

@@ -343,6 +343,9 @@ BUNDLE_EXPORT_RE = re.compile(r"^export\s+((?:async\s+)?function\*?|class|const)
 LEFT_RE = re.compile(r"^[ \t]*(?:import(?:\s*[{*'\"]|\s+[\w$])|export(?:\s*[{*]|\s+[\w$])).*$", re.MULTILINE)
 GAMES_DATA_ID = "games-data"
 """The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
+START_RE = re.compile(r'(?:\s*<script type="module" async src="[^"]+"></script>)+')
+"""The async module scripts that follow the page's module in index.html (web/runtime/start.js): the hints go
+after them, so that the browser requests them with the landing's own files."""
 
 
 class BundleError(ValueError):
@@ -425,10 +428,11 @@ def landing_bundle(entry: Path) -> tuple[bytes, dict[Path, bytes], list[Path]]:
 def index_page(text: str, games: bytes | None = None) -> bytes:
     """index.html with preload hints (see preload_order), most urgent first: the modules the landing
     bundle imports (landing_bundle: the shell's own landing modules are in app.js itself), then the
-    engine's first files (its boot starts as soon as the landing has painted), then the shell modules
-    that re-export the bundle and the modules of the pages that load on their route (setup, the match
-    screen, replay, links). ``games`` (games.json) is written into the page, so the landing lists the
-    games without another request."""
+    engine's first files (web/runtime/start.js, an async module written right after the page's own,
+    starts its boot as soon as they are in), PyScript's core and error stub, then the shell modules that
+    re-export the bundle and the modules of the pages that load on their route (setup, the match screen,
+    replay, links). ``games`` (games.json) is written into the page, so the landing lists the games
+    without another request."""
     found = MODULE_RE.search(text)
     if not found:
         return text.encode()
@@ -447,16 +451,23 @@ def index_page(text: str, games: bytes | None = None) -> bytes:
         hints.append('<link rel="preload" href="games.json" as="fetch" crossorigin>')
     hints.extend(module(p) for p in engine)
     hints.append('<link rel="preload" href="build.json" as="fetch" crossorigin>')
-    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core*.js")):
+    # PyScript's core, and the error plugin's stub: with that plugin switched off, PyScript still imports
+    # the stub before it defines <py-script>, so the worker waited for one more round trip without it.
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript.glob("core*.js")) + sorted(pyscript.glob("error-*.js")):
         hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
     hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
     hints.extend(module(p) for p in landing[1:] if p in folded)
     hints.extend(module(p) for p in pages)
     head = found.group(0)
+    started = START_RE.match(text, found.end())
+    if started:  # the async start module goes with the page's module, before the hints
+        head += started.group(0)
     if games is not None:  # JSON inside <script>: "</" written as "<\/" (the same JSON)
         data = json.dumps(json.loads(games), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
         head = f'<script type="application/json" id="{GAMES_DATA_ID}">{data}</script>\n  ' + head
-    return text.replace(found.group(0), head + "\n  " + "\n  ".join(hints), 1).encode()
+    tail = text[found.end() + (len(started.group(0)) if started else 0):]
+    return (text[:found.start()] + head + "\n  " + "\n  ".join(hints) + tail).encode()
 
 
 def write_landing(out: Path, written: set[Path]) -> set[Path]:

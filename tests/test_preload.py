@@ -84,7 +84,7 @@ def test_build_reads_the_same_imports_as_a_javascript_parser():
 
 
 def hints(page: str) -> list[str]:
-    return re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+    return re.findall(r'<link rel="modulepreload" href="([^"]+)"[^>]*>', page)
 
 
 def landing_graph(truth: dict[Path, tuple[set[Path], set[Path]]], entry: Path) -> set[Path]:
@@ -132,6 +132,22 @@ def test_every_module_the_page_can_import_is_preloaded_once_landing_first():
     assert data and json.loads(data.group(1)) == json.loads(games)
     assert data.start() < page.index('<script type="module"')
     assert 'href="games.json"' not in page
+
+
+def test_the_engine_starts_beside_the_landing():
+    """index.html starts the engine from an async module (web/runtime/start.js) written right after the page's
+    own module, before the hints; its imports, PyScript's core and its error stub are preloaded."""
+    page = build.index_page((ROOT / "index.html").read_text(), build.games_json()).decode()
+    tag = '<script type="module" async src="web/runtime/start.js"></script>'
+    assert page.count(tag) == 1
+    assert page.index('<script type="module" src="web/shell/app.js">') < page.index(tag) < page.index("<link rel=\"modulepreload\"")
+    listed = set(hints(page))
+    start = {p.relative_to(ROOT).as_posix() for p in build.module_graph((ROOT / "web" / "runtime" / "start.js").resolve())}
+    assert {"web/runtime/update.js", "web/runtime/bridge.js"} <= start
+    assert start - {"web/runtime/start.js"} <= listed
+    stubs = [p.name for p in (build.NODE_MODULES / "@pyscript" / "core" / "dist").glob("error-*.js")]
+    assert stubs and {f"pyscript/{name}" for name in stubs} <= listed
+    assert "</head>" in page and page.index(tag) < page.index("</head>")
 
 
 # What TypeScript's parser says of a file: its syntax errors and its exported names.

@@ -92,14 +92,25 @@ async function topUp() {
   window.dispatchEvent(new CustomEvent("pygames:offline-ready", { detail: { version: answer.version } }));
 }
 
+/** The registration under way (registerServiceWorker is started once per page). */
+let registering = null;
+
 /**
  * Register the service worker (after `after` settles, if given). On a first visit the engine's
  * boot waits until the worker controls the page. Resolves with the registration, or null where
- * service workers are unavailable (e.g. not a secure context).
+ * service workers are unavailable (e.g. not a secure context). A second call (web/runtime/start.js
+ * registers before the shell does) answers the first one's registration.
+ * @param {{after?: any}} [options]
+ * @returns {Promise<ServiceWorkerRegistration | null>}
  */
-export async function registerServiceWorker({ after = null } = {}) {
+export function registerServiceWorker(options = {}) {
+  if (!registering) registering = register(options);
+  return registering;
+}
+
+/** @param {{after?: any}} options */
+async function register({ after = null }) {
   if (!("serviceWorker" in navigator)) return null;
-  if (registration) return registration;
   /** @type {((value?: any) => void) | undefined} */
   let release;
   if (!navigator.serviceWorker.controller) engine.holdBoot(new Promise((resolve) => { release = resolve; }));

@@ -180,10 +180,11 @@ onLangChange(() => {
   router.relang();
   document.getElementById('lang-toggle').focus();
 });
-// The page paints first (the landing's games are in the page, its saved matches in localStorage),
-// then the engine's boot starts: the service worker's registration, the bridge and PyScript are
-// ~100 ms of this thread that would otherwise come before the first frame. A hidden tab paints no
-// frame: it starts at once.
+// The engine's boot is already under way: web/runtime/start.js (an async module of index.html) started
+// it as soon as the runtime's modules were in, beside this module rather than after its first frame.
+// The shell attaches to it once the page has painted (the landing's games are in the page, its saved
+// matches in localStorage): its progress and failures, the update notice; if start.js did not run
+// (it failed to load), boot() starts the engine itself. A hidden tab paints no frame: it attaches at once.
 function afterPaint() {
   if (document.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -39,12 +39,16 @@ export async function boot(onProgress) {
     throw e;
   }
   failure = null;
+  const engine = bridge.engine;
   try {
-    await bridge.engine.start((report) => {
+    const listener = (report) => {
       const p = normalizeProgress(report);
       tellProgress(p);
       onProgress(p);
-    });
+    };
+    // web/runtime/start.js began the boot before the landing's modules ran: join it, and if it already
+    // failed, report that failure rather than booting a second time.
+    await (engine.state === 'failed' ? engine.ready : engine.start(listener));
   } catch (err) {
     const e = /** @type {BootError} */ (new Error(describe(err)));
     e.stage = 'start';

@@ -8,13 +8,27 @@ Apart from king moves and pawn drops in front of the enemy king, no move is play
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from . import movetables
 from .pieces import FU, Tables
 
-if TYPE_CHECKING:
-    from .position import Position
+
+class Position(Protocol):
+    """What this module reads of :class:`pygames.shogi.position.Position` (which calls it: it is not imported
+    here, so the two modules make no import loop)."""
+
+    board: list[int]
+    side: int
+    kings: list[int]
+    tables: Tables
+    hon: bool
+
+    def attacked(self, sq: int, by: int) -> bool: ...
+
+    def pseudo_moves(self) -> list[int]: ...
+
+    def _drop_pawn_mate(self, m: int, by_play: bool = False) -> bool: ...
 
 DROP0 = 81
 """The from-square of a drop of code 0 (as :data:`pygames.shogi.position.DROP0`)."""

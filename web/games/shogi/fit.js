@@ -64,9 +64,11 @@ export function fitter(wrap, ui, rerender) {
     wrap.dataset.fit = scroll ? 'window' : 'below';
     if (scroll && !ui.scrolled) {
       // once per visit, after the shell has finished its own navigation (focus) work
+      // (not if the page moved meanwhile: the player, or the shell bringing a message into view, wins)
       ui.scrolled = true;
+      const from = window.scrollY;
       setTimeout(() => requestAnimationFrame(() => {
-        if (!wrap.isConnected || wrap.dataset.fit !== 'window') return;
+        if (!wrap.isConnected || wrap.dataset.fit !== 'window' || window.scrollY !== from) return;
         const top = wrap.getBoundingClientRect().top + window.scrollY;
         window.scrollTo({ top: top - 4, behavior: 'instant' });
       }), 0);

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from . import movetables
-from .pieces import FU, Tables
+from .pieces import DROP0, FU, Tables
 
 
 class Position(Protocol):
@@ -29,9 +29,6 @@ class Position(Protocol):
     def pseudo_moves(self) -> list[int]: ...
 
     def _drop_pawn_mate(self, m: int, by_play: bool = False) -> bool: ...
-
-DROP0 = 81
-"""The from-square of a drop of code 0 (as :data:`pygames.shogi.position.DROP0`)."""
 
 
 def checkers(board: list[int], ksq: int, by: int, t: Tables) -> dict[int, tuple[int, ...]]:

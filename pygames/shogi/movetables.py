@@ -9,18 +9,15 @@ is asked for, once per move tables and rule set.
 
 from __future__ import annotations
 
-from .pieces import FU, KE, KY, LEAP, PROMOTABLE, SLIDE, Tables
+from .pieces import DROP0, FU, LEAP, PROMOTABLE, SLIDE, Tables, _DEAD, _ZONE
 
 Entry = tuple[int, tuple[int, ...]]
 PieceMoves = tuple[tuple[Entry, ...], tuple[tuple[Entry, ...], ...]]
-_ZONE = ([sq < 27 for sq in range(81)], [sq >= 54 for sq in range(81)])
 
 
 def _dead(p: int, to: int) -> bool:
     """True if the signed piece ``p`` would have no move on ``to`` under standard rules."""
-    code, y = abs(p), to // 9
-    rank = y if p > 0 else 8 - y  # 0 = the far rank for its owner
-    return rank == 0 and code in (FU, KY, KE) or rank == 1 and code == KE
+    return _DEAD[0 if p > 0 else 1][p][to]
 
 
 def _moves(p: int, frm: int, to: int, kind: int, hon: bool) -> tuple[int, ...]:
@@ -62,7 +59,7 @@ DropRow = tuple[list[int], bool]
 
 def _drop_row(side: int, code: int, hon: bool, files: tuple[bool, ...] = (False,) * 9) -> DropRow:
     p = code if side == 0 else -code
-    row = [0 if hon and (_dead(p, to) or code == FU and files[to % 9]) else 81 + code | to << 7 for to in range(81)]
+    row = [0 if hon and (_dead(p, to) or code == FU and files[to % 9]) else DROP0 + code | to << 7 for to in range(81)]
     return row, 0 in row
 
 

@@ -38,6 +38,20 @@ SPECIALS = (IMMUNE_LEAP, IMMUNE_SLIDE, IMMOBILE)
 
 SQ_NAMES = tuple(f"{9 - sq % 9}{'abcdefghi'[sq // 9]}" for sq in range(81))
 
+DROP0 = 81
+"""The from-square of a drop of piece code 0: a drop of code ``c`` is ``DROP0 + c | to << 7``."""
+_ZONE = ([sq < 27 for sq in range(81)], [sq >= 54 for sq in range(81)])
+# squares where a piece of that colour would have no move under standard rules (本将棋 dead squares)
+_DEAD = [[[False] * 81 for _ in range(32)] for _ in range(2)]
+for _sq in range(81):
+    _y = _sq // 9
+    for _c, _s in ((0, 1), (1, -1)):
+        last = _y == 0 if _c == 0 else _y == 8
+        last2 = _y <= 1 if _c == 0 else _y >= 7
+        _DEAD[_c][FU * _s][_sq] = last
+        _DEAD[_c][KY * _s][_sq] = last
+        _DEAD[_c][KE * _s][_sq] = last2
+
 
 def sq_name(sq: int) -> str:
     """USI name of a square index: 0 -> '9a'."""

@@ -9,22 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import legality, movetables
-from .pieces import (FU, KE, KY, OU, PROMOTABLE, PROMOTE, KIND_OF, LEAP, SLIDE, STANDARD_TABLES,
-                     Tables, sq_name, parse_sq, USI_LETTER, LETTER_CODE)
+from .pieces import (DROP0, FU, OU, PROMOTABLE, PROMOTE, KIND_OF, LEAP, SLIDE, STANDARD_TABLES,
+                     Tables, _DEAD, _ZONE, sq_name, parse_sq, USI_LETTER, LETTER_CODE)
 
-DROP0 = 81
 MOVE_MASK = (1 << 15) - 1
-_ZONE = ([sq < 27 for sq in range(81)], [sq >= 54 for sq in range(81)])
-# squares where a piece of that colour would have no move under standard rules (本将棋 dead squares)
-_DEAD = [[[False] * 81 for _ in range(32)] for _ in range(2)]
-for _sq in range(81):
-    _y = _sq // 9
-    for _c, _s in ((0, 1), (1, -1)):
-        last = _y == 0 if _c == 0 else _y == 8
-        last2 = _y <= 1 if _c == 0 else _y >= 7
-        _DEAD[_c][FU * _s][_sq] = last
-        _DEAD[_c][KY * _s][_sq] = last
-        _DEAD[_c][KE * _s][_sq] = last2
 _ALIGNED = [[False] * 81 for _ in range(81)]
 for _a in range(81):
     for _b in range(81):

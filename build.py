@@ -466,7 +466,7 @@ def index_page(text: str, games: bytes | None = None) -> bytes:
     if games is not None:  # JSON inside <script>: "</" written as "<\/" (the same JSON)
         data = json.dumps(json.loads(games), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
         head = f'<script type="application/json" id="{GAMES_DATA_ID}">{data}</script>\n  ' + head
-    tail = text[found.end() + (len(started.group(0)) if started else 0):]
+    tail = text[started.end() if started else found.end():]
     return (text[:found.start()] + head + "\n  " + "\n  ".join(hints) + tail).encode()
 
 

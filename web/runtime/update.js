@@ -96,25 +96,22 @@ async function topUp() {
 let registering = null;
 
 /**
- * Register the service worker (after `after` settles, if given). On a first visit the engine's
- * boot waits until the worker controls the page. Resolves with the registration, or null where
- * service workers are unavailable (e.g. not a secure context). A second call (web/runtime/start.js
- * registers before the shell does) answers the first one's registration.
- * @param {{after?: any}} [options]
+ * Register the service worker. On a first visit the engine's boot waits until the worker controls
+ * the page. Resolves with the registration, or null where service workers are unavailable (e.g. not
+ * a secure context). A second call (web/runtime/start.js registers before the shell does) answers
+ * the first one's registration.
  * @returns {Promise<ServiceWorkerRegistration | null>}
  */
-export function registerServiceWorker(options = {}) {
-  if (!registering) registering = register(options);
+export function registerServiceWorker() {
+  if (!registering) registering = register();
   return registering;
 }
 
-/** @param {{after?: any}} options */
-async function register({ after = null }) {
+async function register() {
   if (!("serviceWorker" in navigator)) return null;
   /** @type {((value?: any) => void) | undefined} */
   let release;
   if (!navigator.serviceWorker.controller) engine.holdBoot(new Promise((resolve) => { release = resolve; }));
-  try { await after; } catch (err) { /* register anyway: offline support must not depend on boot */ }
   try {
     registration = await navigator.serviceWorker.register(SW_URL.href, { scope: SCOPE.href });
   } catch (err) {

@@ -49,6 +49,17 @@ saved, two seldom)."""
 BIG_HAND = 5
 """With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
 are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
+NULL_R = 2
+"""The null move (not in check, not after a null move, with the standing score at or above beta): the
+opponent moves twice, searched NULL_R plies shallower; a score still at or above beta cuts the node."""
+LMR = True
+LMR_DEPTH = 3
+LMR_AFTER = 3
+"""Late-move reductions: at depth LMR_DEPTH or more, not in check, the quiet moves after the first
+LMR_AFTER (killers and the TT move not counted) that neither promote nor give check are searched one ply
+shallower with a null window first (two plies from depth LMR_DEPTH + 2 after 3 * LMR_AFTER), and again at
+full depth when they beat alpha."""
+FUTILITY = 0
 Terms = tuple[int, int, int, int, int, int, int, int, int]
 Undo = tuple[int, Terms, int]
 """What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
@@ -173,6 +184,13 @@ class Expert(Search):
         self.moves_by_hash: dict[int, list[int]] = {}  # hash -> self.moves() there (never changed after)
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
         self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
+        self.null_r = NULL_R
+        """The null move's reduction (0: no null move)."""
+        self.lmr = LMR
+        self.futility = FUTILITY
+        """At depth 1, not in check, with the standing score this far below alpha, the quiet moves that neither
+        promote nor give check are not searched (0: none pruned)."""
+        """Late quiet moves searched one ply shallower first (:data:`LMR_AFTER`)."""
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
         self.h = position_hash(pos)
         self.masks = masks.masks_for(pos.tables)
@@ -567,10 +585,36 @@ class Expert(Search):
                 if e_flag == 0 or (e_flag == 1 and e_score >= beta) or (e_flag == 2 and e_score <= alpha):
                     return e_score
         alpha0 = alpha
+        in_check = -1  # unknown yet
+        static = -INF  # the standing score, once worked out
+        if self.null_r and depth >= 2 and self.moves_at[ply - 1] >= 0 and -WIN // 2 < beta < WIN // 2:
+            s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms  # self.evaluate, inline
+            k0, k1 = pos.kings
+            if k0 >= 0:
+                s -= drop1 * _EXPOSED[cover0] >> 4
+            if k1 >= 0:
+                s += drop0 * _EXPOSED[cover1] >> 4
+            static = s if pos.side == 0 else -s
+            if static >= beta:
+                in_check = self._in_check(pos)
+                if not in_check:  # the null move: the opponent moves twice
+                    self.moves_at[ply] = -1
+                    self.caps_at[ply] = None  # the child's threat scans its opponent's captures afresh
+                    pos.side ^= 1
+                    self.h = h ^ _Z_SIDE
+                    score = -self.negamax(pos, depth - 1 - self.null_r, -beta, -beta + 1, ply + 1)
+                    pos.side ^= 1
+                    self.h = h
+                    self.caps_at[ply] = caps
+                    if self.stopped:
+                        return 0
+                    if score >= beta:
+                        return beta
         best = -INF
         best_m = 0
         first = True
         staged = self.staged
+        lmr = self.lmr and depth >= LMR_DEPTH
         for phase in (0, 1, 2, 3):
             if phase == 0:
                 moves = [m for m in caps if m & 32767 == tt_move] if tt_move else []
@@ -601,14 +645,42 @@ class Expert(Search):
                 if depth == 1 and staged and len(hand) - hand.count(0) >= BIG_HAND:
                     moves = _near_drops(pos, moves)
                 self.sort_quiet_as_of(pos, moves, ply, mark)
+            late = -1  # counts the quiet moves after the killers (-1: no reductions here)
+            futile = -INF
+            if phase == 3 and (lmr or (depth == 1 and self.futility)):
+                if in_check < 0:
+                    in_check = self._in_check(pos)
+                if not in_check:
+                    if lmr:
+                        late = 0
+                        kill0, kill1 = self.killers[ply]  # not counted unstaged either, where they come first
+                    elif not first:
+                        if static == -INF:
+                            static = self.evaluate(pos)
+                        if static + self.futility <= alpha:
+                            futile = static + self.futility
             for m in moves:
                 self.moves_at[ply] = m
                 undo = self.play(pos, m)
+                if futile > -INF and not (m >> 14) & 1 and not self._in_check(pos):
+                    cap, self.terms, self.h = undo  # too far below alpha to reach it without a check
+                    pos.undo(m, cap)
+                    if futile > best:
+                        best = futile
+                    continue
                 if first:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                     first = False
                 else:
-                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if late >= 0 and m & 32767 != kill0 and m & 32767 != kill1:
+                        late += 1
+                    if (late > LMR_AFTER and not (m >> 14) & 1 and not self._in_check(pos)):
+                        r = 2 if depth >= LMR_DEPTH + 2 and late > 3 * LMR_AFTER else 1
+                        score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1)
+                        if score > alpha and not self.stopped:
+                            score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    else:
+                        score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta and not self.stopped:
                         score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                 cap, self.terms, self.h = undo  # self.unplay, inline
@@ -637,6 +709,12 @@ class Expert(Search):
             return -WIN + ply  # no move at all
         self._store(h, depth, 0 if best > alpha0 else 2, best, best_m)
         return best
+
+    def _in_check(self, pos: Position) -> int:
+        """1 if the side to move's king is attacked, else 0."""
+        ksq = pos.kings[pos.side]
+        return 1 if ksq >= 0 and masks.attacked(pos.board, ksq, pos.side ^ 1, self.terms[6 - pos.side], self.masks,
+                                                pos.tables) else 0
 
     def check_clock(self, interior: bool) -> bool:
         """Called once the node count passes ``limit``: True (and ``stopped``) when the budget is spent (at an

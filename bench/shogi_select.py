@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""The expert's selective search (null move, late-move reductions) against the full-width one, in CPython.
+
+    python3 bench/shogi_select.py depths [--positions 10] [--budget 160000] [--variants full,select]
+    python3 bench/shogi_select.py match --games 40 --a select:64000 --b full:160000 [--workers 2] [--progress]
+
+``depths``: on the speed bench's positions (``bench/shogi_pyodide_speed.py``: one seeded 本将棋 game, expert
+against hard, every 6 plies), each variant's nodes to complete each depth, the depth completed at the budget,
+the move, and CPU seconds. ``match``: variant A against variant B in 本将棋 from the start, seeded (game n
+uses seed n; A is 先手 in even games), node-limited both sides so the load changes no move; a game still
+running at --max-plies is a draw. Prints W/D/L with a 95% Wilson interval and the load. Not a test.
+A variant is ``full`` (no null move, no reductions: the tree before session 13) or ``select`` (as shipped),
+or ``select`` with overrides, e.g. ``null=3``, ``lmr=0``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import pathlib
+import statistics
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from stats import wilson  # noqa: E402
+
+from pygames import webapi  # noqa: E402
+from pygames.core import Rng  # noqa: E402
+from pygames.core.match import Match  # noqa: E402
+from pygames.shogi import GAME, search  # noqa: E402
+from pygames.shogi.position import move_usi  # noqa: E402
+
+PLAYERS = [{"name": "", "type": "bot", "level": "expert"}, {"name": "", "type": "bot", "level": "hard"}]
+DEFAULTS = {"null": search.NULL_R, "lmr": int(search.LMR), "after": search.LMR_AFTER, "ldepth": search.LMR_DEPTH,
+            "fut": search.FUTILITY}
+
+
+def variant(spec: str) -> dict[str, int]:
+    """``full``, ``select`` or ``select,null=3,lmr=0,...`` -> the search settings."""
+    name, *over = spec.split(",")
+    cfg = dict(DEFAULTS)
+    if name == "full":
+        cfg.update(null=0, lmr=0, fut=0)
+    for kv in over:
+        k, v = kv.split("=")
+        cfg[k] = int(v)
+    return cfg
+
+
+def apply_variant(cfg: dict[str, int]) -> None:
+    """Set the module's settings (each Expert reads them when made)."""
+    search.NULL_R, search.LMR = cfg["null"], bool(cfg["lmr"])
+    search.LMR_AFTER, search.LMR_DEPTH, search.FUTILITY = cfg["after"], cfg["ldepth"], cfg["fut"]
+
+
+def call(name: str, **args: object) -> dict:
+    out = json.loads(webapi.dispatch(name, json.dumps(args)))
+    if "error" in out:
+        raise SystemExit(f"{name}: {out['error']}")
+    return out
+
+
+def positions(count: int, every: int) -> list[Any]:
+    """The speed bench's positions, as states."""
+    record = call("new_match", game="shogi", seed=11, options={"ruleset": "hon"}, players=PLAYERS)["record"]
+    found = []
+    for ply in range(count * every):
+        view = call("view", record=record, seat=0)
+        if view.get("outcome") or not view["to_move"]:
+            break
+        seat = view["to_move"][0]
+        if ply % every == 0:
+            found.append(record)
+        action = call("bot_action", record=record, seat=seat, level="hard")["action"]
+        record = call("apply", record=record, seat=seat, action=action)["record"]
+    return [Match.from_record(r).state for r in found]
+
+
+def depths(opts: argparse.Namespace) -> None:
+    states = positions(opts.positions, 6)
+    names = opts.variants.split(";")
+    print(f"{len(states)} positions, budget {opts.budget}, load {os.getloadavg()[0]:.1f}")
+    rows: dict[str, list[tuple[int, int, float, str, list[int]]]] = {}
+    for spec in names:
+        apply_variant(variant(spec))
+        rows[spec] = []
+        for i, st in enumerate(states):
+            at: list[int] = []
+            t = time.process_time()
+            m, score, depth, nodes = search.best_move(st, Rng(st.ply + 1), opts.budget,
+                                                      on_depth=lambda d, s, n, mv: at.append(n))
+            cpu = time.process_time() - t
+            rows[spec].append((depth, nodes, cpu, move_usi(m & 32767), at))
+            print(f"  {spec:24s} pos {i}: depth {depth}, nodes by depth {at}, move {move_usi(m & 32767)}, "
+                  f"score {score}, CPU {cpu:.2f} s", flush=True)
+    for spec, rs in rows.items():
+        ds = [r[0] for r in rs]
+        cpus = [r[2] for r in rs]
+        d4 = [r[4][3] for r in rs if len(r[4]) > 3]
+        print(f"{spec:24s}: depth median {statistics.median(ds)} (min {min(ds)}, max {max(ds)}); CPU median "
+              f"{statistics.median(cpus):.2f} s; nodes to complete depth 4: median "
+              f"{statistics.median(d4) if d4 else '-'} ({len(d4)}/{len(rs)} reached)")
+    print(f"load at the end {os.getloadavg()[0]:.1f}")
+
+
+def play(job: tuple[int, str, int, str, int, int]) -> tuple[int, str, int, float, float]:
+    """One game: (seed, A spec, A budget, B spec, B budget, max plies) -> (seed, winner 'A'/'B'/'draw', plies,
+    CPU of A, CPU of B)."""
+    seed, a, na, b, nb, max_plies = job
+    sides = [(variant(a), na, "A"), (variant(b), nb, "B")]
+    if seed % 2:
+        sides.reverse()
+    state = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
+    cpu = {"A": 0.0, "B": 0.0}
+    plies = 0
+    while plies < max_plies:
+        movers = GAME.to_move(state)
+        if not movers:
+            break
+        seat = movers[0]
+        cfg, n, who = sides[seat]
+        apply_variant(cfg)
+        t = time.process_time()
+        action = search.choose_expert(state, Rng.derive(seed, "select-bot", plies), n)
+        cpu[who] += time.process_time() - t
+        state = GAME.apply(state, seat, action)
+        plies += 1
+    result = getattr(state, "result", None)
+    winner = "draw"
+    if GAME.to_move(state) == () or not GAME.to_move(state):
+        if result and result[0]:
+            winner = sides[result[0][0]][2]
+    return seed, winner, plies, cpu["A"], cpu["B"]
+
+
+def match(opts: argparse.Namespace) -> None:
+    a, na = opts.a.rsplit(":", 1)
+    b, nb = opts.b.rsplit(":", 1)
+    jobs = [(s, a, int(na), b, int(nb), opts.max_plies) for s in range(opts.first, opts.first + opts.games)]
+    print(f"A = {a} at {na} nodes, B = {b} at {nb} nodes; {opts.games} games (seeds {opts.first}-"
+          f"{opts.first + opts.games - 1}), A is 先手 in even games; load {os.getloadavg()[0]:.1f}", flush=True)
+    w = d = l_ = 0
+    cpus: dict[str, float] = {"A": 0.0, "B": 0.0}
+    plies_all = 0
+    with multiprocessing.Pool(opts.workers) as pool:
+        for seed, winner, plies, ca, cb in pool.imap_unordered(play, jobs):
+            w += winner == "A"
+            l_ += winner == "B"
+            d += winner == "draw"
+            cpus["A"] += ca
+            cpus["B"] += cb
+            plies_all += plies
+            if opts.progress:
+                print(f"  game {seed}: A {'先手' if seed % 2 == 0 else '後手'} -> {winner} ({plies} plies)", flush=True)
+    n = w + d + l_
+    lo, hi = wilson(w + 0.5 * d, n)
+    moves = plies_all / 2
+    print(f"A {w}-{d}-{l_} of {n}: score {(w + 0.5 * d) / n:.1%} (95% {lo:.2f}-{hi:.2f}); CPU a move A "
+          f"{cpus['A'] / moves:.2f} s, B {cpus['B'] / moves:.2f} s; load {os.getloadavg()[0]:.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=("depths", "match"))
+    ap.add_argument("--positions", type=int, default=10)
+    ap.add_argument("--budget", type=int, default=search.EXPERT_NODES)
+    ap.add_argument("--variants", default="full;select", help="';'-separated variants")
+    ap.add_argument("--a", default=f"select:{search.EXPERT_NODES}")
+    ap.add_argument("--b", default="full:160000")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--progress", action="store_true")
+    opts = ap.parse_args()
+    depths(opts) if opts.mode == "depths" else match(opts)
+
+
+if __name__ == "__main__":
+    main()

@@ -27,7 +27,7 @@ from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
-EXPERT_NODES = 160_000
+EXPERT_NODES = 50_000
 """Node budget per move: on the speed bench's positions a median of 2.5 s in CPython and 3.8 s in the browser
 worker, measured on a quiet machine in session 10 (docs/shogi-strength.md)."""
 MAX_DEPTH = 12
@@ -49,17 +49,17 @@ saved, two seldom)."""
 BIG_HAND = 5
 """With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
 are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
-NULL_R = 2
+NULL_R = 3
 """The null move (not in check, not after a null move, with the standing score at or above beta): the
 opponent moves twice, searched NULL_R plies shallower; a score still at or above beta cuts the node."""
 LMR = True
 LMR_DEPTH = 3
-LMR_AFTER = 3
+LMR_AFTER = 1
 """Late-move reductions: at depth LMR_DEPTH or more, not in check, the quiet moves after the first
 LMR_AFTER (killers and the TT move not counted) that neither promote nor give check are searched one ply
 shallower with a null window first (two plies from depth LMR_DEPTH + 2 after 3 * LMR_AFTER), and again at
 full depth when they beat alpha."""
-FUTILITY = 0
+FUTILITY = 300
 Terms = tuple[int, int, int, int, int, int, int, int, int]
 Undo = tuple[int, Terms, int]
 """What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""

@@ -647,27 +647,36 @@ class Expert(Search):
                 self.sort_quiet_as_of(pos, moves, ply, mark)
             late = -1  # counts the quiet moves after the killers (-1: no reductions here)
             futile = -INF
+            prune = 0  # futility: 1 prunes, -1 does not, 0 is decided at the first quiet move after the killers
             if phase == 3 and (lmr or (depth == 1 and self.futility)):
                 if in_check < 0:
                     in_check = self._in_check(pos)
                 if not in_check:
+                    # the killers are neither counted nor pruned: unstaged, they come first here
+                    kill0, kill1 = self.killers[ply]
                     if lmr:
                         late = 0
-                        kill0, kill1 = self.killers[ply]  # not counted unstaged either, where they come first
-                    elif not first:
+                        prune = -1
+                    else:
                         if static == -INF:
                             static = self.evaluate(pos)
-                        if static + self.futility <= alpha:
-                            futile = static + self.futility
+                        futile = static + self.futility
+                else:
+                    prune = -1
+            else:
+                prune = -1
             for m in moves:
                 self.moves_at[ply] = m
                 undo = self.play(pos, m)
-                if futile > -INF and not (m >> 14) & 1 and not self._in_check(pos):
-                    cap, self.terms, self.h = undo  # too far below alpha to reach it without a check
-                    pos.undo(m, cap)
-                    if futile > best:
-                        best = futile
-                    continue
+                if prune >= 0 and m & 32767 != kill0 and m & 32767 != kill1:
+                    if not prune:  # where the killers are done: once some move is searched, alpha decides
+                        prune = 1 if not first and futile <= alpha else -1
+                    if prune > 0 and not (m >> 14) & 1 and not self._in_check(pos):
+                        cap, self.terms, self.h = undo  # too far below alpha to reach it without a check
+                        pos.undo(m, cap)
+                        if futile > best:
+                            best = futile
+                        continue
                 if first:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
                     first = False

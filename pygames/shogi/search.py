@@ -50,8 +50,10 @@ BIG_HAND = 5
 """With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
 are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
 NULL_R = 3
-"""The null move (not in check, not after a null move, with the standing score at or above beta): the
-opponent moves twice, searched NULL_R plies shallower; a score still at or above beta cuts the node."""
+"""The null move (from depth NULL_DEPTH, not in check, not after a null move, with the standing score at or
+above beta): the opponent moves twice, searched NULL_R plies shallower but at least one ply deep (so that a
+drop that threatens mate is seen); a score still at or above beta cuts the node."""
+NULL_DEPTH = 2
 LMR = True
 LMR_DEPTH = 3
 LMR_AFTER = 1
@@ -587,7 +589,7 @@ class Expert(Search):
         alpha0 = alpha
         in_check = -1  # unknown yet
         static = -INF  # the standing score, once worked out
-        if self.null_r and depth >= 2 and self.moves_at[ply - 1] >= 0 and -WIN // 2 < beta < WIN // 2:
+        if self.null_r and depth >= NULL_DEPTH and self.moves_at[ply - 1] >= 0 and -WIN // 2 < beta < WIN // 2:
             s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms  # self.evaluate, inline
             k0, k1 = pos.kings
             if k0 >= 0:
@@ -602,7 +604,8 @@ class Expert(Search):
                     self.caps_at[ply] = None  # the child's threat scans its opponent's captures afresh
                     pos.side ^= 1
                     self.h = h ^ _Z_SIDE
-                    score = -self.negamax(pos, depth - 1 - self.null_r, -beta, -beta + 1, ply + 1)
+                    r = self.null_r if depth - 1 - self.null_r >= 1 else depth - 2
+                    score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1)
                     pos.side ^= 1
                     self.h = h
                     self.caps_at[ply] = caps

@@ -6,7 +6,7 @@ from pygames.core import Rng
 from pygames.shogi import GAME
 from pygames.shogi.position import move_usi, parse_usi
 from pygames.shogi.start import state_from_sfen
-from pygames.shogi.search import (INF, OPENING_PLIES, OPENING_SPREAD, QUIESCE_DEPTH, THREAT_ONE, THREAT_TWO, Expert,
+from pygames.shogi.search import (INF, WIN, OPENING_PLIES, OPENING_SPREAD, QUIESCE_DEPTH, THREAT_ONE, THREAT_TWO, Expert,
                                    best_move, choose_expert, info)
 
 
@@ -187,3 +187,67 @@ def test_the_opponents_captures_from_one_ply_up_equal_a_full_scan():
                 best_move(st, Rng(st.ply), 3000, search=_ScanCheckedExpert(3000, ruleset == "cards", st.position()))
             st = GAME.apply(st, st.side, rng.choice(moves))
     assert _ScanCheckedExpert.checked > 2000
+
+
+class _NullTracedExpert(Expert):
+    """An expert that checks each null move: never by a side in check, never two in a row."""
+
+    nulls = 0
+
+    def negamax(self, pos, depth, alpha, beta, ply):
+        if ply >= 1 and self.moves_at[ply - 1] == -1:  # a null move's child: the side that passed is not in check
+            assert not pos.in_check(pos.side ^ 1)
+            assert ply < 2 or self.moves_at[ply - 2] != -1
+            _NullTracedExpert.nulls += 1
+        return super().negamax(pos, depth, alpha, beta, ply)
+
+
+def _full_width(search: Expert) -> Expert:
+    """The search before session 13: no null move, no reductions, no futility."""
+    search.null_r, search.lmr, search.futility = 0, False, 0
+    return search
+
+
+def _game_states(seed: int, plies: tuple[int, ...]) -> list:
+    rng, st, found = Rng(seed), state_from_sfen("startpos", "hon"), []
+    for ply in range(max(plies) + 1):
+        if ply in plies:
+            found.append(st)
+        st = GAME.apply(st, st.side, GAME.bot_action(st, st.side, "normal", rng))
+    return found
+
+
+def test_the_null_move_is_never_made_in_check_nor_twice_in_a_row():
+    _NullTracedExpert.nulls = 0
+    for st in _game_states(4, (12, 24, 36, 48)):
+        best_move(st, Rng(1), 6000, search=_NullTracedExpert(6000, False, st.position()))
+    assert _NullTracedExpert.nulls > 20
+
+
+def test_selectivity_reaches_each_depth_in_fewer_nodes():
+    """The nodes to complete depth 4 (a count): selective search against the full-width tree of before."""
+    fewer = 0
+    for st in _game_states(7, (10, 20, 40)):
+        at: dict[str, list[int]] = {"select": [], "full": []}
+        for name in at:
+            search = Expert(40_000, False, st.position())
+            if name == "full":
+                _full_width(search)
+            best_move(st, Rng(2), 40_000, search=search, on_depth=lambda d, s, n, mv, a=at[name]: a.append(n))
+        assert len(at["select"]) >= len(at["full"]) >= 4
+        fewer += at["select"][3] * 2 < at["full"][3]
+    assert fewer == 3
+
+
+def test_selectivity_keeps_mates_exact():
+    """Mate in one (a drop, then a board move) and a full hand's forced win: the same move and mate distance
+    as the full-width search."""
+    for sfen in ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "4k4/4r4/4P4/9/9/9/9/4R4/4K4 b G 1",
+                 "ln1g3nl/1r1sk1sb1/p1ppgpppp/4p4/1p7/2P6/PP1PPPPPP/1BG1S2R1/LNS1KG1NL b - 1"):
+        st = state_from_sfen(sfen, "hon")
+        sel = best_move(st, Rng(3), 20_000)
+        full = best_move(st, Rng(3), 20_000, search=_full_width(Expert(20_000, False, st.position())))
+        if full[1] >= WIN - 64:
+            assert (sel[0], sel[1]) == (full[0], full[1])
+        else:
+            assert sel[1] < WIN - 64

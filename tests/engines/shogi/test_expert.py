@@ -234,8 +234,8 @@ def test_selectivity_reaches_each_depth_in_fewer_nodes():
             if name == "full":
                 _full_width(search)
             best_move(st, Rng(2), 40_000, search=search, on_depth=lambda d, s, n, mv, a=at[name]: a.append(n))
-        assert len(at["select"]) >= len(at["full"]) >= 4
-        fewer += at["select"][3] * 2 < at["full"][3]
+        assert len(at["select"]) > len(at["full"]) >= 4  # a deeper iteration completed at the same budget
+        fewer += at["select"][3] < at["full"][3]
     assert fewer == 3
 
 

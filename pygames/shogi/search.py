@@ -1,6 +1,7 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
 with move ordering (captures by MVV-LVA, killer moves checked before the quiet moves are generated,
-history), quiescence on captures and a
+history), selectivity (null move, late-move reductions, futility one ply above the horizon; since
+session 13), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
 At the horizon the standing score also counts the side to move's pieces the opponent threatens to take
 (worked out from the opponent's captures one ply up, and remembered by position). A node's sorted captures,

@@ -89,7 +89,7 @@ def test_game_call_helpers_through_webapi():
 # --- bots --------------------------------------------------------------------------------
 BOT_POSITIONS = 4
 EXPERT_TEST_NODES = 8_000
-"""The expert's node budget in the quick legality test (the full 160k-node budget: the slow test below)."""
+"""The expert's node budget in the quick legality test (the full budget, EXPERT_NODES: the slow test below)."""
 
 
 def bot_positions():

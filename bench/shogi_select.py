@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The expert's selective search (null move, late-move reductions) against the full-width one, in CPython.
 
-    python3 bench/shogi_select.py depths [--positions 10] [--budget 160000] [--variants full,select]
+    python3 bench/shogi_select.py depths [--positions 10] [--budget 160000] [--variants "full;select"]
     python3 bench/shogi_select.py match --games 40 --a select:64000 --b full:160000 [--workers 2] [--progress]
 
 ``depths``: on the speed bench's positions (``bench/shogi_pyodide_speed.py``: one seeded 本将棋 game, expert
@@ -9,8 +9,8 @@ against hard, every 6 plies), each variant's nodes to complete each depth, the d
 the move, and CPU seconds. ``match``: variant A against variant B in 本将棋 from the start, seeded (game n
 uses seed n; A is 先手 in even games), node-limited both sides so the load changes no move; a game still
 running at --max-plies is a draw. Prints W/D/L with a 95% Wilson interval and the load. Not a test.
-A variant is ``full`` (no null move, no reductions: the tree before session 13) or ``select`` (as shipped),
-or ``select`` with overrides, e.g. ``null=3``, ``lmr=0``.
+A variant is ``full`` (no null move, no reductions, no futility: the shipped tree) or ``select``
+(``search.SELECTIVE``), or either with overrides, e.g. ``select,null=2,lmr=0``.
 """
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ from pygames.shogi import GAME, search  # noqa: E402
 from pygames.shogi.position import move_usi  # noqa: E402
 
 PLAYERS = [{"name": "", "type": "bot", "level": "expert"}, {"name": "", "type": "bot", "level": "hard"}]
-DEFAULTS = {"null": search.NULL_R, "lmr": int(search.LMR), "after": search.LMR_AFTER, "ldepth": search.LMR_DEPTH,
-            "fut": search.FUTILITY}
+SELECT = {"null": search.SELECTIVE["null_r"], "lmr": int(search.SELECTIVE["lmr"]), "after": search.LMR_AFTER,
+          "ldepth": search.LMR_DEPTH, "fut": search.SELECTIVE["futility"]}
 
 
 def variant(spec: str) -> dict[str, int]:
     """``full``, ``select`` or ``select,null=3,lmr=0,...`` -> the search settings."""
     name, *over = spec.split(",")
-    cfg = dict(DEFAULTS)
+    cfg = dict(SELECT)
     if name == "full":
         cfg.update(null=0, lmr=0, fut=0)
     for kv in over:
@@ -170,7 +170,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--budget", type=int, default=search.EXPERT_NODES)
     ap.add_argument("--variants", default="full;select", help="';'-separated variants")
-    ap.add_argument("--a", default=f"select:{search.EXPERT_NODES}")
+    ap.add_argument("--a", default="select:50000")
     ap.add_argument("--b", default="full:160000")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--first", type=int, default=0)

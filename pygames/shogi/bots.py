@@ -6,8 +6,8 @@
 - hard: iterative-deepening alpha-beta with a node budget, capture ordering and quiescence;
   weighs drawing by averaging over the deck's public multiset (its order is never used).
 - expert: see :mod:`pygames.shogi.search` (PVS with a transposition table, killers, history,
-  null move, late-move reductions, check extension, a king-safety evaluation kept up to date move by
-  move and, at the horizon, the pieces the opponent threatens to take; 50k nodes a move).
+  check extension, a king-safety evaluation kept up to date move by move and, at the horizon, the
+  pieces the opponent threatens to take; 160k nodes a move).
 
 Every choice is deterministic under the given Rng (it only breaks ties and samples).
 """

@@ -1,7 +1,7 @@
 """The strongest computer level ("expert"): iterative-deepening alpha-beta (principal-variation search)
 with move ordering (captures by MVV-LVA, killer moves checked before the quiet moves are generated,
-history), selectivity (null move, late-move reductions, futility one ply above the horizon; since
-session 13), quiescence on captures and a
+history), optional selectivity (null move, late-move reductions, futility one ply above the horizon:
+:data:`SELECTIVE`, off in the shipped expert), quiescence on captures and a
 material + king-safety/attack evaluation whose terms are updated move by move, under a node budget.
 At the horizon the standing score also counts the side to move's pieces the opponent threatens to take
 (worked out from the opponent's captures one ply up, and remembered by position). A node's sorted captures,
@@ -28,7 +28,7 @@ from .pieces import FU, GI, KI, KIND_OF, OU
 from .position import DROP0, Position, move_usi
 from .state import ShogiState
 
-EXPERT_NODES = 50_000
+EXPERT_NODES = 160_000
 """Node budget per move: on the speed bench's positions a median of 2.5 s in CPython and 3.8 s in the browser
 worker, measured on a quiet machine in session 10 (docs/shogi-strength.md)."""
 MAX_DEPTH = 12
@@ -50,19 +50,24 @@ saved, two seldom)."""
 BIG_HAND = 5
 """With pieces of BIG_HAND kinds or more in hand (本将棋), the quiet drops of a node one ply above the horizon
 are only those near a king (:func:`_near_drops`): hundreds of far drops there kept a full hand at depth 2."""
-NULL_R = 3
+NULL_R = 0
 """The null move (from depth NULL_DEPTH, not in check, not after a null move, with the standing score at or
 above beta): the opponent moves twice, searched NULL_R plies shallower but at least one ply deep (so that a
 drop that threatens mate is seen); a score still at or above beta cuts the node."""
 NULL_DEPTH = 2
-LMR = True
+SELECTIVE = {"null_r": 3, "lmr": True, "futility": 300}
+"""The selective search measured in session 13 (set on an :class:`Expert` with :meth:`Expert.select`): at
+50,000 nodes it is ≈ 3× faster than the full-width search at 160,000 but scored 25% against GNU Shogi
+depth 4 (docs/shogi-strength.md), so the shipped expert keeps NULL_R = 0, LMR = False, FUTILITY = 0 (the
+full-width tree) until a selective setting holds its strength."""
+LMR = False
 LMR_DEPTH = 3
 LMR_AFTER = 1
 """Late-move reductions: at depth LMR_DEPTH or more, not in check, the quiet moves after the first
 LMR_AFTER (killers and the TT move not counted) that neither promote nor give check are searched one ply
 shallower with a null window first (two plies from depth LMR_DEPTH + 2 after 3 * LMR_AFTER), and again at
 full depth when they beat alpha."""
-FUTILITY = 300
+FUTILITY = 0
 Terms = tuple[int, int, int, int, int, int, int, int, int]
 Undo = tuple[int, Terms, int]
 """What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
@@ -722,6 +727,12 @@ class Expert(Search):
             return -WIN + ply  # no move at all
         self._store(h, depth, 0 if best > alpha0 else 2, best, best_m)
         return best
+
+    def select(self, settings: dict[str, Any] | None = None) -> "Expert":
+        """Turn on the selective search (:data:`SELECTIVE`, or ``settings``); returns self."""
+        for key, value in (settings or SELECTIVE).items():
+            setattr(self, key, value)
+        return self
 
     def _in_check(self, pos: Position) -> int:
         """1 if the side to move's king is attacked, else 0."""

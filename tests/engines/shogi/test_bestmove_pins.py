@@ -2,9 +2,7 @@
 the search or the move generator must not change any move chosen at a given node budget.
 
 The fixture ``bestmove_pins.json`` was made by this module's ``make()`` (``python3 -m
-tests.engines.shogi.test_bestmove_pins``): first with main at 3bc98e2, before the speed-ups; made again on
-purpose in session 13, when the search became selective (null move, late-move reductions, futility at depth
-1: a new tree, so new moves, scores, depths and node counts)."""
+tests.engines.shogi.test_bestmove_pins``) with the code of main at 3bc98e2, before the speed-ups."""
 
 from __future__ import annotations
 
@@ -74,7 +72,7 @@ def test_the_chosen_moves_are_pinned():
 
 if __name__ == "__main__":
     FIXTURE.write_text(json.dumps({
-        "_comment": "Made by `python3 -m tests.engines.shogi.test_bestmove_pins` (its make()), again in session 13 "
-                    "for the selective search's new tree: expert at EXPERT_BUDGET nodes and hard at its budget, "
+        "_comment": "Made by `python3 -m tests.engines.shogi.test_bestmove_pins` (its make()) with main at 3bc98e2, "
+                    "before the issue 26 speed-ups: expert at EXPERT_BUDGET nodes and hard at its budget, "
                     "Rng(ply + 1); positions reached by the seeded 'normal' bot.",
         "cases": make()}, indent=1, ensure_ascii=False) + "\n")

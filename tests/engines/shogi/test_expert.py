@@ -148,12 +148,15 @@ def test_checking_the_killers_before_generating_searches_the_same_tree():
             break
         if st.ply % 7 == 3:
             results, traces = [], []
-            for staged in (True, False):
+            for staged, selective in ((True, False), (False, False), (True, True), (False, True)):
                 search = _TracedExpert(4000, False, st.position())
                 search.staged = staged
+                if selective:
+                    search.select()
                 results.append(best_move(st, Rng(st.ply), 4000, search=search))
                 traces.append(search.trace)
             assert results[0] == results[1] and traces[0] == traces[1]
+            assert results[2] == results[3] and traces[2] == traces[3]  # the selective search too
             compared += 1
         st = GAME.apply(st, st.side, rng.choice(moves))
     assert compared >= 6
@@ -203,8 +206,8 @@ class _NullTracedExpert(Expert):
 
 
 def _full_width(search: Expert) -> Expert:
-    """The search before session 13: no null move, no reductions, no futility."""
-    search.null_r, search.lmr, search.futility = 0, False, 0
+    """The shipped search: no null move, no reductions, no futility."""
+    assert (search.null_r, search.lmr, search.futility) == (0, False, 0)
     return search
 
 
@@ -220,7 +223,7 @@ def _game_states(seed: int, plies: tuple[int, ...]) -> list:
 def test_the_null_move_is_never_made_in_check_nor_twice_in_a_row():
     _NullTracedExpert.nulls = 0
     for st in _game_states(4, (12, 24, 36, 48)):
-        best_move(st, Rng(1), 6000, search=_NullTracedExpert(6000, False, st.position()))
+        best_move(st, Rng(1), 6000, search=_NullTracedExpert(6000, False, st.position()).select())
     assert _NullTracedExpert.nulls > 20
 
 
@@ -233,6 +236,8 @@ def test_selectivity_reaches_each_depth_in_fewer_nodes():
             search = Expert(40_000, False, st.position())
             if name == "full":
                 _full_width(search)
+            else:
+                search.select()
             best_move(st, Rng(2), 40_000, search=search, on_depth=lambda d, s, n, mv, a=at[name]: a.append(n))
         assert len(at["select"]) > len(at["full"]) >= 4  # a deeper iteration completed at the same budget
         fewer += at["select"][3] < at["full"][3]
@@ -245,7 +250,7 @@ def test_selectivity_keeps_mates_exact():
     for sfen in ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "4k4/4r4/4P4/9/9/9/9/4R4/4K4 b G 1",
                  "ln1g3nl/1r1sk1sb1/p1ppgpppp/4p4/1p7/2P6/PP1PPPPPP/1BG1S2R1/LNS1KG1NL b - 1"):
         st = state_from_sfen(sfen, "hon")
-        sel = best_move(st, Rng(3), 20_000)
+        sel = best_move(st, Rng(3), 20_000, search=Expert(20_000, False, st.position()).select())
         full = best_move(st, Rng(3), 20_000, search=_full_width(Expert(20_000, False, st.position())))
         if full[1] >= WIN - 64:
             assert (sel[0], sel[1]) == (full[0], full[1])

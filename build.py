@@ -60,10 +60,10 @@ TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 PYC_SCRIPT = ROOT / "scripts" / "pyodide_compile.mjs"
 PYC_CACHE = ROOT / "build" / "pyc"
+"""The wheel's bytecode by the sources' hash (compiling it runs Pyodide under Node: seconds)."""
 PYSCRIPT_SOURCES = ROOT / "scripts" / "pyscript_sources.mjs"
 WORKER_MODULE = ROOT / "web" / "runtime" / "pygames_worker.py"
 """The engine's Python side of the worker (web/runtime/engine.py imports it): a top-level module of the wheel."""
-"""The wheel's bytecode by the sources' hash (compiling it runs Pyodide under Node: seconds)."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 COMPRESS_MIN = 1024
 """Files at least this large get precompressed siblings (``.gz``, and ``.br`` when Brotli is installed)."""

@@ -344,6 +344,8 @@ BUNDLE_IMPORT_RE = re.compile(
     re.MULTILINE)
 BUNDLE_EXPORT_RE = re.compile(r"^export\s+((?:async\s+)?function\*?|class|const)\s+([A-Za-z_$][\w$]*)", re.MULTILINE)
 LEFT_RE = re.compile(r"^[ \t]*(?:import(?:\s*[{*'\"]|\s+[\w$])|export(?:\s*[{*]|\s+[\w$])).*$", re.MULTILINE)
+LATER_PRELOADS_ID = "later-preloads"
+"""The id of the ``<template>`` in dist's index.html holding the preloads of the pages after the landing (app.js)."""
 GAMES_DATA_ID = "games-data"
 """The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
 START_RE = re.compile(r'(?:\s*<script type="module" async src="[^"]+"></script>)+')
@@ -460,8 +462,12 @@ def index_page(text: str, games: bytes | None = None) -> bytes:
     for path in sorted(pyscript.glob("core*.js")) + sorted(pyscript.glob("error-*.js")):
         hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
     hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
-    hints.extend(module(p) for p in landing[1:] if p in folded)
-    hints.extend(module(p) for p in pages)
+    # The other pages' modules (the shell modules that re-export the bundle, setup, the match screen, replay,
+    # links) wait in a <template>: the shell adds them at once on those routes, and on the landing once the
+    # engine is ready or at the first navigation, so that they do not compete with the engine's start.
+    later = [module(p) for p in landing[1:] if p in folded] + [module(p) for p in pages]
+    if later:
+        hints.append(f'<template id="{LATER_PRELOADS_ID}">' + "".join(later) + "</template>")
     head = found.group(0)
     started = START_RE.match(text, found.end())
     if started:  # the async start module goes with the page's module, before the hints

@@ -60,8 +60,10 @@ TEST_PAGES = ROOT / "tests" / "e2e" / "pages"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
 PYC_SCRIPT = ROOT / "scripts" / "pyodide_compile.mjs"
 PYC_CACHE = ROOT / "build" / "pyc"
-PYSCRIPT_SOURCES = ROOT / "scripts" / "pyscript_sources.mjs"
 """The wheel's bytecode by the sources' hash (compiling it runs Pyodide under Node: seconds)."""
+PYSCRIPT_SOURCES = ROOT / "scripts" / "pyscript_sources.mjs"
+WORKER_MODULE = ROOT / "web" / "runtime" / "pygames_worker.py"
+"""The engine's Python side of the worker (web/runtime/engine.py imports it): a top-level module of the wheel."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 COMPRESS_MIN = 1024
 """Files at least this large get precompressed siblings (``.gz``, and ``.br`` when Brotli is installed)."""
@@ -176,8 +178,8 @@ def compiled_modules(sources: dict[str, bytes]) -> dict[str, bytes]:
     tag, pyc = bytecode(sources)
     out = {}
     for arc, data in pyc.items():
-        folder, name = arc.rsplit("/", 1)
-        out[f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"] = data
+        folder, _, name = arc.rpartition("/")
+        out[f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc".lstrip("/")] = data
     return out
 
 
@@ -202,6 +204,7 @@ def build_wheel(out_dir: Path) -> Path:
     entries: list[tuple[str, bytes]] = []
     for path in package_files():
         entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
+    entries.append((WORKER_MODULE.name, WORKER_MODULE.read_bytes()))  # the worker's glue, at the wheel's top
     entries.extend(compiled_modules({arc: data for arc, data in entries if arc.endswith(".py")}).items())
     # PyScript writes its package's sources at every boot and imports them: their bytecode waits in
     # pyscript/__pycache__/ (unpacked before PyScript's bootstrap runs), so they are not compiled.
@@ -211,7 +214,7 @@ def build_wheel(out_dir: Path) -> Path:
     wheel_meta = "Wheel-Version: 1.0\nGenerator: pygames-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     entries.append((f"{dist_info}/METADATA", metadata.encode()))
     entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
-    entries.append((f"{dist_info}/top_level.txt", b"pygames\n"))
+    entries.append((f"{dist_info}/top_level.txt", f"pygames\n{WORKER_MODULE.stem}\n".encode()))
     record = "".join(f"{arc},{_record_hash(data)},{len(data)}\n" for arc, data in entries)
     record += f"{dist_info}/RECORD,,\n"
     entries.append((f"{dist_info}/RECORD", record.encode()))
@@ -341,6 +344,8 @@ BUNDLE_IMPORT_RE = re.compile(
     re.MULTILINE)
 BUNDLE_EXPORT_RE = re.compile(r"^export\s+((?:async\s+)?function\*?|class|const)\s+([A-Za-z_$][\w$]*)", re.MULTILINE)
 LEFT_RE = re.compile(r"^[ \t]*(?:import(?:\s*[{*'\"]|\s+[\w$])|export(?:\s*[{*]|\s+[\w$])).*$", re.MULTILINE)
+LATER_PRELOADS_ID = "later-preloads"
+"""The id of the ``<template>`` in dist's index.html holding the preloads of the pages after the landing (app.js)."""
 GAMES_DATA_ID = "games-data"
 """The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
 START_RE = re.compile(r'(?:\s*<script type="module" async src="[^"]+"></script>)+')
@@ -457,8 +462,12 @@ def index_page(text: str, games: bytes | None = None) -> bytes:
     for path in sorted(pyscript.glob("core*.js")) + sorted(pyscript.glob("error-*.js")):
         hints.append(f'<link rel="modulepreload" href="pyscript/{path.name}">')
     hints.append('<link rel="preload" href="web/runtime/engine.py" as="fetch" crossorigin>')
-    hints.extend(module(p) for p in landing[1:] if p in folded)
-    hints.extend(module(p) for p in pages)
+    # The other pages' modules (the shell modules that re-export the bundle, setup, the match screen, replay,
+    # links) wait in a <template>: the shell adds them at once on those routes, and on the landing once the
+    # engine is ready or at the first navigation, so that they do not compete with the engine's start.
+    later = [module(p) for p in landing[1:] if p in folded] + [module(p) for p in pages]
+    if later:
+        hints.append(f'<template id="{LATER_PRELOADS_ID}">' + "".join(later) + "</template>")
     head = found.group(0)
     started = START_RE.match(text, found.end())
     if started:  # the async start module goes with the page's module, before the hints
@@ -679,7 +688,7 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
     landing = write_landing(out, written)
-    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE, STDLIB_KEEP, *landing})
+    _copy_tree(ROOT / "web", out / "web", written, skip={SW_TEMPLATE, STDLIB_KEEP, WORKER_MODULE, *landing})
     _write(out / "games.json", games, written)
     for size in (192, 512):
         _write(out / "web" / "icons" / f"icon-{size}.png", png(size), written)

@@ -127,6 +127,12 @@ def test_every_module_the_page_can_import_is_preloaded_once_landing_first():
     names = {p.name for p in landing}
     assert not names & set(LAZY_PAGES), f"the landing page imports {sorted(names & set(LAZY_PAGES))} before it paints"
     assert {p.name for p in reachable} >= set(LAZY_PAGES)
+    # the other pages' modules wait in the template app.js adds later; the landing's and the engine's do not
+    later = re.search(rf'<template id="{build.LATER_PRELOADS_ID}">(.*?)</template>', page, re.DOTALL)
+    assert later, "no template of later preloads"
+    waiting = {(ROOT / href).resolve() for href in hints(later.group(1))}
+    assert {p.name for p in waiting} >= set(LAZY_PAGES)
+    assert not waiting & outside and not any("/runtime/" in p.as_posix() for p in waiting)  # (shims of the bundle wait)
     # the games are in the page (no request before the landing lists them), before the page's module
     data = re.search(r'<script type="application/json" id="games-data">(.*?)</script>', page, re.DOTALL)
     assert data and json.loads(data.group(1)) == json.loads(games)

@@ -63,9 +63,11 @@ Layout and language checks (plain functions; each fails the test with a message 
 from __future__ import annotations
 
 import fcntl
+import io
 import json
 import re
 import sys
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -334,6 +336,16 @@ def without_service_worker(page: Any) -> None:
     """Hide service workers from the page's scripts (for tests that intercept requests with
     ``page.route``: a service worker would fetch Python's files itself, past the route)."""
     page.add_init_script("delete Navigator.prototype.serviceWorker")
+
+
+def engine_wheel(init_source: str) -> bytes:
+    """A wheel whose engine package is only ``pygames/__init__.py`` = ``init_source``, beside the worker's
+    glue as built (web/runtime/pygames_worker.py: it reports what the engine's import raised)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("pygames/__init__.py", init_source)
+        zf.writestr(build.WORKER_MODULE.name, build.WORKER_MODULE.read_bytes())
+    return buf.getvalue()
 
 
 def wait_for_engine(page: Any, timeout_ms: int = ENGINE_TIMEOUT_MS) -> None:

@@ -41,3 +41,48 @@ def test_engine_boots_while_the_landing_module_is_held_back(page, site, guard):
     assert page.locator(".game-card").count() == len(GAMES)
     assert page.evaluate("() => document.querySelectorAll('script[type=\"py\"][worker]').length") == 1
     assert page.locator("#boot").is_hidden()
+
+
+
+def requested(guard, tail: str) -> bool:
+    return any(url.split("?")[0].endswith(tail) for url in guard.requests)
+
+
+def hold_wheel(page) -> list:
+    """Hold the engine's wheel back (the engine cannot be ready while it is): the held routes."""
+    without_service_worker(page)  # page.route must see the requests
+    held: list = []
+    page.route("**/wheels/*.whl", lambda route: held.append(route))
+    return held
+
+
+def release(page, held: list) -> None:
+    for route in held:
+        route.continue_()
+    page.unroute("**/wheels/*.whl")
+    wait_for_engine(page)
+
+
+def test_other_pages_modules_wait_for_the_engine_on_the_landing(page, site, guard):
+    # While the engine starts, the landing asks for none of the other pages' modules (build.py keeps their
+    # preloads in a <template>); once the engine is ready, they are preloaded.
+    held = hold_wheel(page)
+    with page.expect_request(lambda r: "/wheels/" in r.url, timeout=ENGINE_TIMEOUT_MS):
+        page.goto(site.url)  # returns when the engine asks for its wheel: its start is well under way
+    page.wait_for_selector(".games .game-card")
+    assert not requested(guard, "web/shell/match.js") and not requested(guard, "web/shell/setup.js")
+    assert page.evaluate("() => document.getElementById('later-preloads') !== null")
+    release(page, held)
+    page.wait_for_function("() => document.getElementById('later-preloads') === null && document.head"
+                           ".querySelector('link[rel=modulepreload][href=\"web/shell/match.js\"]') !== null")
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some((r) => r.name.endsWith('web/shell/setup.js'))")
+
+
+def test_a_play_link_preloads_the_match_screen_at_once(page, site, guard):
+    held = hold_wheel(page)
+    with page.expect_request(lambda r: r.url.endswith("web/shell/matchplay.js")):
+        page.goto(site.url + "#/play/no-such-match")
+    assert page.evaluate("() => document.documentElement.dataset.engine") != "ready"
+    assert page.evaluate("() => document.getElementById('later-preloads')") is None
+    release(page, held)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import re
 import shutil
-import zipfile
 
 import pytest
 
@@ -17,6 +15,7 @@ from pygames.core import linkcodec
 from serve import SiteServer
 
 from .conftest import (
+    engine_wheel,
     long_frames,
     longest_task_ms,
     start_longtask_probe,
@@ -48,10 +47,7 @@ def cache_names(page) -> list[str]:
 
 def broken_wheel(message: str) -> bytes:
     """A wheel whose engine raises ``message`` while it is imported."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr("pygames/__init__.py", f"raise RuntimeError({message!r})\n")
-    return buf.getvalue()
+    return engine_wheel(f"raise RuntimeError({message!r})\n")
 
 
 def test_boot_reports_progress_and_reaches_ready(page, site, guard):
@@ -93,6 +89,7 @@ def test_engine_imports_from_the_wheels_bytecode(page, site):
     assert report["stdlib"]["checked"] > 50 and "asyncio.base_events" not in report["stdlib"]["missing"], report
     assert report["stdlib"]["missing"] == [] and report["stdlib"]["stale"] == [], report
     assert report["pyscript"]["checked"] >= 5 and report["pyscript"]["stale"] == [], report
+    assert report["worker"] is True, report  # engine.py's glue (web/runtime/pygames_worker.py) too
     assert report["compiled"] == [], report
 
 

@@ -3,14 +3,13 @@ and a module left out of it is named when something imports it."""
 
 from __future__ import annotations
 
-import io
 import json
 import zipfile
 from pathlib import Path
 
 import build
 
-from .conftest import wait_for_engine, without_service_worker
+from .conftest import engine_wheel, wait_for_engine, without_service_worker
 
 PAGE = "_test/runtime.html"
 EXERCISE = build.ROOT / "scripts" / "stdlib_exercise.js"
@@ -36,10 +35,7 @@ def test_every_game_plays_from_the_trimmed_stdlib(page, site):
 
 def wheel_importing(module: str) -> bytes:
     """A wheel whose engine imports ``module`` (left out of the trimmed stdlib) as it loads."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr("pygames/__init__.py", f"import {module}\n")
-    return buf.getvalue()
+    return engine_wheel(f"import {module}\n")
 
 
 def test_a_module_left_out_of_the_stdlib_is_named_in_the_failure(page, site, guard):

@@ -3,7 +3,7 @@
 import { h, fill, clear } from './dom.js';
 import { t, getLang, setLang, onLangChange } from './i18n.js';
 import { boot, games, restartEngine } from './engine.js';
-import { startRouter } from './router.js';
+import { parseHash, startRouter } from './router.js';
 import { tutorialPage } from './tutorial.js';
 import { homePage } from './home.js';
 import { rulesPage, extraPage, missingPage, failedPage } from './pages.js';
@@ -162,6 +162,22 @@ async function subscribeUpdates() {
 }
 
 // --- routes -----------------------------------------------------------------------------
+// build.py keeps the preloads of the other pages' modules in <template id="later-preloads">: they go into
+// the page at once on those routes, and on the landing once the engine is ready or at the first
+// navigation (a click during the boot loads its page's modules all the same), so that their requests
+// do not compete with the engine's own while it starts.
+function preloadPages() {
+  const later = document.getElementById('later-preloads');
+  if (!(later instanceof HTMLTemplateElement)) return;
+  later.remove();
+  document.head.append(later.content);
+}
+if (parseHash(location.hash).route === 'home') {
+  document.addEventListener('pygames:ready', preloadPages, { once: true });
+  window.addEventListener('hashchange', preloadPages, { once: true });
+} else {
+  preloadPages();
+}
 renderHeader();
 const router = startRouter(document.getElementById('main'), {
   home: homePage, rules: rulesPage, page: extraPage, missing: missingPage, failed: failedPage, tutorial: tutorialPage,

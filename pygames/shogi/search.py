@@ -192,13 +192,11 @@ class Expert(Search):
         self.moves_by_hash: dict[int, list[int]] = {}  # hash -> self.moves() there (never changed after)
         self.caps_at: list[list[int] | None] = [None] * (MAX_DEPTH + 8)  # per ply: the captures of the node there
         self.moves_at = [0] * (MAX_DEPTH + 8)  # per ply: the move being searched there
-        self.null_r = NULL_R
-        """The null move's reduction (0: no null move)."""
-        self.lmr = LMR
+        self.null_r = NULL_R  # the null move's reduction (0: no null move)
+        self.lmr = LMR  # late quiet moves searched one ply shallower first (LMR_AFTER)
+        # At depth 1, not in check, with the standing score this far below alpha, the quiet moves that neither
+        # promote nor give check are not searched (0: none pruned).
         self.futility = FUTILITY
-        """At depth 1, not in check, with the standing score this far below alpha, the quiet moves that neither
-        promote nor give check are not searched (0: none pruned)."""
-        """Late quiet moves searched one ply shallower first (:data:`LMR_AFTER`)."""
         self.root_bonus: dict[int, int] = {}  # move -> a seeded 0..OPENING_SPREAD added to its root score
         self.h = position_hash(pos)
         self.masks = masks.masks_for(pos.tables)

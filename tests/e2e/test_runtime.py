@@ -203,12 +203,20 @@ def test_offline_after_one_visit(page, site, guard):
         site.start()
 
 
-def test_first_visit_downloads_each_file_once(page, site):
+@pytest.mark.parametrize("landing", [False, True], ids=["runtime", "landing"])
+def test_first_visit_downloads_each_file_once(page, site, landing):
     # The service worker takes the page before Python is fetched and keeps what the boot downloads;
-    # its precache then asks the server only for files the boot did not need.
+    # its precache then asks the server only for files the boot did not need. On the landing, the other
+    # pages' modules are preloaded too, after that (web/shell/app.js): from the service worker's cache.
+    if landing and not (build.ROOT / "index.html").is_file():
+        pytest.skip("needs the shell's index.html")
     site.sent.clear()
-    open_runtime(page, site.url)
+    page.goto(site.url if landing else site.url + PAGE)
+    wait_for_engine(page)
     wait_controlled(page)
+    if landing:
+        page.wait_for_function("() => document.getElementById('later-preloads') === null && performance"
+                               ".getEntriesByType('resource').some((r) => r.name.endsWith('web/shell/replay.js'))")
     sent = [path for path, *_ in site.sent]
     twice = sorted({path for path in sent if sent.count(path) > 1})
     assert twice == [], twice

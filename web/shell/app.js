@@ -165,15 +165,25 @@ async function subscribeUpdates() {
 // build.py keeps the preloads of the other pages' modules in <template id="later-preloads">: they go into
 // the page at once on those routes, and on the landing once the engine is ready or at the first
 // navigation (a click during the boot loads its page's modules all the same), so that their requests
-// do not compete with the engine's own while it starts.
+// do not compete with the engine's own while it starts. On a page a service worker controls, "ready"
+// waits for its offline copy (update.js: it fetches the files the boot did not, these among them;
+// both at once would download them twice).
 function preloadPages() {
   const later = document.getElementById('later-preloads');
   if (!(later instanceof HTMLTemplateElement)) return;
   later.remove();
   document.head.append(later.content);
 }
+function preloadAfterBoot() {
+  const sw = navigator.serviceWorker;
+  if (sw && sw.controller && html.dataset.offline !== 'ready') {
+    window.addEventListener('pygames:offline-ready', preloadPages, { once: true });
+  } else {
+    preloadPages();
+  }
+}
 if (parseHash(location.hash).route === 'home') {
-  document.addEventListener('pygames:ready', preloadPages, { once: true });
+  document.addEventListener('pygames:ready', preloadAfterBoot, { once: true });
   window.addEventListener('hashchange', preloadPages, { once: true });
 } else {
   preloadPages();

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import re
 import shutil
+import zipfile
 
 import pytest
 
@@ -112,6 +114,22 @@ def test_python_error_while_the_engine_loads_is_reported_with_its_cause(page, si
     # A call while the engine is down is refused the same way (and retries the boot: still broken).
     code = page.evaluate("() => window.pg.engine.call('games', {}).then(() => 'answered', (e) => e.code)")
     assert code == "runtime.boot_failed"
+
+
+def test_a_wheel_without_the_workers_glue_fails_with_the_cause(page, site, guard):
+    # engine.py's own fallback: even the import of pygames_worker failed, and boot() still says why.
+    without_service_worker(page)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("pygames/__init__.py", "")
+    page.route("**/wheels/*.whl", lambda route: route.fulfill(
+        status=200, content_type="application/zip", body=buf.getvalue()))
+    page.goto(site.url + PAGE)
+    page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
+    err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, step: e.params.step, "
+                        "detail: e.params.detail}))")
+    assert err["code"] == "runtime.boot_failed" and err["step"] == "import"
+    assert err["detail"].startswith("ModuleNotFoundError: No module named 'pygames_worker'"), err
 
 
 def test_python_error_in_the_worker_script_itself_fails_cleanly(page, site, guard):

@@ -43,7 +43,6 @@ def test_engine_boots_while_the_landing_module_is_held_back(page, site, guard):
     assert page.locator("#boot").is_hidden()
 
 
-
 def requested(guard, tail: str) -> bool:
     return any(url.split("?")[0].endswith(tail) for url in guard.requests)
 

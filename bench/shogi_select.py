@@ -16,7 +16,6 @@ A variant is ``full`` (no null move, no reductions, no futility: the shipped tre
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import pathlib
@@ -27,15 +26,14 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+import shogi_pyodide_speed as speed_bench  # noqa: E402  (bench/ is on sys.path when run as a script)
 from stats import wilson  # noqa: E402
 
-from pygames import webapi  # noqa: E402
 from pygames.core import Rng  # noqa: E402
 from pygames.core.match import Match  # noqa: E402
 from pygames.shogi import GAME, search  # noqa: E402
 from pygames.shogi.position import move_usi  # noqa: E402
 
-PLAYERS = [{"name": "", "type": "bot", "level": "expert"}, {"name": "", "type": "bot", "level": "hard"}]
 SELECT = {"null": search.SELECTIVE["null_r"], "lmr": int(search.SELECTIVE["lmr"]), "after": search.LMR_AFTER,
           "ldepth": search.LMR_DEPTH, "fut": search.SELECTIVE["futility"]}
 
@@ -58,27 +56,9 @@ def apply_variant(cfg: dict[str, int]) -> None:
     search.LMR_AFTER, search.LMR_DEPTH, search.FUTILITY = cfg["after"], cfg["ldepth"], cfg["fut"]
 
 
-def call(name: str, **args: object) -> dict:
-    out = json.loads(webapi.dispatch(name, json.dumps(args)))
-    if "error" in out:
-        raise SystemExit(f"{name}: {out['error']}")
-    return out
-
-
 def positions(count: int, every: int) -> list[Any]:
-    """The speed bench's positions, as states."""
-    record = call("new_match", game="shogi", seed=11, options={"ruleset": "hon"}, players=PLAYERS)["record"]
-    found = []
-    for ply in range(count * every):
-        view = call("view", record=record, seat=0)
-        if view.get("outcome") or not view["to_move"]:
-            break
-        seat = view["to_move"][0]
-        if ply % every == 0:
-            found.append(record)
-        action = call("bot_action", record=record, seat=seat, level="hard")["action"]
-        record = call("apply", record=record, seat=seat, action=action)["record"]
-    return [Match.from_record(r).state for r in found]
+    """The speed bench's positions (bench/shogi_pyodide_speed.py), as states."""
+    return [Match.from_record(p["record"]).state for p in speed_bench.positions(count, every)]
 
 
 def depths(opts: argparse.Namespace) -> None:

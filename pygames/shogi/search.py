@@ -594,13 +594,7 @@ class Expert(Search):
         in_check = -1  # unknown yet
         static = -INF  # the standing score, once worked out
         if self.null_r and depth >= NULL_DEPTH and self.moves_at[ply - 1] >= 0 and -WIN // 2 < beta < WIN // 2:
-            s, cover0, cover1, drop0, drop1, _o0, _o1, _f0, _f1 = self.terms  # self.evaluate, inline
-            k0, k1 = pos.kings
-            if k0 >= 0:
-                s -= drop1 * _EXPOSED[cover0] >> 4
-            if k1 >= 0:
-                s += drop0 * _EXPOSED[cover1] >> 4
-            static = s if pos.side == 0 else -s
+            static = self.evaluate(pos)
             if static >= beta:
                 in_check = self._in_check(pos)
                 if not in_check:  # the null move: the opponent moves twice

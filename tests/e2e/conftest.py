@@ -338,13 +338,15 @@ def without_service_worker(page: Any) -> None:
     page.add_init_script("delete Navigator.prototype.serviceWorker")
 
 
-def engine_wheel(init_source: str) -> bytes:
+def engine_wheel(init_source: str, glue: bool = True) -> bytes:
     """A wheel whose engine package is only ``pygames/__init__.py`` = ``init_source``, beside the worker's
-    glue as built (web/runtime/pygames_worker.py: it reports what the engine's import raised)."""
+    glue as built (web/runtime/pygames_worker.py: it reports what the engine's import raised) unless
+    ``glue`` is False."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         zf.writestr("pygames/__init__.py", init_source)
-        zf.writestr(build.WORKER_MODULE.name, build.WORKER_MODULE.read_bytes())
+        if glue:
+            zf.writestr(build.WORKER_MODULE.name, build.WORKER_MODULE.read_bytes())
     return buf.getvalue()
 
 

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import re
 import shutil
-import zipfile
 
 import pytest
 
@@ -119,11 +117,8 @@ def test_python_error_while_the_engine_loads_is_reported_with_its_cause(page, si
 def test_a_wheel_without_the_workers_glue_fails_with_the_cause(page, site, guard):
     # engine.py's own fallback: even the import of pygames_worker failed, and boot() still says why.
     without_service_worker(page)
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr("pygames/__init__.py", "")
     page.route("**/wheels/*.whl", lambda route: route.fulfill(
-        status=200, content_type="application/zip", body=buf.getvalue()))
+        status=200, content_type="application/zip", body=engine_wheel("", glue=False)))
     page.goto(site.url + PAGE)
     page.wait_for_function("() => document.documentElement.dataset.engine === 'error'", timeout=60_000)
     err = page.evaluate("() => window.pg.engine.ready.catch((e) => ({code: e.code, step: e.params.step, "

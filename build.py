@@ -348,6 +348,9 @@ LATER_PRELOADS_ID = "later-preloads"
 """The id of the ``<template>`` in dist's index.html holding the preloads of the pages after the landing (app.js)."""
 GAMES_DATA_ID = "games-data"
 """The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
+BOOT_DATA_ID = "boot-data"
+"""The id of the ``<script type="application/json">`` in dist's index.html naming the wheel and Pyodide's version
+(bridge.js starts PyScript with them at once, without waiting for build.json)."""
 START_RE = re.compile(r'(?:\s*<script type="module" async src="[^"]+"></script>)+')
 """The async module scripts that follow the page's module in index.html (web/runtime/start.js): the hints go
 after them, so that the browser requests them with the landing's own files."""
@@ -430,14 +433,20 @@ def landing_bundle(entry: Path) -> tuple[bytes, dict[Path, bytes], list[Path]]:
     return "".join(parts).encode(), shims, folded
 
 
-def index_page(text: str, games: bytes | None = None) -> bytes:
+def _json_script(element_id: str, data: object) -> str:
+    """``data`` as a JSON ``<script>`` element ("</" written as "<\\/": the same JSON)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script type="application/json" id="{element_id}">{text}</script>\n  '
+
+
+def index_page(text: str, games: bytes | None = None, boot: dict[str, str] | None = None) -> bytes:
     """index.html with preload hints (see preload_order), most urgent first: the modules the landing
     bundle imports (landing_bundle: the shell's own landing modules are in app.js itself), then the
     engine's first files (web/runtime/start.js, an async module written right after the page's own,
     starts its boot as soon as they are in), PyScript's core and error stub, then the shell modules that
     re-export the bundle and the modules of the pages that load on their route (setup, the match screen,
     replay, links). ``games`` (games.json) is written into the page, so the landing lists the games
-    without another request."""
+    without another request; ``boot`` ({wheel, pyodide}) too, so the engine's boot needs no request first."""
     found = MODULE_RE.search(text)
     if not found:
         return text.encode()
@@ -472,9 +481,10 @@ def index_page(text: str, games: bytes | None = None) -> bytes:
     started = START_RE.match(text, found.end())
     if started:  # the async start module goes with the page's module, before the hints
         head += started.group(0)
-    if games is not None:  # JSON inside <script>: "</" written as "<\/" (the same JSON)
-        data = json.dumps(json.loads(games), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-        head = f'<script type="application/json" id="{GAMES_DATA_ID}">{data}</script>\n  ' + head
+    if games is not None:
+        head = _json_script(GAMES_DATA_ID, json.loads(games)) + head
+    if boot is not None:
+        head = _json_script(BOOT_DATA_ID, boot) + head
     tail = text[started.end() if started else found.end():]
     return (text[:found.start()] + head + "\n  " + "\n  ".join(hints) + tail).encode()
 
@@ -684,7 +694,8 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
             _copy(path, out / "pyscript" / path.name, written)
     games = games_json()
     if (ROOT / "index.html").is_file():
-        _write(out / "index.html", index_page((ROOT / "index.html").read_text(), games), written)
+        boot = {"wheel": f"wheels/{wheel.name}", "pyodide": pyodide_version()}
+        _write(out / "index.html", index_page((ROOT / "index.html").read_text(), games, boot), written)
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
     landing = write_landing(out, written)

@@ -142,9 +142,14 @@ def test_every_module_the_page_can_import_is_preloaded_once_landing_first():
 
 def test_the_engine_starts_beside_the_landing():
     """index.html starts the engine from an async module (web/runtime/start.js) written right after the page's
-    own module, before the hints; its imports, PyScript's core and its error stub are preloaded."""
-    page = build.index_page((ROOT / "index.html").read_text(), build.games_json()).decode()
+    own module, before the hints, after the boot data naming the wheel; its imports, PyScript's core and its error
+    stub are preloaded."""
+    boot = {"wheel": "wheels/pygames-0.1.0-py3-none-any.whl", "pyodide": "314.0.7"}
+    page = build.index_page((ROOT / "index.html").read_text(), build.games_json(), boot).decode()
     tag = '<script type="module" async src="web/runtime/start.js"></script>'
+    # the wheel is named in the page (bridge.js starts PyScript without waiting for build.json)
+    data = re.search(r'<script type="application/json" id="boot-data">(.*?)</script>', page, re.DOTALL)
+    assert data and json.loads(data.group(1)) == boot and data.start() < page.index(tag)
     assert page.count(tag) == 1
     assert page.index('<script type="module" src="web/shell/app.js">') < page.index(tag) < page.index("<link rel=\"modulepreload\"")
     listed = set(hints(page))

@@ -85,3 +85,22 @@ def test_a_play_link_preloads_the_match_screen_at_once(page, site, guard):
     assert page.evaluate("() => document.documentElement.dataset.engine") != "ready"
     assert page.evaluate("() => document.getElementById('later-preloads')") is None
     release(page, held)
+
+
+def test_the_worker_starts_while_build_json_is_held_back(page, site, guard):
+    # index.html names the wheel (build.py's boot data): PyScript and the worker start without build.json,
+    # which only gives the build's version at the end of the boot.
+    without_service_worker(page)  # page.route must see the requests
+    held: list = []
+    page.route("**/build.json", lambda route: held.append(route))
+    with page.expect_request(lambda r: "/wheels/" in r.url, timeout=ENGINE_TIMEOUT_MS):
+        page.goto(site.url)
+    assert held, "build.json was requested (and held back)"
+    assert page.evaluate("() => document.documentElement.dataset.engine") == "loading"
+    for route in held:
+        route.continue_()
+    page.unroute("**/build.json")
+    wait_for_engine(page)
+    version = json.loads((site.root / "build.json").read_text())["version"]
+    info = page.evaluate("async () => (await import(new URL('web/runtime/bridge.js', document.baseURI).href)).engine.info")
+    assert info["version"] == version

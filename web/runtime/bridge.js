@@ -117,9 +117,9 @@ function timeout(ms) {
  * The interpreter module (interpreter.js) places the wheel itself (no `files`: PyScript would fetch it
  * a second time), and learns the wheel from its URL's fragment (never fetched).
  */
-function writeConfig(info) {
+function writeConfig(boot) {
   if (document.querySelector("py-config")) return;
-  const fragment = new URLSearchParams({ wheel: info.wheel });
+  const fragment = new URLSearchParams({ wheel: boot.wheel });
   const config = {
     interpreter: `${PYODIDE_BOOT}#${fragment}`,
     plugins: PLUGINS_OFF,
@@ -135,12 +135,23 @@ function writeConfig(info) {
   document.head.append(py, mpy);
 }
 
+/** What build.py writes into index.html for the boot ({wheel, pyodide}), or null on a page without it. */
+function bootData() {
+  const el = document.getElementById("boot-data");
+  try {
+    const data = el && JSON.parse(el.textContent || "");
+    return data && typeof data.wheel === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 let pyscript = null; // Promise of PyScript's module, imported once per page
 let spawned = null;  // the deferred of the worker being created: {resolve(xworker)}
 
-function loadPyScript(info) {
+function loadPyScript(boot) {
   if (!pyscript) {
-    writeConfig(info);
+    writeConfig(boot);
     pyscript = import(PYSCRIPT_CORE).then(async (core) => {
       // Our own handler for every worker PyScript makes (its default only logs "MessageEvent").
       core.hooks.main.onWorker.add((_, xworker) => { if (spawned) spawned.resolve(xworker); });
@@ -217,18 +228,21 @@ class Engine {
     const current = () => generation === this._generation && this.state === "booting";
     try {
       this._progress("worker");
-      const infoPromise = fetch(new URL("build.json", SITE_ROOT)).then((r) => {
+      const built = fetch(new URL("build.json", SITE_ROOT)).then((r) => {
         if (!r.ok) throw new Error(`build.json: HTTP ${r.status}`);
         return r.json();
       });
-      info = await infoPromise;
+      built.catch(() => {}); // awaited below; a failure there fails the boot with its cause
+      // The page names the wheel (index.html, written by build.py): PyScript starts without waiting
+      // for build.json, which only gives the build's version at the end.
+      const boot = bootData() || await built;
       this._downloads = [
         { step: "python", url: new URL("pyodide/pyodide.asm.wasm", SITE_ROOT).href },
         { step: "python", url: new URL("pyodide/python_stdlib.zip", SITE_ROOT).href },
-        { step: "wheel", url: new URL(info.wheel, SITE_ROOT).href },
+        { step: "wheel", url: new URL(boot.wheel, SITE_ROOT).href },
         { step: "import", url: ENGINE_PY },
       ];
-      await loadPyScript(info);
+      await loadPyScript(boot);
       if (this._holds.length) await Promise.race([Promise.all(this._holds), timeout(HOLD_LIMIT_MS)]);
       if (!current()) return;
       step = "python";
@@ -256,6 +270,8 @@ class Engine {
       step = "import";
       const answer = JSON.parse(await xworker.sync.boot());
       if (!answer.ok) throw new Error(answer.error || "the engine did not import");
+      info = await built;
+      if (!current()) return;
       this.state = "ready";
       this.info = { version: info.version, pyodide: info.pyodide, python: answer.python, ms: performance.now() - t0 };
       this._progress("ready");

@@ -45,10 +45,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import build  # noqa: E402
+from chromium import ARGS, CHROMIUM  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 PYPI = ROOT / "bench" / "out" / "pypi"
 MICROPIP = {"micropip": "0.11.1", "packaging": "26.1"}
 """The versions pyodide-lock.json names (its own builds are not in the npm package)."""

@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from chromium import ARGS, CHROMIUM  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
 OUT = ROOT / "test-results"
-ARGS = ["--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 
 def person(view: dict, legal: list[str], seat: int) -> str:
@@ -63,7 +63,7 @@ def main() -> None:
     server = SiteServer(ROOT / "dist").start()
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS, headless=True)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             page = browser.new_context(viewport={"width": width, "height": height}, locale=locale).new_page()
             page.add_init_script("sessionStorage.setItem('pygames.botDelayMs', '0')")
             page.goto(server.url + "#/new/shiji")

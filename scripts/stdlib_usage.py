@@ -27,11 +27,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import build  # noqa: E402
+from chromium import ARGS, CHROMIUM  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 EXERCISE = Path(__file__).with_name("stdlib_exercise.js")
 
 

@@ -80,13 +80,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import build  # noqa: E402
+from chromium import ARGS as CHROMIUM_ARGS, CHROMIUM  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 ENGINE_TIMEOUT_MS = 90_000
 

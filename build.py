@@ -61,7 +61,6 @@ SKIP_NAMES = {"__pycache__", ".DS_Store"}
 PYC_SCRIPT = ROOT / "scripts" / "pyodide_compile.mjs"
 PYC_CACHE = ROOT / "build" / "pyc"
 """The wheel's bytecode by the sources' hash (compiling it runs Pyodide under Node: seconds)."""
-PYSCRIPT_SOURCES = ROOT / "scripts" / "pyscript_sources.mjs"
 WORKER_MODULE = ROOT / "web" / "runtime" / "pygames_worker.py"
 """The engine's Python side of the worker (web/runtime/engine.py imports it): a top-level module of the wheel."""
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -183,17 +182,6 @@ def compiled_modules(sources: dict[str, bytes]) -> dict[str, bytes]:
     return out
 
 
-def pyscript_package() -> dict[str, bytes]:
-    """PyScript's own Python package (``pyscript/*.py``), exactly as its bootstrap writes it into the
-    worker's working directory at every boot, read out of PyScript's bundle by
-    scripts/pyscript_sources.mjs (empty if a PyScript version no longer carries it that way)."""
-    bundle = sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js"))[0]
-    run = subprocess.run(["node", str(PYSCRIPT_SOURCES), str(bundle)], capture_output=True, text=True, cwd=ROOT)
-    if run.returncode != 0:
-        sys.exit(f"build.py: reading PyScript's Python package failed:\n{run.stderr[-2000:]}")
-    return {arc: text.encode() for arc, text in sorted(json.loads(run.stdout).items())}
-
-
 def build_wheel(out_dir: Path) -> Path:
     """Write the reproducible ``pygames-<version>-py3-none-any.whl`` into ``out_dir``: the package's
     sources and data, and each module's bytecode compiled by Pyodide's Python (``compiled_modules``:
@@ -206,9 +194,6 @@ def build_wheel(out_dir: Path) -> Path:
         entries.append((path.relative_to(ROOT).as_posix(), path.read_bytes()))
     entries.append((WORKER_MODULE.name, WORKER_MODULE.read_bytes()))  # the worker's glue, at the wheel's top
     entries.extend(compiled_modules({arc: data for arc, data in entries if arc.endswith(".py")}).items())
-    # PyScript writes its package's sources at every boot and imports them: their bytecode waits in
-    # pyscript/__pycache__/ (unpacked before PyScript's bootstrap runs), so they are not compiled.
-    entries.extend(compiled_modules(pyscript_package()).items())
     metadata = (f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
                 f"Summary: {meta.get('description', '')}\nRequires-Python: {meta.get('requires-python', '')}\n")
     wheel_meta = "Wheel-Version: 1.0\nGenerator: pygames-build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"

@@ -7,6 +7,7 @@
 
 // @ts-ignore -- dist/pyodide/pyodide.mjs is copied from node_modules by build.py
 import { loadPyodide as loadPlain, version } from "../../pyodide/pyodide.mjs";
+import { skipPyscriptPackage } from "./pyscriptboot.js";
 import { storedEntries } from "./wheelfiles.js";
 
 export { version };
@@ -45,7 +46,7 @@ function placeWheel(pyodide, bytes) {
 }
 
 /**
- * PyScript's entry: Pyodide booted, our wheel in place.
+ * PyScript's entry: Pyodide booted, our wheel in place, PyScript's own package skipped.
  * @param {Object<string, any>} [options] what PyScript passes ({stdout, stderr, indexURL})
  */
 export async function loadPyodide(options = {}) {
@@ -56,5 +57,6 @@ export async function loadPyodide(options = {}) {
   wheel.catch(() => {}); // awaited below; a failure there fails the boot with its cause
   const pyodide = await loadPlain({ ...options, indexURL: INDEX_URL });
   placeWheel(pyodide, new Uint8Array(await wheel));
+  skipPyscriptPackage(pyodide); // PyScript's own Python package: never used by the engine (pyscriptboot.js)
   return pyodide;
 }

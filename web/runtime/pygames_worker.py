@@ -56,7 +56,8 @@ def bytecode():
     ``stale`` otherwise); then every module of the engines is imported and ``compiled`` lists those
     that Python had to compile from source (none when the .pyc served the imports); ``stdlib``: the same
     check for the standard-library modules imported so far (their .pyc beside them in Pyodide's zip);
-    ``worker``: this module's own .pyc matches it; ``pyscript``: PyScript's own modules (sources it wrote at boot, .pyc from our wheel)."""
+    ``worker``: this module's own .pyc matches it; ``pyscript``: the modules of PyScript's own package
+    imported (none: the worker skips it)."""
     import importlib
     import importlib.util
     import pathlib
@@ -87,19 +88,8 @@ def bytecode():
         own = b""
     report["worker"] = own[:4] == importlib.util.MAGIC_NUMBER and own[8:16] == importlib.util.source_hash(
         pathlib.Path(__file__).read_bytes())
-    # PyScript's own package: its bootstrap wrote the sources and imported them (the wheel brought their .pyc).
-    report["pyscript"] = {"checked": 0, "stale": []}
-    for name, module in sorted(sys.modules.items()):
-        cached = getattr(module, "__cached__", None)
-        if (name == "pyscript" or name.startswith("pyscript.")) and cached and module.__file__:
-            try:
-                pyc = pathlib.Path(cached).read_bytes()
-            except OSError:
-                pyc = b""
-            if pyc[8:16] == importlib.util.source_hash(pathlib.Path(module.__file__).read_bytes()) and pyc[:4] == importlib.util.MAGIC_NUMBER:
-                report["pyscript"]["checked"] += 1
-            else:
-                report["pyscript"]["stale"].append(name)
+    # PyScript's own package: skipped at boot (web/runtime/pyscriptboot.js), so none of it is imported.
+    report["pyscript"] = sorted(n for n in sys.modules if n == "pyscript" or n.startswith("pyscript."))
     # The standard library's modules come from Pyodide's zip, each .pyc beside its .py (build.py).
     import zipfile
     import zipimport

@@ -3,12 +3,16 @@
 
     python3 bench/shogi_select.py depths [--positions 10] [--budget 160000] [--variants "full;select"]
     python3 bench/shogi_select.py match --games 40 --a select:64000 --b full:160000 [--workers 2] [--progress]
+    python3 bench/shogi_select.py usi --variants "select,null=2,lmr=0,fut=0"
+
 
 ``depths``: on the speed bench's positions (``bench/shogi_pyodide_speed.py``: one seeded 本将棋 game, expert
 against hard, every 6 plies), each variant's nodes to complete each depth, the depth completed at the budget,
 the move, and CPU seconds. ``match``: variant A against variant B in 本将棋 from the start, seeded (game n
 uses seed n; A is 先手 in even games), node-limited both sides so the load changes no move; a game still
-running at --max-plies is a draw. Prints W/D/L with a 95% Wilson interval and the load. Not a test.
+running at --max-plies is a draw. Prints W/D/L with a 95% Wilson interval and the load. ``usi``: our USI engine
+(``pygames.shogi.usi``) with one variant's settings, on stdin/stdout (``bench/shogi_vs_gnushogi.py --variant``
+starts it). Not a test.
 A variant is ``full`` (no null move, no reductions, no futility: the shipped tree) or ``select``
 (``search.SELECTIVE``), or either with overrides, e.g. ``select,null=2,lmr=0``.
 """
@@ -31,7 +35,7 @@ from stats import wilson  # noqa: E402
 
 from pygames.core import Rng  # noqa: E402
 from pygames.core.match import Match  # noqa: E402
-from pygames.shogi import GAME, search  # noqa: E402
+from pygames.shogi import GAME, search, usi  # noqa: E402
 from pygames.shogi.position import move_usi  # noqa: E402
 
 SELECT = {"null": search.SELECTIVE["null_r"], "lmr": int(search.SELECTIVE["lmr"]), "after": search.LMR_AFTER,
@@ -146,7 +150,7 @@ def match(opts: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=("depths", "match"))
+    ap.add_argument("mode", choices=("depths", "match", "usi"))
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--budget", type=int, default=search.EXPERT_NODES)
     ap.add_argument("--variants", default="full;select", help="';'-separated variants")
@@ -158,7 +162,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--progress", action="store_true")
     opts = ap.parse_args()
-    depths(opts) if opts.mode == "depths" else match(opts)
+    if opts.mode == "usi":
+        apply_variant(variant(opts.variants))
+        usi.main()
+    else:
+        depths(opts) if opts.mode == "depths" else match(opts)
 
 
 if __name__ == "__main__":

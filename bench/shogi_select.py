@@ -14,7 +14,8 @@ running at --max-plies is a draw. Prints W/D/L with a 95% Wilson interval and th
 (``pygames.shogi.usi``) with one variant's settings, on stdin/stdout (``bench/shogi_vs_gnushogi.py --variant``
 starts it). Not a test.
 A variant is ``full`` (no null move, no reductions, no futility: the shipped tree) or ``select``
-(``search.SELECTIVE``), or either with overrides, e.g. ``select,null=2,lmr=0``.
+(``search.SELECTIVE``), or either with overrides, e.g. ``select,null=2,lmr=0``; keys: null (R), lmr (0/1),
+after (LMR_AFTER), ldepth (LMR_DEPTH), fut (FUTILITY), big (BIG_HAND), soft (SOFT_DEPTH), grow (SOFT_GROWTH).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from pygames.shogi import GAME, search, usi  # noqa: E402
 from pygames.shogi.position import move_usi  # noqa: E402
 
 SELECT = {"null": search.SELECTIVE["null_r"], "lmr": int(search.SELECTIVE["lmr"]), "after": search.LMR_AFTER,
-          "ldepth": search.LMR_DEPTH, "fut": search.SELECTIVE["futility"]}
+          "ldepth": search.LMR_DEPTH, "fut": search.SELECTIVE["futility"], "big": search.BIG_HAND,
+          "soft": search.SOFT_DEPTH, "grow": search.SOFT_GROWTH}
 
 
 def variant(spec: str) -> dict[str, int]:
@@ -58,6 +60,7 @@ def apply_variant(cfg: dict[str, int]) -> None:
     """Set the module's settings (each Expert reads them when made)."""
     search.NULL_R, search.LMR = cfg["null"], bool(cfg["lmr"])
     search.LMR_AFTER, search.LMR_DEPTH, search.FUTILITY = cfg["after"], cfg["ldepth"], cfg["fut"]
+    search.BIG_HAND, search.SOFT_DEPTH, search.SOFT_GROWTH = cfg["big"], cfg["soft"], cfg["grow"]
 
 
 def positions(count: int, every: int) -> list[Any]:

@@ -4,6 +4,8 @@
     python3 bench/shogi_select.py depths [--positions 10] [--budget 160000] [--variants "full;select"]
     python3 bench/shogi_select.py match --games 40 --a select:64000 --b full:160000 [--workers 2] [--progress]
     python3 bench/shogi_select.py usi --variants "select,null=2,lmr=0,fut=0"
+    python3 bench/shogi_select.py agree --log bench/logs/gnushogi-d4-session13-select50k.log --ref full:400000 \
+        --variants "full:160000;full,soft=4:160000"
 
 
 ``depths``: on the speed bench's positions (``bench/shogi_pyodide_speed.py``: one seeded 本将棋 game, expert
@@ -12,7 +14,10 @@ the move, and CPU seconds. ``match``: variant A against variant B in 本将棋 f
 uses seed n; A is 先手 in even games), node-limited both sides so the load changes no move; a game still
 running at --max-plies is a draw. Prints W/D/L with a 95% Wilson interval and the load. ``usi``: our USI engine
 (``pygames.shogi.usi``) with one variant's settings, on stdin/stdout (``bench/shogi_vs_gnushogi.py --variant``
-starts it). Not a test.
+starts it). ``agree``: positions from the games of a ``shogi_vs_gnushogi.py --moves`` log (the first --games
+games, at the plies --plies), the move of a reference search (--ref, a variant and its nodes), and for each
+variant how many of its moves are the reference's and its CPU a move (a cheap proxy: it shows where a
+variant departs from a deeper or the shipped search, not how strong it is). Not a test.
 A variant is ``full`` (no null move, no reductions, no futility: the shipped tree) or ``select``
 (``search.SELECTIVE``), or either with overrides, e.g. ``select,null=2,lmr=0``; keys: null (R), lmr (0/1),
 after (LMR_AFTER), ldepth (LMR_DEPTH), fut (FUTILITY), big (BIG_HAND), soft (SOFT_DEPTH), grow (SOFT_GROWTH).
@@ -95,6 +100,44 @@ def depths(opts: argparse.Namespace) -> None:
     print(f"load at the end {os.getloadavg()[0]:.1f}")
 
 
+def log_states(path: str, games: int, plies: list[int]) -> list[Any]:
+    """The positions at ``plies`` of the first ``games`` games of a ``shogi_vs_gnushogi.py --moves`` log."""
+    found = []
+    lines = [line for line in pathlib.Path(path).read_text().splitlines() if line.startswith("  moves:")]
+    for line in lines[:games]:
+        state = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
+        for i, usi_move in enumerate(line.split(":", 1)[1].split()):
+            if i in plies:
+                found.append(state)
+            state = GAME.apply(state, state.side, usi_move)
+    return found
+
+
+def agree(opts: argparse.Namespace) -> None:
+    states = log_states(opts.log, opts.games, [int(p) for p in opts.plies.split(",")])
+    print(f"{len(states)} positions from {opts.log} (plies {opts.plies}); load {os.getloadavg()[0]:.1f}", flush=True)
+    ref: list[int] = []
+    for spec in [opts.ref] + opts.variants.split(";"):
+        name, nodes = spec.rsplit(":", 1)
+        apply_variant(variant(name))
+        moves, cpus, depths_ = [], [], []
+        for st in states:
+            t = time.process_time()
+            m, _score, depth, _nodes = search.best_move(st, Rng(st.ply + 1), int(nodes))
+            cpus.append(time.process_time() - t)
+            moves.append(m & 32767)
+            depths_.append(depth)
+        if not ref:
+            ref = moves
+            print(f"reference {spec}: CPU median {statistics.median(cpus):.2f} s, depth median "
+                  f"{statistics.median(depths_)}", flush=True)
+            continue
+        same = sum(a == b for a, b in zip(moves, ref))
+        print(f"{spec:40s} the reference's move {same}/{len(states)}; CPU median {statistics.median(cpus):.2f} s "
+              f"(mean {statistics.mean(cpus):.2f}); depth median {statistics.median(depths_)}", flush=True)
+    print(f"load at the end {os.getloadavg()[0]:.1f}")
+
+
 def play(job: tuple[int, str, int, str, int, int]) -> tuple[int, str, int, float, float]:
     """One game: (seed, A spec, A budget, B spec, B budget, max plies) -> (seed, winner 'A'/'B'/'draw', plies,
     CPU of A, CPU of B)."""
@@ -153,19 +196,24 @@ def match(opts: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=("depths", "match", "usi"))
+    ap.add_argument("mode", choices=("depths", "match", "usi", "agree"))
+    ap.add_argument("--log", default="bench/logs/gnushogi-d4-session13-select50k.log")
+    ap.add_argument("--plies", default="24,40,56,72,88")
+    ap.add_argument("--ref", default="full:160000")
     ap.add_argument("--positions", type=int, default=10)
     ap.add_argument("--budget", type=int, default=search.EXPERT_NODES)
     ap.add_argument("--variants", default="full;select", help="';'-separated variants")
     ap.add_argument("--a", default="select:50000")
     ap.add_argument("--b", default="full:160000")
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=40, help="match: games to play; agree: games of the log to use")
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--progress", action="store_true")
     opts = ap.parse_args()
-    if opts.mode == "usi":
+    if opts.mode == "agree":
+        agree(opts)
+    elif opts.mode == "usi":
         apply_variant(variant(opts.variants))
         usi.main()
     else:

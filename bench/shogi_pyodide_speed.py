@@ -2,11 +2,14 @@
 """How long the shogi computer thinks inside the browser's worker (Pyodide via PyScript), against CPython.
 
     python3 bench/shogi_pyodide_speed.py [--positions 12] [--levels hard,expert]
+    python3 bench/shogi_pyodide_speed.py --levels expert --log bench/logs/gnushogi-d4-session13-select50k.log
 
-The positions are taken every few plies from one seeded 本将棋 game (expert against hard, played here in
-CPython). For each position and level, the same ``bot_action`` call is timed in CPython
-(``webapi.dispatch``) and in headless Chromium through the site's own bridge (``engine.call``), and the
-two answers are compared: the search is deterministic under the record's seed, so they must be equal.
+The positions are taken every few plies from one seeded 本将棋 game (a record of expert against hard whose
+moves are all hard's, played here in CPython), or with ``--log`` from the games of a ``shogi_vs_gnushogi.py
+--moves`` log (the first --games games at the plies --plies: middlegames of real games against GNU Shogi).
+For each position and level, the same ``bot_action`` call is timed in CPython (``webapi.dispatch``) and in
+headless Chromium through the site's own bridge (``engine.call``), and the two answers are compared: the
+search is deterministic under the record's seed, so they must be equal.
 Prints per level the median and the slowest move in each runtime, their ratio, the mismatches, and the
 machine's load. Figures only, no assertions (a benchmark, not a test).
 """
@@ -69,6 +72,21 @@ def positions(count: int, every: int) -> list[dict]:
     return found
 
 
+def log_positions(path: str, games: int, plies: list[int]) -> list[dict]:
+    """Records at ``plies`` of the first ``games`` games of a ``shogi_vs_gnushogi.py --moves`` log."""
+    lines = [line for line in Path(path).read_text().splitlines() if line.startswith("  moves:")]
+    found = []
+    for line in lines[:games]:
+        record = call("new_match", game="shogi", seed=11, options={"ruleset": "hon"}, players=PLAYERS)["record"]
+        for ply, action in enumerate(line.split(":", 1)[1].split()):
+            if ply > max(plies):
+                break
+            if ply in plies:
+                found.append({"record": record, "seat": ply % 2})
+            record = call("apply", record=record, seat=ply % 2, action=action)["record"]
+    return found
+
+
 def _interval(xs: list[float], digits: int = 0) -> str:
     """Mean and its 95% interval (Student's t)."""
     mean = statistics.mean(xs)
@@ -84,9 +102,13 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--every", type=int, default=6, help="plies between two timed positions")
     ap.add_argument("--levels", default="hard,expert")
+    ap.add_argument("--log", help="take the positions from this shogi_vs_gnushogi.py --moves log instead")
+    ap.add_argument("--games", type=int, default=4, help="with --log: the number of its games to use")
+    ap.add_argument("--plies", default="24,40,56,72,88", help="with --log: the plies to time in each game")
     a = ap.parse_args()
     print(f"load at start (1/5/15 min): {os.getloadavg()} on {os.cpu_count()} cores", flush=True)
-    spots = positions(a.positions, a.every)
+    spots = (log_positions(a.log, a.games, [int(p) for p in a.plies.split(",")]) if a.log
+             else positions(a.positions, a.every))
     levels = a.levels.split(",")
     calls = [{"record": p["record"], "seat": p["seat"], "level": lv} for lv in levels for p in spots]
     build.build(test_pages=True, quiet=True)  # as the e2e tests build it (a run beside them keeps their pages)
@@ -110,7 +132,8 @@ def main() -> None:
     finally:
         server.stop()
 
-    print(f"{len(spots)} positions (every {a.every} plies of one seeded game), load {os.getloadavg()[0]:.2f}")
+    where = f"plies {a.plies} of {a.games} games of {a.log}" if a.log else f"every {a.every} plies of one seeded game"
+    print(f"{len(spots)} positions ({where}), load {os.getloadavg()[0]:.2f}")
     print(f"{'level':8} {'CPython median':>15} {'max':>8} {'Pyodide median':>15} {'max':>8} {'ratio':>6}  same move")
     for lv in levels:
         idx = [i for i, c in enumerate(calls) if c["level"] == lv]

@@ -13,7 +13,7 @@ Prints W/D/L and the score with a 95% Wilson interval per (level, depth), by col
 games), the number of distinct games, CPU per move, and the load; ``--tally LOG…`` summarises the
 ``--progress --moves`` logs of earlier (or stopped) runs.
 Usage: python bench/shogi_vs_gnushogi.py [--games 40] [--depths 1,2,3] [--levels hard,expert]
-       [--workers 2] [--via usi|api] [--progress] [--moves]
+       [--workers 2] [--via usi|api] [--nodes N] [--variant SPEC] [--progress] [--moves]
 """
 
 from __future__ import annotations
@@ -82,10 +82,12 @@ class Piped:
 class Ours(Piped):
     """Our USI engine in its own process (``python -m pygames.shogi.usi``) at ``level``, seeded."""
 
-    def __init__(self, level: str, seed: int, nodes: int) -> None:
+    def __init__(self, level: str, seed: int, nodes: int, variant: str = "") -> None:
         self.nodes = nodes
         root = pathlib.Path(__file__).resolve().parents[1]
-        self.proc = subprocess.Popen([sys.executable, "-m", "pygames.shogi.usi"], stdin=subprocess.PIPE,
+        cmd = ([sys.executable, str(root / "bench" / "shogi_select.py"), "usi", "--variants", variant] if variant
+               else [sys.executable, "-m", "pygames.shogi.usi"])
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1, cwd=root)
         self.send(f"usi\nsetoption name Level value {level}\nsetoption name Seed value {seed}\nisready")
         self.until("readyok")
@@ -149,13 +151,13 @@ class Gnu(Piped):
         return None
 
 
-def play(args: tuple[int, str, int, int, str, int]) -> dict[str, object]:
+def play(args: tuple[int, str, int, int, str, int, str]) -> dict[str, object]:
     """One game: our ``level`` plays 先手 on even game numbers, GNU Shogi at ``depth`` the other side."""
-    game_no, level, depth, max_plies, via, nodes = args
+    game_no, level, depth, max_plies, via, nodes, variant = args
     gnu_seat = 1 if game_no % 2 == 0 else 0  # we are 先手 on even games
     state = GAME.initial_state(GAME.normalize_options({"ruleset": "hon"}, 2), 2)
     gnu = Gnu(depth)
-    ours = Ours(level, game_no, nodes) if via == "usi" else None
+    ours = Ours(level, game_no, nodes, variant) if via == "usi" else None
     our_cpu, our_moves, note = 0.0, 0, ""
     try:
         if gnu_seat == 0:
@@ -253,6 +255,8 @@ def main() -> None:
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--via", choices=("usi", "api"), default="usi", help="our side: the USI engine or bot_action")
     ap.add_argument("--nodes", type=int, default=EXPERT_NODES, help="the expert's node budget per move (USI only)")
+    ap.add_argument("--variant", default="", help="the expert's search settings (USI only), as bench/shogi_select.py "
+                    "spells them, e.g. select,null=2,lmr=0,fut=0 (default: the shipped ones)")
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--moves", action="store_true", help="print each game's moves (USI) too")
     ap.add_argument("--tally", nargs="+", metavar="LOG", help="only summarise the games of these logs")
@@ -261,8 +265,8 @@ def main() -> None:
         games = {(r["game"], r["level"], r["depth"], r["usi"]): r for path in a.tally for r in read_log(path)}
         report(list(games.values()))
         return
-    print(f"load before: {os.getloadavg()}")
-    jobs = [(g, lv, int(d), a.max_plies, a.via, a.nodes) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
+    print(f"load before: {os.getloadavg()}; nodes {a.nodes}; variant {a.variant or 'shipped'}")
+    jobs = [(g, lv, int(d), a.max_plies, a.via, a.nodes, a.variant) for g in range(a.first, a.first + a.games) for lv in a.levels.split(",")
             for d in a.depths.split(",")]  # game-major: an interrupted run still covers every setting
     results: list[dict[str, object]] = []
     with multiprocessing.Pool(a.workers) as pool:

@@ -68,6 +68,12 @@ LMR_AFTER (killers and the TT move not counted) that neither promote nor give ch
 shallower with a null window first (two plies from depth LMR_DEPTH + 2 after 3 * LMR_AFTER), and again at
 full depth when they beat alpha."""
 FUTILITY = 0
+SOFT_DEPTH = 0
+SOFT_GROWTH = 5
+"""Iterations not started: once an iteration of depth SOFT_DEPTH or more has completed (0: never), the next one
+is started only if the nodes spent so far times SOFT_GROWTH stay within the budget. An iteration costs a few
+times the one before it (≈ 3–5× from depth 4 on), so one started past that point would most likely be cut
+by the budget, and a cut iteration seldom changes the move (docs/shogi-strength.md, session 14)."""
 Terms = tuple[int, int, int, int, int, int, int, int, int]
 Undo = tuple[int, Terms, int]
 """What taking a move back needs: the captured piece, the evaluation terms and the hash before it."""
@@ -815,7 +821,8 @@ def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
               on_depth: Any = None) -> tuple[int, int, int, int]:
     """(move int, score, completed depth, nodes) for the side to move. ``search`` may be given (with a
     deadline or to be aborted from another thread); ``on_depth(depth, score, nodes, move)`` reports each
-    completed iteration."""
+    completed iteration. Deepening stops at ``max_depth``, at a mate score, when the budget cuts an iteration,
+    or before an iteration that would most likely not complete (:data:`SOFT_DEPTH`)."""
     table = rules.moves_table(state)
     order = [a for a in table if table[a][1] is None]
     rng.shuffle(order)
@@ -839,6 +846,8 @@ def best_move(state: ShogiState, rng: Rng, budget: int = EXPERT_NODES,
         done = depth
         if on_depth is not None:
             on_depth(depth, best_score, search.nodes, best)
+        if SOFT_DEPTH and depth >= SOFT_DEPTH and search.nodes * SOFT_GROWTH > search.budget:
+            break  # the next iteration would most likely not complete
         rest = [m for _, m in scored]
         moves = rest + [m for m in moves if m not in set(rest)]
         if best_score >= WIN - 64 or best_score <= -WIN + 64:

@@ -256,3 +256,30 @@ def test_selectivity_keeps_mates_exact():
             assert (sel[0], sel[1]) == (full[0], full[1])
         else:
             assert sel[1] < WIN - 64
+
+
+def test_an_iteration_that_would_not_complete_is_not_started(monkeypatch):
+    """With SOFT_DEPTH set, deepening stops after a completed iteration of that depth or more once the nodes
+    spent times SOFT_GROWTH pass the budget: the result is then exactly that of a search stopped at that depth
+    (the same move, score, depth and nodes), and before that point nothing changes."""
+    from pygames.shogi import search
+
+    stopped = 0
+    for st in _game_states(7, (10, 20, 40)):
+        monkeypatch.setattr(search, "SOFT_DEPTH", 0)
+        plain: list[int] = []
+        whole = best_move(st, Rng(2), 40_000, on_depth=lambda d, s, n, mv, a=plain: a.append(n))
+        monkeypatch.setattr(search, "SOFT_DEPTH", 3)
+        monkeypatch.setattr(search, "SOFT_GROWTH", 5)
+        soft = best_move(st, Rng(2), 40_000)
+        depth = soft[2]
+        # the first completed iteration of depth >= 3 whose nodes times 5 pass the budget, if any
+        stop = next((d for d, n in enumerate(plain, 1) if d >= 3 and n * 5 > 40_000), None)
+        if stop is None:
+            assert soft == whole
+            continue
+        stopped += 1
+        assert depth == stop <= whole[2] and soft[3] == plain[stop - 1] < whole[3]
+        monkeypatch.setattr(search, "SOFT_DEPTH", 0)
+        assert soft == best_move(st, Rng(2), 40_000, max_depth=depth)
+    assert stopped >= 2

@@ -292,15 +292,21 @@ function ordersPrompt(m) {
       const my = ++seq;
       const c = current();
       submit.disabled = true;
-      warning.textContent = '';
-      if (c.bad) { showError(c.bad, c.field); status.textContent = ''; return; }
+      if (c.bad) { showError(c.bad, c.field); status.textContent = warning.textContent = ''; return; }
       showError('');
-      status.textContent = c.text;
+      // a redrawn ticket shows the last answer for the same order until the engine's new one comes: the
+      // page below it does not jump by a line while the person works elsewhere (e.g. in a 変更 form)
+      const shown = ui.preview && ui.preview.action === c.action ? ui.preview : { status: c.text, warning: '' };
+      status.textContent = shown.status;
+      warning.textContent = shown.warning;
       // the engine checks the order and gives its worst case against the orders we can see (ruling 16)
       const r = ctx.inspect ? await ctx.inspect(c.action) : { error: await ctx.check(c.action), details: null };
       if (my !== seq || !warning.isConnected) return; // a newer check, or a redrawn ticket, took over
       if (r.error) {
         const code = r.error.code || '';
+        ui.preview = null;
+        status.textContent = c.text;
+        warning.textContent = '';
         showError(errText(ctx, r.error), /price/.test(code) ? price : qty);
         return;
       }
@@ -310,6 +316,7 @@ function ordersPrompt(m) {
       // a new warning is brought into view (above a phone's sticky action bar: scroll-margin in view.css)
       if (d && d.far && ui.warnedFor !== c.action) warning.scrollIntoView({ block: 'nearest' });
       ui.warnedFor = d && d.far ? c.action : null;
+      ui.preview = { action: c.action, status: status.textContent, warning: warning.textContent };
       submit.classList.toggle('kabu-risky', Boolean(d && d.far));
       submit.disabled = m.busy;
     }

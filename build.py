@@ -334,8 +334,8 @@ LATER_PRELOADS_ID = "later-preloads"
 GAMES_DATA_ID = "games-data"
 """The id of the ``<script type="application/json">`` in dist's index.html holding games.json (engine.js)."""
 BOOT_DATA_ID = "boot-data"
-"""The id of the ``<script type="application/json">`` in dist's index.html naming the wheel and Pyodide's version
-(bridge.js starts PyScript with them at once, without waiting for build.json)."""
+"""The id of the ``<script type="application/json">`` in dist's index.html naming the wheel (bridge.js starts
+PyScript with it at once, without waiting for build.json)."""
 START_RE = re.compile(r'(?:\s*<script type="module" async src="[^"]+"></script>)+')
 """The async module scripts that follow the page's module in index.html (web/runtime/start.js): the hints go
 after them, so that the browser requests them with the landing's own files."""
@@ -431,7 +431,7 @@ def index_page(text: str, games: bytes | None = None, boot: dict[str, str] | Non
     starts its boot as soon as they are in), PyScript's core and error stub, then the shell modules that
     re-export the bundle and the modules of the pages that load on their route (setup, the match screen,
     replay, links). ``games`` (games.json) is written into the page, so the landing lists the games
-    without another request; ``boot`` ({wheel, pyodide}) too, so the engine's boot needs no request first."""
+    without another request; ``boot`` ({wheel}) too, so the engine's boot needs no request first."""
     found = MODULE_RE.search(text)
     if not found:
         return text.encode()
@@ -678,9 +678,9 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
         for path in sorted(pyscript.glob(pattern)):
             _copy(path, out / "pyscript" / path.name, written)
     games = games_json()
+    wheel_path = f"wheels/{wheel.name}"
     if (ROOT / "index.html").is_file():
-        boot = {"wheel": f"wheels/{wheel.name}", "pyodide": pyodide_version()}
-        _write(out / "index.html", index_page((ROOT / "index.html").read_text(), games, boot), written)
+        _write(out / "index.html", index_page((ROOT / "index.html").read_text(), games, {"wheel": wheel_path}), written)
     elif not quiet:
         log("no index.html at the repo root yet (the shell provides it)")
     landing = write_landing(out, written)
@@ -695,7 +695,7 @@ def build(out: Path = DIST, test_pages: bool = False, quiet: bool = False, salt:
     for path in sorted(written):
         digest.update(path.relative_to(out).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
-    info = {"version": version, "wheel": f"wheels/{wheel.name}", "pyodide": pyodide_version(),
+    info = {"version": version, "wheel": wheel_path, "pyodide": pyodide_version(),
             "package": "pygames"}
     _write(out / "build.json", json.dumps(info, indent=1).encode(), written)
     files = [{"path": p.relative_to(out).as_posix(), "integrity": _integrity(p)} for p in sorted(written)]

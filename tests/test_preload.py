@@ -144,7 +144,7 @@ def test_the_engine_starts_beside_the_landing():
     """index.html starts the engine from an async module (web/runtime/start.js) written right after the page's
     own module, before the hints, after the boot data naming the wheel; its imports, PyScript's core and its error
     stub are preloaded."""
-    boot = {"wheel": "wheels/pygames-0.1.0-py3-none-any.whl", "pyodide": "314.0.7"}
+    boot = {"wheel": "wheels/pygames-0.1.0-py3-none-any.whl"}
     page = build.index_page((ROOT / "index.html").read_text(), build.games_json(), boot).decode()
     tag = '<script type="module" async src="web/runtime/start.js"></script>'
     # the wheel is named in the page (bridge.js starts PyScript without waiting for build.json)

@@ -135,7 +135,7 @@ function writeConfig(boot) {
   document.head.append(py, mpy);
 }
 
-/** What build.py writes into index.html for the boot ({wheel, pyodide}), or null on a page without it. */
+/** What build.py writes into index.html for the boot ({wheel}), or null on a page without it. */
 function bootData() {
   const el = document.getElementById("boot-data");
   try {

@@ -272,6 +272,34 @@ def test_corrupt_save_is_reported_on_its_entry_only(warm_page, site, wait_for_en
     assert page.locator("#view-root").is_visible()
 
 
+def test_latest_unfinished_match_is_offered_above_the_games(warm_page, site, wait_for_engine):
+    """A returning player continues in one tap: the newest match not finished (a finished or a damaged one
+    newer than it is passed over) sits above the games, even on a phone, where the saved list is far below."""
+    if not GAMES:
+        return
+    page = warm_page(375, 812, phone=True)
+    info = _pick_game()
+    older, newer = _record(info, "unfinished1"), _record(info, "finished001", seed=8)
+    newer["meta"]["updated"] = older["meta"]["updated"] + 60_000
+    index = [{"id": "finished001", "game": info["name"], "updated": newer["meta"]["updated"], "finished": True}]
+    saves = {"pygames.match.unfinished1": json.dumps(older), "pygames.match.finished001": json.dumps(newer),
+             "pygames.match.brokenjson1": "{oops", "pygames.index": json.dumps(index)}
+    _put_saves(page, site, wait_for_engine, saves)
+    card = page.locator(".resume .resume-card")
+    assert card.get_attribute("data-id") == "unfinished1"
+    assert page.locator(".resume").is_visible()
+    assert page.locator(".resume").bounding_box()["y"] < page.locator(".games").bounding_box()["y"]
+    assert card.bounding_box()["y"] + card.bounding_box()["height"] < 812  # on the first screen
+    card.locator("button", has_text="続ける").click()
+    page.wait_for_url("**#/play/unfinished1")
+    _wait_idle(page)
+    page.evaluate("() => localStorage.removeItem('pygames.match.unfinished1')")
+    page.goto(site.url + "#/")
+    page.wait_for_selector(".games[data-state=ready]")
+    assert page.locator(".resume").is_hidden()  # only finished or damaged matches left: nothing to continue
+    assert page.locator('.save[data-id="finished001"]').is_visible()
+
+
 def _links() -> dict[str, str]:
     record = {"format": "pygames.match", "schema": 2, "game": "nosuchgame", "engine_version": "1",
               "options": {}, "players": [{"name": "a", "type": "human"}], "seed": 1, "actions": [], "meta": {}}

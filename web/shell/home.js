@@ -1,5 +1,6 @@
 // Landing page: the games (games.json, written at build time) and saved matches (localStorage), both
-// shown at once without Python, and import of a match file (which waits for the engine).
+// shown at once without Python, and import of a match file (which waits for the engine). Above the
+// games, the latest unfinished match offers "continue" (on a phone the saved list is screens below).
 
 import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
@@ -18,10 +19,11 @@ export function homePage(root) {
   let gameList = null;
   let flash = null; // {kind, text} shown in the import area
 
+  const resumeBox = h('section', { class: 'resume', 'aria-labelledby': 'resume-h', hidden: true });
   const gamesBox = h('section', { class: 'games', 'aria-labelledby': 'games-h' });
   const savesBox = h('section', { class: 'saves', 'aria-labelledby': 'saves-h' });
   const importBox = h('section', { class: 'import', 'aria-labelledby': 'import-h' });
-  root.append(h('p', { class: 'tagline' }), gamesBox, savesBox, importBox);
+  root.append(h('p', { class: 'tagline' }), resumeBox, gamesBox, savesBox, importBox);
 
   function renderAll() {
     root.querySelector('.tagline').textContent = t('siteTagline');
@@ -82,8 +84,28 @@ export function homePage(root) {
     if (changed && alive) renderSaves();
   }
 
+  function renderResume(saves) {
+    const latest = saves.find((e) => !e.broken && !e.brokenReason && !e.finished);
+    resumeBox.hidden = !latest;
+    if (!latest) {
+      clear(resumeBox);
+      return;
+    }
+    const title = titleOf(latest);
+    const progress = latest.progress ? pick(latest.progress) : '';
+    fill(resumeBox,
+      h('p', { id: 'resume-h', class: 'resume-label' }, t('resumeHeading')),
+      h('div', { class: 'card resume-card', dataset: { id: latest.id } },
+        h('p', { class: 'resume-what' }, h('strong', {}, title),
+          progress || latest.updated ? h('span', { class: 'muted' },
+            [progress, latest.updated ? t('lastPlayed', formatTime(latest.updated)) : ''].filter(Boolean).join(' · ')) : null),
+        h('button', { type: 'button', class: 'primary', 'aria-label': `${t('continue')}: ${title}`,
+          onclick: () => go(`#/play/${latest.id}`) }, t('continue'))));
+  }
+
   function renderSaves() {
     const saves = listSaves();
+    renderResume(saves);
     fill(savesBox, h('h2', { id: 'saves-h' }, t('savesHeading')));
     if (saves.length === 0) {
       savesBox.append(h('p', { class: 'muted' }, t('noSaves')));

@@ -33,6 +33,7 @@ const STRINGS = {
   savesHeading: ['保存した対局', 'Saved matches'],
   noSaves: ['保存した対局はありません。', 'No saved matches.'],
   continue: ['続ける', 'Continue'],
+  resumeHeading: ['続きから', 'Pick up where you left off'],
   replay: ['再生', 'Replay'],
   delete: ['削除', 'Delete'],
   export: ['書き出し', 'Export'],

@@ -453,6 +453,10 @@ def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width
     page.check("#kabu-kind-mkt")
     page.wait_for_function("() => document.getElementById('kabu-order-warning').textContent.includes('9,999')")
     key_moment(page, f"{name}-3-warning", "#kabu-order-warning", "#kabu-place", PROMPT)
+    # the ticket's labels each fit their own column (in English at 1280 "Quantity (max 4)" ran into "Limit")
+    spill = page.evaluate("""() => [...document.querySelectorAll('.kabu-ticket > label')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent)""")
+    assert spill == [], spill
     # 4. the end: the shell's result over the final position
     before, action = _near_the_end(SEED)
     _put(page, site, before, "kabukey2")

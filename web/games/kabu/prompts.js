@@ -323,9 +323,9 @@ function ordersPrompt(m) {
     const form = h('form', { class: 'kabu-form kabu-ticket', onsubmit: e => { e.preventDefault(); const c = current(); if (c.action && !submit.disabled) m.send(c.action); } },
       h('label', { for: 'kabu-issue', class: 'kabu-wide-field' }, ctx.t('銘柄', 'Issue'), issueSel),
       h('fieldset', {}, h('legend', {}, ctx.t('種類', 'Kind')), kindBox),
-      h('label', { for: 'kabu-qty' }, ctx.t(`数量（最大${maxQ}）`, `Quantity (max ${maxQ})`), qty),
+      h('label', { for: 'kabu-qty', title: ctx.t(`数量（最大${maxQ}）`, `Quantity (at most ${maxQ})`) }, ctx.t(`数量（最大${maxQ}）`, `Qty (max ${maxQ})`), qty),
       h('label', { for: 'kabu-price', title: ctx.t(`${entry.min_price}〜${num(entry.max_price)}単位`, `${entry.min_price}–${num(entry.max_price)} units`) },
-        ctx.t(`指値（〜${num(entry.max_price)}）`, `Limit (≤ ${num(entry.max_price)})`), price),
+        ctx.t(`指値 〜${num(entry.max_price)}`, `Limit ≤ ${num(entry.max_price)}`), price),
       submit);
     // the preview and its warning right under the form; then the issue's card and what it can still earn
     fs.append(form, fieldError, status, warning,

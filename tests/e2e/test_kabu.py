@@ -308,7 +308,8 @@ def test_kabu_worst_case_warning_for_a_market_buy_against_an_absurd_sell(warm_pa
         page.wait_for_selector("#kabu-view")
         _wait_for_my_move(page)
         assert page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask").startswith("9,999×1")
-        assert "コンピュータ" in page.text_content("#kabu-market tr[data-issue=S03] .kabu-ask .kabu-quote-who")  # whose quote
+        whose = page.inner_text("#kabu-market tr[data-issue=S03] .kabu-ask .kabu-quote-who")  # whose quote
+        assert whose == "相手" if width == PHONE_WIDTH else "コンピュータ" in whose, whose
         page.select_option("#kabu-issue", "S03")
         page.check("#kabu-kind-mkt")
         warning = page.locator("#kabu-order-warning")
@@ -621,10 +622,16 @@ def test_kabu_findings_of_a_duel_played_by_hand(warm_page: Any, site: Any, width
     assert "#" not in mine and ("大和自動車" in mine if ja else "Yamato Motors" in mine), mine
     assert ("指値買い" in mine if ja else "Buy Yamato Motors limit" in mine), mine
     # whose each quote is
-    me = page.text_content("#kabu-market tr[data-issue=S03] .kabu-bid .kabu-quote-who")
-    them = page.text_content("#kabu-market tr[data-issue=S05] .kabu-bid .kabu-quote-who")
-    assert me == ("あなた" if ja else "You"), me
-    assert ("コンピュータ" in them if ja else "Computer" in them), them
+    me = page.inner_text("#kabu-market tr[data-issue=S03] .kabu-bid .kabu-quote-who")
+    them = page.inner_text("#kabu-market tr[data-issue=S05] .kabu-bid .kabu-quote-who")
+    if width == PHONE_WIDTH:  # the short words, each on one line of the narrow column
+        assert (me, them) == (("自分", "相手") if ja else ("You", "Opp.")), (me, them)
+        lines = page.evaluate("""() => [...document.querySelectorAll('#kabu-market .kabu-quote-who span')]
+            .filter((el) => el.offsetParent).map((el) => el.getClientRects().length)""")
+        assert lines and set(lines) == {1}, lines
+    else:
+        assert me == ("あなた" if ja else "You"), me
+        assert ("コンピュータ" in them if ja else "Computer" in them), them
     fit = page.evaluate("() => { const b = document.querySelector('#kabu-market .kabu-scroll'); return [b.scrollWidth, b.clientWidth]; }")
     assert fit[0] <= fit[1], fit
     # the person's own events left will all be drawn: a sure effect, not an average

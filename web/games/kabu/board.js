@@ -69,8 +69,10 @@ function best(m, rows) {
   if (!rows || !rows.length) return '—';
   const o = rows[0];
   const mine = o.owner === m.me;
+  // whose: the seat's name, or on a phone (view.css) the short 自分 / 相手, which fits the narrow column
   return [`${o.kind === 'limit' ? num(o.price) : kindLabel(m.ctx, 'mkt')}×${o.qty}`,
-    h('small', { class: `kabu-quote-who${mine ? ' kabu-quote-mine' : ''}` }, m.who(o.owner))];
+    h('small', { class: `kabu-quote-who${mine ? ' kabu-quote-mine' : ''}` },
+      h('span', { class: 'kabu-who-long' }, m.who(o.owner)), h('span', { class: 'kabu-who-short' }, m.whoShort(o.owner)))];
 }
 
 /** The quote board: issue, price, change, best bid / ask, dividend, market stock, both holdings. */

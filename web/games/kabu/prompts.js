@@ -69,7 +69,7 @@ export function promptPanel(m) {
   if (!pend) {
     heading = v.result ? ctx.t('デュエル終了', 'Duel over') : ctx.t('進行中', 'In progress');
   } else if (!mine) {
-    heading = ctx.t('待機中', 'Waiting');
+    heading = p.replay ? ctx.t('再生中', 'Replay') : ctx.t('待機中', 'Waiting');
     const who = (pend.waiting_for || []).filter(s => s !== m.me).map(s => m.who(s)).join(ctx.t('・', ', '));
     body.push(h('p', { id: 'kabu-waiting' }, p.replay ? ctx.t('リプレイを表示中です。', 'Showing a replay.')
       : who ? ctx.t(`${who}の入力を待っています…`, `Waiting for ${who}…`) : ctx.t('処理中…', 'Working…')));

@@ -153,6 +153,9 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(warm_page, site, 
                 box = page.locator("#view-root [data-testid=confirm]")
                 box.wait_for()
                 assert risky["warning"]["ja"] in box.inner_text()
+                # its two buttons are the only way on while it asks: no second 並べる or 選び直す beside them
+                assert page.locator("#view-root [data-testid=place]").count() == 0
+                assert page.locator("#view-root .sj-table button", has_text="選び直す").count() == 0
                 box.locator("button", has_text="やめる").click()
                 assert _state(page)["ply"] == st["ply"]           # nothing was played
                 page.locator("#view-root .sj-table button", has_text="選び直す").click()

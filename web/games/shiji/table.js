@@ -222,20 +222,21 @@ export function createTable(root, io) {
     const asking = Boolean(confirm && confirm.action === action);
     if (verdict && !asking) bar.append(el('p', { class: `sj-verdict ${verdict.ok ? 'sj-ok' : verdict.warn ? 'sj-warnv' : 'sj-bad'}`, role: verdict.ok ? 'status' : 'alert', dataset: { testid: 'verdict' } }, m(verdict.text)));
     const buttons = el('div', { class: 'sj-buttons' });
-    if (confirm && confirm.action === action) {
+    if (asking) {
       bar.append(el('div', { class: 'sj-confirm', role: 'alertdialog', 'aria-label': t('確認', 'Confirm'), dataset: { testid: 'confirm' } },
         el('p', {}, m(t(confirm.warning.ja, confirm.warning.en))),
         el('div', { class: 'sj-buttons' },
           el('button', { type: 'button', class: 'sj-btn sj-danger', dataset: { testid: 'confirm-place' }, onclick: () => send(action) }, t('それでも並べる', 'Place it anyway')),
           el('button', { type: 'button', class: 'sj-btn', onclick: () => { confirm = null; render(); } }, t('やめる', 'Cancel')))));
     }
-    buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', dataset: { testid: 'place' }, disabled: pending || !acts.includes(action),
+    // while the warning asks, its own two buttons are the only way on (no second 並べる beside それでも並べる)
+    if (!asking) buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', dataset: { testid: 'place' }, disabled: pending || !acts.includes(action),
       onclick: () => {
         const entry = shellEntry(action);
         if (entry && entry.warning && !(confirm && confirm.action === action)) { confirm = { action, warning: entry.warning }; render(); return; }
         send(action);
       } }, lead ? t('この組で先手決め', 'Use this pair') : t('並べる', 'Place')));
-    if (codes.length) buttons.append(el('button', { type: 'button', class: 'sj-btn', onclick: () => { selIdx = []; verdict = null; render(); } }, t('選び直す', 'Clear')));
+    if (codes.length && !asking) buttons.append(el('button', { type: 'button', class: 'sj-btn', onclick: () => { selIdx = []; verdict = null; render(); } }, t('選び直す', 'Clear')));
     if (acts.includes('place 1 0 0')) buttons.append(el('button', { type: 'button', class: 'sj-btn sj-primary', onclick: () => send('place 1 0 0') }, m(t('雷霆（100）で上がる', 'Go out with 雷霆 (100)'))));
     bar.append(buttons);
     if (acts.some((a) => a.startsWith('add '))) {

@@ -287,6 +287,9 @@ def test_latest_unfinished_match_is_offered_above_the_games(warm_page, site, wai
     _put_saves(page, site, wait_for_engine, saves)
     card = page.locator(".resume .resume-card")
     assert card.get_attribute("data-id") == "unfinished1"
+    # in the saved list a finished match offers its result, not a match to continue
+    assert page.inner_text('.save[data-id="finished001"] button.primary') == "結果を見る"
+    assert page.inner_text('.save[data-id="unfinished1"] button.primary') == "続ける"
     assert page.locator(".resume").is_visible()
     assert page.locator(".resume").bounding_box()["y"] < page.locator(".games").bounding_box()["y"]
     assert card.bounding_box()["y"] + card.bounding_box()["height"] < 812  # on the first screen

@@ -137,7 +137,9 @@ export function homePage(root) {
     const label = (verb) => `${verb}: ${title}${entry.updated ? ` (${formatTime(entry.updated)})` : ''}`;
     if (!entry.broken && !entry.brokenReason) {
       actions.append(
-        h('button', { type: 'button', class: 'primary', 'aria-label': label(t('continue')), onclick: () => go(`#/play/${entry.id}`) }, t('continue')),
+        // a finished match has nothing to continue: the same page shows its result and final position
+        h('button', { type: 'button', class: 'primary', 'aria-label': label(t(entry.finished ? 'seeResult' : 'continue')),
+          onclick: () => go(`#/play/${entry.id}`) }, t(entry.finished ? 'seeResult' : 'continue')),
         h('button', { type: 'button', 'aria-label': label(t('replay')), onclick: () => go(`#/replay/${entry.id}`) }, t('replay')));
     }
     actions.append(

@@ -165,6 +165,10 @@ def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: 
     b.wait_for_selector("#remote-send-h:has-text('相手に送る')")
     b.locator("#remote-send").scroll_into_view_if_needed()  # the view keeps the board in sight on a re-render
     key_moment(b, "remote-send-panel-375-ja", "#remote-qr")
+    # every control of the match's toolbar is on the screen (the friend match has the most of them)
+    off = b.evaluate("""() => [...document.querySelectorAll('.toolbar > *')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth).map((el) => el.textContent)""")
+    assert off == [], off
     a.click("#lang-toggle")
     open_link(a, link_b)
     a.wait_for_selector("#remote-happened li")

@@ -279,6 +279,10 @@ def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> 
     wait_for_engine(page)
     page.wait_for_selector("#kabu-feed li")
     assert page.locator("#kabu-feed h3").count() == 2  # grouped by turn: the last two turns
+    # it opens on its newest lines, with its title still on top of it (the title of a scrolled box)
+    top = page.evaluate("""() => { const f = document.getElementById('kabu-feed');
+        return [f.scrollTop, document.getElementById('kabu-feed-h').getBoundingClientRect().top - f.getBoundingClientRect().top]; }""")
+    assert top[0] > 0 and 0 <= top[1] <= 2, top
     assert page.locator("#kabu-history h3").count() == 6  # and the six before them, nothing twice
     assert axe_violations(page) == []
     _chart_not_stretched(page, "#kabu-end svg.kabu-chart")

@@ -70,7 +70,7 @@ export function handPanel(m) {
       return h('div', { class: 'kabu-card', 'data-tool': c.id },
         actionCard(ctx, 'tool', c.id, t, { usable: c.usable_now }),
         c.usable_now ? h('b', { class: 'kabu-up' }, ctx.t('今使えます', 'usable now')) : null,
-        h('div', { class: 'kabu-muted' }, ctx.t('時機: ', 'When: '), ctx.t(t.timing_ja || '', t.timing_en || '')),
+        h('div', { class: 'kabu-muted' }, ctx.t('時機: ', 'Timing: '), ctx.t(t.timing_ja || '', t.timing_en || '')),
         h('div', {}, ctx.t(t.text_ja || '', t.text_en || '')));
     });
     out.push(h('h3', {}, ctx.t('ツール・分析カード（手札）', 'Tool / analysis cards in hand')),

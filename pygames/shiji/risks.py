@@ -144,19 +144,26 @@ def after_view(s: State, viewer: int | None) -> list[dict[str, Any]]:
         return []
     kinds = tuple(cells)
     out = []
+    # with a land, the cards are still to be chosen while that seat's "take" step waits: said as to come
+    choosing = {t[1] for t in s.tasks if t[0] == "take"}
     goods = s.goods[seat]
     if goods and s.result is None:
         reward = R.DECK_REWARD if s.rules.deck else sum(g[2] for g in goods)
         names_ja = "・".join(dict.fromkeys(GOOD_NAMES[g[0]][0] for g in goods))
         names_en = ", ".join(dict.fromkeys(GOOD_NAMES[g[0]][1] for g in goods))
-        out.append({"seat": seat, "count": reward, "kind": "reward",
-                    "ja": f"商品（{names_ja}）の報酬で {reward} 枚手札に加わりました",
-                    "en": f"Goods ({names_en}): {reward} cards added to the hand as a reward"})
+        out.append({"seat": seat, "count": reward, "kind": "reward", **(
+            {"ja": f"商品（{names_ja}）の報酬: 土地から {reward} 枚を手札に加えます",
+             "en": f"Goods ({names_en}): {reward} land cards to add to the hand as a reward"} if seat in choosing else
+            {"ja": f"商品（{names_ja}）の報酬で {reward} 枚手札に加わりました",
+             "en": f"Goods ({names_en}): {reward} cards added to the hand as a reward"})})
     stars = sum(1 for k in kinds if k in STARS)
     if stars:
-        out.append({"seat": 1 - seat, "count": stars, "kind": "tax",
-                    "ja": f"星組の税で {stars} 枚手札に加わりました", "en":
-                    f"Star shell tax: {stars} card{'s' if stars > 1 else ''} added to the hand"})
+        cards = f"card{'s' if stars > 1 else ''}"
+        out.append({"seat": 1 - seat, "count": stars, "kind": "tax", **(
+            {"ja": f"星組の税: 土地から {stars} 枚を手札に加えます",
+             "en": f"Star shell tax: {stars} land {cards} to add to the hand"} if 1 - seat in choosing else
+            {"ja": f"星組の税で {stars} 枚手札に加わりました",
+             "en": f"Star shell tax: {stars} {cards} added to the hand"})})
     return out
 
 

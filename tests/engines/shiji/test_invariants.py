@@ -167,3 +167,28 @@ def test_normal_does_not_leave_an_opponent_with_two_cards_a_way_out():
             let_out += bots.lets_out(R.do_place(s, 0, kinds), 0) > 0
             tried += 1
     assert let_out <= tried // 8, (let_out, tried)
+
+
+@pytest.mark.parametrize("deck", [False, True])
+def test_additions_say_to_come_while_the_land_cards_are_still_to_choose(deck):
+    """The banner of what the latest shell adds to hands: with a land the taxed (or rewarded) seat still
+    chooses its cards, so it is said as to come (「加えます」) until that seat's take step is done, then as done;
+    from the deck the cards are drawn at once."""
+    from pygames.shiji.risks import after_view
+
+    seen = set()
+    for seed in range(12):
+        rng = Rng.derive(seed, "additions")
+
+        def on_step(before, seat: int, action: str, s2) -> None:
+            choosing = {t[1] for t in s2.tasks if t[0] == "take"}
+            for entry in after_view(s2, None):
+                waiting = entry["seat"] in choosing
+                seen.add((entry["kind"], waiting))
+                assert ("加えます" in entry["ja"] and "to add" in entry["en"]) == waiting, (entry, s2.tasks)
+                assert ("加わりました" in entry["ja"] and "added" in entry["en"]) == (not waiting), entry
+
+        s = GAME.initial_state(GAME.normalize_options({"deck": deck}, 2), 2)
+        playout(GAME, s, random_choice(GAME, rng), rng, seat_rng=rng, on_step=on_step, max_steps=2000)
+    expected = {("tax", False), ("reward", False)} | ({("tax", True), ("reward", True)} if not deck else set())
+    assert expected <= seen, seen

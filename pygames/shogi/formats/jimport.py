@@ -148,8 +148,9 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
     if any(ln.lstrip().startswith("変化") for ln in lines[body:]):
         _skip_variations(rep)
     if not rep.moves and not meaningful and (word is None or rep.notice is not None):
-        raise refuse("shogi.kif.invalid", why="kif.no_line", notice_ja=f"（{rep.notice['ja']}）" if rep.notice else "",
-                     notice_en=f" ({rep.notice['en']})" if rep.notice else "")
+        if rep.notice:  # a move line was read, but its first move cannot be played
+            raise refuse("shogi.kif.invalid", why="kif.first_illegal", notice_ja=rep.notice["ja"], notice_en=rep.notice["en"])
+        raise refuse("shogi.kif.invalid", why="kif.no_line", notice_ja="", notice_en="")
     return rep.data(fmt, word, names)
 
 

@@ -89,11 +89,18 @@ class Replay:
 
     def stop(self, number: int, token: str, err: GameError | None = None) -> None:
         """Record why the import stopped at move ``number`` (the moves before it are kept)."""
-        why_ja = f"（{err.message_ja}）" if err else ""
-        why_en = f" ({err.message_en})" if err else ""
-        self.notice = notice("illegal_move", f"{number}手目「{token[:16]}」は指せない手なので、その前の{len(self.moves)}手までを読み込みました{why_ja}",
-                             f"Move {number} '{token[:16]}' is illegal, so the first {len(self.moves)} moves were loaded{why_en}",
-                             ply=number, token=token[:16], cause=err.code if err else None)
+        illegal_ja, illegal_en = f"{number}手目「{token[:16]}」は指せない手", f"Move {number} '{token[:16]}' is illegal"
+        # the rules' own reason, unless it only says the same again (「５五歩」は指せない手です)
+        said = err is not None and f"「{token[:16]}」は指せない手" in err.message_ja
+        why_ja = f"（{err.message_ja}）" if err and not said else ""
+        why_en = f" ({err.message_en})" if err and not said else ""
+        if self.moves:
+            ja = f"{illegal_ja}なので、その前の{len(self.moves)}手までを読み込みました{why_ja}"
+            loaded = "the first move was" if len(self.moves) == 1 else f"the first {len(self.moves)} moves were"
+            en = f"{illegal_en}, so {loaded} loaded{why_en}"
+        else:
+            ja, en = f"{illegal_ja}です{why_ja}", f"{illegal_en}{why_en}"
+        self.notice = notice("illegal_move", ja, en, ply=number, token=token[:16], cause=err.code if err else None)
 
     def result(self, word: str | None) -> dict[str, str] | None:
         """The end word as ``{"word", "ja", "en"}``."""

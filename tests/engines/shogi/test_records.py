@@ -61,6 +61,18 @@ def test_illegal_record_loads_up_to_the_foul_with_a_notice():
     assert "3手目" in out["notice"]["ja"] and "2手" in out["notice"]["ja"] and "Move 3" in out["notice"]["en"]
 
 
+def test_a_record_whose_first_move_is_illegal_says_so_once():
+    """Nothing loaded: the refusal names the move, without "no line reads as KIF" nor "the first 0 moves"
+    nor the same reason twice in nested brackets; one move loaded: "the first move was loaded"."""
+    with pytest.raises(GameError) as refused:
+        import_text("手数----指手---------消費時間--\n   1 ５五歩(56)\n", "x.kif")
+    ja, en = refused.value.message_ja, refused.value.message_en
+    assert ja == "棋譜を読めません: 1手目「５五歩(56)」は指せない手です", ja
+    assert en == "Cannot read the record: Move 1 '５五歩(56)' is illegal", en
+    one = import_text("手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ５五歩(53)\n", "x.kif")["notice"]
+    assert "その前の1手までを読み込みました" in one["ja"] and "so the first move was loaded" in one["en"], one
+
+
 def test_tsume_without_attacker_king():
     text = ("後手の持駒：残り全部\n".replace("残り全部", "なし") + "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n"
             + "| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n" + "| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n" * 8

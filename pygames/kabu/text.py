@@ -10,12 +10,12 @@ from .state import KabuState
 SEASONS = (("spring", "春", "Spring"), ("summer", "夏", "Summer"), ("autumn", "秋", "Autumn"), ("winter", "冬", "Winter"))
 ROLES = (("先攻", "First"), ("後攻", "Second"))
 CIRCLED = {3: "③", 4: "④", 5: "⑤", 6: "⑥", 7: "⑦", 8: "⑧", 9: "⑨", 10: "⑩", 11: "清算", 12: "終了"}
-MARK_EN = {**{n: mark for n, mark in CIRCLED.items() if n <= 10}, 11: "Liquidation", 12: "Over"}
+MARK_EN = {**{n: mark for n, mark in CIRCLED.items() if n <= 10}, 11: "Liquidation", 12: "Duel over"}
 """The phase mark in English labels: the circled number, or a word where the Japanese mark is a word."""
 PHASES = {3: ("基本給", "Salary"), 4: ("株価変動", "Price card"), 5: ("買い注文", "Buy orders"),
           6: ("売り注文", "Sell orders"), 7: ("決算", "Results (dividends)"), 8: ("イベント", "Event"),
           9: ("買い注文（イベント後）", "Buy orders (after event)"), 10: ("売り注文（イベント後）", "Sell orders (after event)"),
-          11: ("清算", "Liquidation"), 12: ("終了", "Over")}
+          11: ("清算", "Liquidation"), 12: ("終了", "Duel over")}
 JUDGING_AFTER = {4, 5, 6, 8, 9, 10}
 HANDS_JA = {"rock": "グー", "paper": "パー", "scissors": "チョキ"}
 

@@ -156,7 +156,7 @@ def build(s: KabuState, seat: int | None) -> dict[str, Any]:
             "constants": {"unit_yen": UNIT_YEN, "min_price": MIN_PRICE, "max_limit": MAX_LIMIT,
                           "liquidation_discount": LIQUIDATION_DISCOUNT, "special_sell_premium": SPECIAL_SELL_PREMIUM}, "years": s.years, "turn": text.turn_info(s),
             "phase_track": text.phase_track(), "issues": issues, "price_history": list(s.price_history),
-            "asset_history": list(s.asset_history), "book": _book(s, orders), "players": players, "me": me,
+            "asset_history": list(s.asset_history), "book": _book(s, [] if s.finished else orders), "players": players, "me": me,
             "opponent_sealed": sealed, "pending": _pending(s, seat), "last_price_card": s.last_price_card,
             "price_cards": list(s.price_cards),
             "events": list(s.events), "tool_log": list(s.tool_log), "fills": list(s.fills),

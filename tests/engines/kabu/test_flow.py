@@ -74,7 +74,7 @@ def test_english_turn_labels_have_no_japanese_through_the_end():
         s = finish_turn(s)
     end = GAME.view(s, 0)["turn"]
     labels.add(end["label_en"])
-    assert end["label_en"].endswith("Over") and end["label_ja"].endswith("終了")
+    assert end["label_en"].endswith("· Duel over") and end["label_ja"].endswith("終了")
     assert not any(_has_cjk(label) for label in labels), labels
 
 
@@ -353,3 +353,22 @@ def test_ruling_19_version_1_records_keep_leading_zeros_and_odd_digits_never_cra
     for action in ("buy S03 mkt x²", "buy S03 limit ②3 x1", "buy S03 limit １２ x1"):
         with pytest.raises(GameError):
             GAME.apply(s, 0, action)
+
+
+def test_a_finished_duel_shows_no_order_as_open():
+    """Orders left unfilled when the duel ends died with it: the final position's book is empty for both
+    sides, though the state still holds them (the book as it stood is in the record's replay before the end)."""
+    from pygames.core import Rng
+    from pygames.core.playout import playout, random_choice
+
+    left = 0
+    for seed in range(8):
+        rng = Rng.derive(seed, "book at the end")
+        s, _ = playout(GAME, GAME.initial_state(GAME.normalize_options({}, 2), 2), random_choice(GAME, rng), rng,
+                       seat_rng=rng, max_steps=5000)
+        assert s.finished
+        left += len(s.orders)
+        for seat in (0, 1, None):
+            book = GAME.view(s, seat)["book"]
+            assert all(not rows["buys"] and not rows["sells"] for rows in book.values()), (seed, seat)
+    assert left > 0, "no playout ended with an order still in the book: the test shows nothing"

@@ -143,7 +143,8 @@ export function createTable(root, io) {
       const reason = payload.outcome && payload.outcome.reason;
       prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), names)}` : t('対局終了', 'Game over'),
         { dataset: { testid: 'ending' } });
-      if (mine.hand && mine.hand.length) panel.append(zone(t('残り手札', 'Cards left'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
+      const who = names[me] || t('自分', 'You');
+      if (mine.hand && mine.hand.length) panel.append(zone(t(`${who}の残り手札`, `${who}: cards left`), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }
     if (!myTurn) {

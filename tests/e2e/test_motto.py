@@ -8,6 +8,7 @@ Seeded; computer seats run without the visible delay (the shell's ``pygames.botD
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -326,3 +327,21 @@ def test_a_won_coin_and_the_others_moves_are_shown(warm_page, site, wait_for_eng
     page.evaluate("sessionStorage.setItem('pygames.flashMs', '60000')")  # still lit when a loaded machine looks
     page.click("#motto-pass")  # C passes: A wins the coin, which lights up in A's holdings
     page.wait_for_selector(f'.player[data-seat="0"] .coin[data-coin="{coin}"].pg-flash')
+    # the event says who won by the name the screen uses everywhere (A), not by a seat number (1番, P1)
+    sale = page.locator(".motto-auction #turn-events .turn-event", has_text="落札")
+    assert sale.count() == 1
+    assert re.search(r"→ AがNo\.\d+.*を6で落札", sale.inner_text()), sale.inner_text()
+    page.click("#lang-toggle")
+    sale = page.locator(".motto-auction #turn-events .turn-event", has_text=" wins ")
+    assert re.search(r"→ A wins No\.\d+", sale.inner_text()) and not re.search(r"\bP\d", sale.inner_text()), sale.inner_text()
+
+
+def test_the_lot_for_the_start_player_names_the_seat(warm_page, site, wait_for_engine):
+    page = warm_page()
+    people = [{"name": n, "type": "human"} for n in ("花子", "太郎", "次郎")]
+    record = _call("new_match", {"game": "motto", "seed": 1, "players": people, "options": {"start": "random"}})["record"]
+    k = int(record["actions"][0][len("c:start "):])
+    _put(page, site, wait_for_engine, record, "mottolot1")
+    page.wait_for_selector("#motto-bar")
+    lot = page.locator(".motto-auction #turn-events .turn-event", has_text="抽選")
+    assert lot.inner_text() == f"抽選でスタートプレイヤーは{people[k - 1]['name']}に決まった"

@@ -345,3 +345,35 @@ def test_the_lot_for_the_start_player_names_the_seat(warm_page, site, wait_for_e
     page.wait_for_selector("#motto-bar")
     lot = page.locator(".motto-auction #turn-events .turn-event", has_text="抽選")
     assert lot.inner_text() == f"抽選でスタートプレイヤーは{people[k - 1]['name']}に決まった"
+
+
+# --- the reviewer's second pass: what hid or broke on a phone (375x812) and a laptop (1280x800) ---
+# Elements (of any of the selectors) that are not wholly on screen ABOVE the pinned action bar.
+HIDDEN_UNDER_BAR = """(selectors) => {
+  const bar = document.getElementById('motto-bar');
+  const top = bar ? bar.getBoundingClientRect().top : innerHeight;
+  return [...document.querySelectorAll(selectors)].filter((e) => e.getClientRects().length > 0).flatMap((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= top + 1 ? [] : [`${e.id || e.textContent.trim() || e.getAttribute('aria-label')}: ${Math.round(r.top)}-${Math.round(r.bottom)} (bar at ${Math.round(top)})`];
+  });
+}"""
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_dice_to_pick_are_above_the_bar_when_the_turn_comes(warm_page, site, wait_for_engine, width, height, locale):
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    # four seats, the start player drawn by lot (seat 2): the three computers bid before the person
+    # decides, so the events strip and the standing bid push the builder down the page
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "normal"}, {"name": "", "type": "bot", "level": "normal"}]
+    record = _call("new_match", {"game": "motto", "seed": 8, "players": players, "options": {"start": "random"}})["record"]
+    _put(page, site, wait_for_engine, record, "mottobar1")
+    page.wait_for_selector("#motto-bar")
+    _idle(page)
+    assert page.evaluate("() => window.pygamesMatch.record.actions.length") > 3  # the computers played first
+    builder = ".bid-builder .face-grid button, #motto-weakest, #motto-clear"
+    shot(page, f"motto-{locale[:2]}-{width}-turn-comes")
+    assert page.evaluate(HIDDEN_UNDER_BAR, builder) == []
+    # the bar's own prompt and buttons stay on screen as well
+    for sel in ("#motto-prompt", "#motto-bid", "#motto-pass"):
+        assert_in_viewport(page, sel)

@@ -374,6 +374,72 @@ def test_the_dice_to_pick_are_above_the_bar_when_the_turn_comes(warm_page, site,
     builder = ".bid-builder .face-grid button, #motto-weakest, #motto-clear"
     shot(page, f"motto-{locale[:2]}-{width}-turn-comes")
     assert page.evaluate(HIDDEN_UNDER_BAR, builder) == []
+    # and the lines beside the coin wrap between phrases (not コンピュータ4（ふつう）の入 / 札)
+    assert page.evaluate(LONE_CHARACTER_LINES, ".motto-auction .auction-side p, .motto .turn-event, #motto-prompt") == []
     # the bar's own prompt and buttons stay on screen as well
     for sel in ("#motto-prompt", "#motto-bid", "#motto-pass"):
         assert_in_viewport(page, sel)
+
+
+# Lines of text (in the elements matching the selectors) that hold a single character, such as
+# 了 of 終了 wrapped onto its own line: each text's characters grouped by the line they sit on.
+LONE_CHARACTER_LINES = """(selectors) => [...document.querySelectorAll(selectors)].filter((e) => e.getClientRects().length > 0).flatMap((e) => {
+  const lines = new Map();
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (let i = 0; i < n.length; i++) {
+      if (!n.nodeValue[i].trim()) continue;
+      const range = document.createRange();
+      range.setStart(n, i);
+      range.setEnd(n, i + 1);
+      const r = range.getClientRects()[0];
+      if (!r) continue;
+      const key = Math.round(r.bottom);
+      lines.set(key, (lines.get(key) || '') + n.nodeValue[i]);
+    }
+  }
+  return lines.size > 1 ? [...lines.values()].filter((l) => l.length === 1).map((l) => `${e.textContent.trim().slice(0, 40)}: '${l}' alone`) : [];
+})"""
+
+# Lines that start with a separator (、・,), e.g. "、合計 119点" under "…暴落 −76".
+LINES_STARTING_WITH_A_SEPARATOR = LONE_CHARACTER_LINES.replace(
+    "return lines.size > 1 ? [...lines.values()].filter((l) => l.length === 1)",
+    "return lines.size > 1 ? [...lines.values()].filter((l) => /^[、・,]/.test(l))").replace("alone", "starts a line")
+
+# Per-player score items that break across lines (a name on one line, its score on the next).
+SPLIT_ITEMS = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+  return rects.some((a) => rects.some((b) => b.top >= a.bottom - 1));  // one piece wholly below another
+}).map((e) => e.textContent)"""
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_result_keeps_words_and_each_players_score_together(warm_page, site, wait_for_engine, width, height, locale):
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    name = f"motto-{locale[:2]}-{width}-result"
+    before, action = _near_the_end(5)  # ends with the 4th hard fork: 4枚目のハードフォーク（No.10）が出て終了
+    _put(page, site, wait_for_engine, before, "mottoend2")
+    page.wait_for_selector("#motto-bar, .recover-choices button")
+    _idle(page)
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _idle(page)
+    shot(page, name)
+    texts = "#outcome h2, #outcome .result-reason, #outcome .motto-result-lines li"
+    assert page.evaluate(LONE_CHARACTER_LINES, texts) == []
+    # each player's figures (value, crash, total) are items that never break inside (合 / 計 75点)
+    assert page.locator("#outcome .motto-result-lines .score-part").count() == 9
+    assert page.evaluate(SPLIT_ITEMS, "#outcome .motto-result-lines strong, #outcome .motto-result-lines .score-part") == []
+    assert page.evaluate(LINES_STARTING_WITH_A_SEPARATOR, "#outcome .motto-result-lines li") == []
+    page.click("#result-dismiss")
+    page.wait_for_selector("#outcome-bar:not([hidden])")
+    shot(page, f"{name}-dismissed")
+    assert page.evaluate(LONE_CHARACTER_LINES, "#outcome-bar h2, #outcome-bar p") == []
+    # the compact banner: one item per player, name and score never split
+    items = page.locator("#outcome-bar .scores .score-item")
+    assert items.count() == 3
+    assert all(any(ch.isdigit() for ch in text) for text in items.all_inner_texts())
+    assert page.evaluate(SPLIT_ITEMS, "#outcome-bar .scores .score-item") == []
+    assert page.evaluate(LINES_STARTING_WITH_A_SEPARATOR, "#outcome-bar .scores") == []

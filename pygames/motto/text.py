@@ -23,6 +23,12 @@ def _faces(faces: Any) -> str:
     return ",".join(str(f) for f in faces)
 
 
+def _seat(seat: int) -> tuple[str, str]:
+    """(ja, en) name of a seat in log text: the generic プレイヤー2 / Player 2, which the shell
+    replaces with the name the screen shows for that seat (seats.js namedText)."""
+    return f"プレイヤー{seat + 1}", f"Player {seat + 1}"
+
+
 def describe(s: MottoState, seat: int, action: str, after: MottoState | None) -> tuple[str, str]:
     """Japanese and English log text for ``action`` played from ``s`` (with what it caused, and
     the end of the game when it ends); ``after`` is the state it led to (None: it was refused).
@@ -30,8 +36,8 @@ def describe(s: MottoState, seat: int, action: str, after: MottoState | None) ->
     if after is None:
         return action, action
     if seat == CHANCE and action.startswith("start "):
-        k = int(action[6:])
-        return f"抽選でスタートプレイヤーは{k}番に決まった", f"Drawn by lot: P{k} is the start player"
+        k_ja, k_en = _seat(int(action[6:]) - 1)
+        return f"抽選でスタートプレイヤーは{k_ja}に決まった", f"Drawn by lot: {k_en} is the start player"
     if seat == CHANCE:
         ja, en = _coin_label(action[5:])
         ja, en = f"{ja}をめくった", f"Revealed {en}"
@@ -46,13 +52,13 @@ def describe(s: MottoState, seat: int, action: str, after: MottoState | None) ->
     if s.phase == AUCTION and after.phase != AUCTION and last:
         c_ja, c_en = _coin_label(last["coin"])
         if last["kind"] == "sale":
-            w = last["winner"]
-            ja += f" → {w + 1}番が{c_ja}を{_faces(last['bid'])}で落札"
-            en += f" → P{w + 1} wins {c_en} with {_faces(last['bid'])}"
+            w_ja, w_en = _seat(last["winner"])
+            ja += f" → {w_ja}が{c_ja}を{_faces(last['bid'])}で落札"
+            en += f" → {w_en} wins {c_en} with {_faces(last['bid'])}"
             if last.get("runner_coin"):
-                r = last["runner"]
-                ja += f"、{r + 1}番がステーブルコインを{_faces(last['runner_bid'])}で獲得"
-                en += f"; P{r + 1} takes a stable coin with {_faces(last['runner_bid'])}"
+                r_ja, r_en = _seat(last["runner"])
+                ja += f"、{r_ja}がステーブルコインを{_faces(last['runner_bid'])}で獲得"
+                en += f"; {r_en} takes a stable coin with {_faces(last['runner_bid'])}"
         else:
             ja += f" → 全員パス。{c_ja}は除外、全員のダイス−1"
             en += f" → all passed; {c_en} leaves the game, everyone's dice −1"

@@ -8,6 +8,7 @@ Seeded; computer seats run without the visible delay (the shell's ``pygames.botD
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -326,3 +327,119 @@ def test_a_won_coin_and_the_others_moves_are_shown(warm_page, site, wait_for_eng
     page.evaluate("sessionStorage.setItem('pygames.flashMs', '60000')")  # still lit when a loaded machine looks
     page.click("#motto-pass")  # C passes: A wins the coin, which lights up in A's holdings
     page.wait_for_selector(f'.player[data-seat="0"] .coin[data-coin="{coin}"].pg-flash')
+    # the event says who won by the name the screen uses everywhere (A), not by a seat number (1番, P1)
+    sale = page.locator(".motto-auction #turn-events .turn-event", has_text="落札")
+    assert sale.count() == 1
+    assert re.search(r"→ AがNo\.\d+.*を6で落札", sale.inner_text()), sale.inner_text()
+    page.click("#lang-toggle")
+    sale = page.locator(".motto-auction #turn-events .turn-event", has_text=" wins ")
+    assert re.search(r"→ A wins No\.\d+", sale.inner_text()) and not re.search(r"\bP\d", sale.inner_text()), sale.inner_text()
+
+
+def test_the_lot_for_the_start_player_names_the_seat(warm_page, site, wait_for_engine):
+    page = warm_page()
+    people = [{"name": n, "type": "human"} for n in ("花子", "太郎", "次郎")]
+    record = _call("new_match", {"game": "motto", "seed": 1, "players": people, "options": {"start": "random"}})["record"]
+    k = int(record["actions"][0][len("c:start "):])
+    _put(page, site, wait_for_engine, record, "mottolot1")
+    page.wait_for_selector("#motto-bar")
+    lot = page.locator(".motto-auction #turn-events .turn-event", has_text="抽選")
+    assert lot.inner_text() == f"抽選でスタートプレイヤーは{people[k - 1]['name']}に決まった"
+
+
+# --- the reviewer's second pass: what hid or broke on a phone (375x812) and a laptop (1280x800) ---
+# Elements (of any of the selectors) that are not wholly on screen ABOVE the pinned action bar.
+HIDDEN_UNDER_BAR = """(selectors) => {
+  const bar = document.getElementById('motto-bar');
+  const top = bar ? bar.getBoundingClientRect().top : innerHeight;
+  return [...document.querySelectorAll(selectors)].filter((e) => e.getClientRects().length > 0).flatMap((e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= -1 && r.bottom <= top + 1 ? [] : [`${e.id || e.textContent.trim() || e.getAttribute('aria-label')}: ${Math.round(r.top)}-${Math.round(r.bottom)} (bar at ${Math.round(top)})`];
+  });
+}"""
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_dice_to_pick_are_above_the_bar_when_the_turn_comes(warm_page, site, wait_for_engine, width, height, locale):
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    # four seats, the start player drawn by lot (seat 2): the three computers bid before the person
+    # decides, so the events strip and the standing bid push the builder down the page
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "normal"}, {"name": "", "type": "bot", "level": "normal"}]
+    record = _call("new_match", {"game": "motto", "seed": 8, "players": players, "options": {"start": "random"}})["record"]
+    _put(page, site, wait_for_engine, record, "mottobar1")
+    page.wait_for_selector("#motto-bar")
+    _idle(page)
+    assert page.evaluate("() => window.pygamesMatch.record.actions.length") > 3  # the computers played first
+    builder = ".bid-builder .face-grid button, #motto-weakest, #motto-clear"
+    shot(page, f"motto-{locale[:2]}-{width}-turn-comes")
+    assert page.evaluate(HIDDEN_UNDER_BAR, builder) == []
+    # and the lines beside the coin wrap between phrases (not コンピュータ4（ふつう）の入 / 札)
+    assert page.evaluate(LONE_CHARACTER_LINES, ".motto-auction .auction-side p, .motto .turn-event, #motto-prompt") == []
+    # the bar's own prompt and buttons stay on screen as well
+    for sel in ("#motto-prompt", "#motto-bid", "#motto-pass"):
+        assert_in_viewport(page, sel)
+
+
+# Lines of text (in the elements matching the selectors) that hold a single character, such as
+# 了 of 終了 wrapped onto its own line: each text's characters grouped by the line they sit on.
+LONE_CHARACTER_LINES = """(selectors) => [...document.querySelectorAll(selectors)].filter((e) => e.getClientRects().length > 0).flatMap((e) => {
+  const lines = new Map();
+  const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (let i = 0; i < n.length; i++) {
+      if (!n.nodeValue[i].trim()) continue;
+      const range = document.createRange();
+      range.setStart(n, i);
+      range.setEnd(n, i + 1);
+      const r = range.getClientRects()[0];
+      if (!r) continue;
+      const key = Math.round(r.bottom);
+      lines.set(key, (lines.get(key) || '') + n.nodeValue[i]);
+    }
+  }
+  return lines.size > 1 ? [...lines.values()].filter((l) => l.length === 1).map((l) => `${e.textContent.trim().slice(0, 40)}: '${l}' alone`) : [];
+})"""
+
+# Lines that start with a separator (、・,), e.g. "、合計 119点" under "…暴落 −76".
+LINES_STARTING_WITH_A_SEPARATOR = LONE_CHARACTER_LINES.replace(
+    "return lines.size > 1 ? [...lines.values()].filter((l) => l.length === 1)",
+    "return lines.size > 1 ? [...lines.values()].filter((l) => /^[、・,]/.test(l))").replace("alone", "starts a line")
+
+# Per-player score items that break across lines (a name on one line, its score on the next).
+SPLIT_ITEMS = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+  return rects.some((a) => rects.some((b) => b.top >= a.bottom - 1));  // one piece wholly below another
+}).map((e) => e.textContent)"""
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_result_keeps_words_and_each_players_score_together(warm_page, site, wait_for_engine, width, height, locale):
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    name = f"motto-{locale[:2]}-{width}-result"
+    before, action = _near_the_end(5)  # ends with the 4th hard fork: 4枚目のハードフォーク（No.10）が出て終了
+    _put(page, site, wait_for_engine, before, "mottoend2")
+    page.wait_for_selector("#motto-bar, .recover-choices button")
+    _idle(page)
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _idle(page)
+    shot(page, name)
+    texts = "#outcome h2, #outcome .result-reason, #outcome .motto-result-lines li"
+    assert page.evaluate(LONE_CHARACTER_LINES, texts) == []
+    # each player's figures (value, crash, total) are items that never break inside (合 / 計 75点)
+    assert page.locator("#outcome .motto-result-lines .score-part").count() == 9
+    assert page.evaluate(SPLIT_ITEMS, "#outcome .motto-result-lines strong, #outcome .motto-result-lines .score-part") == []
+    assert page.evaluate(LINES_STARTING_WITH_A_SEPARATOR, "#outcome .motto-result-lines li") == []
+    page.click("#result-dismiss")
+    page.wait_for_selector("#outcome-bar:not([hidden])")
+    shot(page, f"{name}-dismissed")
+    assert page.evaluate(LONE_CHARACTER_LINES, "#outcome-bar h2, #outcome-bar p") == []
+    # the compact banner: one item per player, name and score never split
+    items = page.locator("#outcome-bar .scores .score-item")
+    assert items.count() == 3
+    assert all(any(ch.isdigit() for ch in text) for text in items.all_inner_texts())
+    assert page.evaluate(SPLIT_ITEMS, "#outcome-bar .scores .score-item") == []
+    assert page.evaluate(LINES_STARTING_WITH_A_SEPARATOR, "#outcome-bar .scores") == []

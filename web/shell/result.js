@@ -46,8 +46,11 @@ export function resultDisplay({ game, matchId }) {
       h('h2', {}, headline(outcome, players)),
       reason ? h('p', {}, reason) : null,
       // a view that shows the scores itself (in its own units, e.g. 円) also leaves them out of the banner
+      // one item per player, its separator at its end (never at a line's start): a name and its
+      // score never sit on two lines (shell.css .score-item)
       Array.isArray(outcome.scores) && !viewScores ? h('p', { class: 'scores' }, `${t('scores')}　`,
-        outcome.scores.map((s, i) => `${seatName(players, i)} ${formatNumber(s)}`).join(t('listSep'))) : null,
+        ...outcome.scores.map((s, i) => h('span', { class: 'score-item' },
+          `${seatName(players, i)} ${formatNumber(s)}${i < outcome.scores.length - 1 ? t('listSep').trimEnd() : ''}`))) : null,
       dismissed ? h('button', { type: 'button', id: 'result-show', onclick: show }, t('seeResult')) : null);
     fill(overlay,
       h('p', { class: 'result-kicker' }, t('resultHeading')),

@@ -277,8 +277,9 @@ def test_end_chance_matches_a_brute_force_count():
 def test_log_text_names_the_sale_and_its_consequences():
     s = play(at_auction(4, 4), (0, "bid 2"), (1, "bid 3"), (2, "pass"), (3, "pass"))
     ja, en = GAME.describe_action(s, 0, "pass")
-    assert "2番がNo.4（価値12）を3で落札" in ja and "1番がステーブルコインを2で獲得" in ja
-    assert "P2 wins No.4 (value 12) with 3" in en and "P1 takes a stable coin with 2" in en
+    # seats by the generic プレイヤー2 / Player 2 that the page shows as the seat's name
+    assert "プレイヤー2がNo.4（価値12）を3で落札" in ja and "プレイヤー1がステーブルコインを2で獲得" in ja
+    assert "Player 2 wins No.4 (value 12) with 3" in en and "Player 1 takes a stable coin with 2" in en
     assert GAME.describe_action(MottoState(3), CHANCE, "draw 24") == ("No.24 ハードフォークをめくった",
                                                                      "Revealed No.24 HARD FORK")
     t = play(at_auction(3, 1), (0, "pass"), (1, "pass"))
@@ -326,7 +327,8 @@ def test_start_player_is_drawn_by_lot_by_default_and_logged():
         assert view["view"]["start_player"] == k - 1 and view["view"]["opener"] == k - 1
         assert view["to_move"] == [k - 1]  # the start player opens the first auction
         log = json.loads(webapi.dispatch("log", json.dumps({"record": record})))["log"]
-        assert log[0]["ja"] == f"抽選でスタートプレイヤーは{k}番に決まった" and f"P{k}" in log[0]["en"]
+        assert log[0]["ja"] == f"抽選でスタートプレイヤーはプレイヤー{k}に決まった"
+        assert log[0]["en"] == f"Drawn by lot: Player {k} is the start player"
         starts.add(k)
     assert len(starts) > 1  # the lot really varies with the seed
 

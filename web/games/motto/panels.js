@@ -156,7 +156,13 @@ export function resultLines(done, rc) {
   const { t, nameOf } = rc;
   const out = done && done.outcome;
   if (!out || !out.details || !Array.isArray(out.details.scores)) return null;
+  // each figure (and the name) is an item that moves to the next line whole, its comma with it:
+  // never 合 / 計 75点, nor a line that starts with 、
+  const part = (text) => h('span', { class: 'score-part' }, text);
+  const gap = t('', ' ') || null;
   return h('ul', { class: 'motto-result-lines' }, out.details.scores.map((sc, seat) => h('li', {},
     h('strong', {}, nameOf(seat)), ' ',
-    t(`価値 ${fmt(sc.positive)}、暴落 ${fmt(sc.loss)}、合計 ${fmt(sc.total)}点`, `value ${fmt(sc.positive)}, crash ${fmt(sc.loss)}, total ${fmt(sc.total)}`))));
+    part(t(`価値 ${fmt(sc.positive)}、`, `value ${fmt(sc.positive)},`)), gap,
+    part(t(`暴落 ${fmt(sc.loss)}、`, `crash ${fmt(sc.loss)},`)), gap,
+    part(t(`合計 ${fmt(sc.total)}点`, `total ${fmt(sc.total)}`)))));
 }

@@ -24,6 +24,7 @@ const CHECK_DELAY_MS = 120;
  * @property {ReturnType<typeof setTimeout> | null} checkTimer
  * @property {boolean} sending an action is on its way
  * @property {Set<number>} openDetails seats whose projection breakdown is open
+ * @property {string} decision the seat and ply of the bid the person was last asked for ('' when none)
  * @property {{owners: Object<string, number>, dice: Object<string, string>, standing: string, ply: number} | null} lastSeen
  *   what the previous update showed, for the highlights
  */
@@ -41,7 +42,7 @@ export function mount(root, ctx) {
   /** @type {MottoUi} */
   const ui = {
     payload: null, counts: [0, 0, 0, 0, 0, 0, 0], builderKey: '', standingKey: '', touched: false,
-    checkSeq: 0, checkTimer: null, sending: false, openDetails: new Set(), lastSeen: null,
+    checkSeq: 0, checkTimer: null, sending: false, openDetails: new Set(), lastSeen: null, decision: '',
   };
 
   const rawName = (seat) => {
@@ -137,6 +138,20 @@ export function mount(root, ctx) {
     if (focusId) restoreFocus(focusId);
   }
 
+  /** A new decision for the person (their turn came): the dice to pick and the builder's buttons are
+   *  brought on screen ABOVE the pinned action bar, which would otherwise cover them (its prompt says
+   *  "pick dice above"). Nothing moves when they are in view already. */
+  function revealBuilder() {
+    const builder = /** @type {HTMLElement | null} */ (box.querySelector('.bid-builder'));
+    const bar = box.querySelector('#motto-bar');
+    if (!builder || !bar) return;
+    const barTop = Math.min(bar.getBoundingClientRect().top, window.innerHeight);
+    const r = builder.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= barTop) return;
+    builder.style.scrollMarginBottom = `${Math.ceil(bar.getBoundingClientRect().height) + 8}px`;
+    builder.scrollIntoView({ block: 'nearest' });
+  }
+
   /** What the highlights compare: who owns each coin, the dice on it, the standing bid. */
   function snapshotOf(v) {
     /** @type {Object<string, number>} */
@@ -176,6 +191,9 @@ export function mount(root, ctx) {
     update(next) {
       ui.payload = next;
       render();
+      const decision = box.querySelector('.bid-builder') ? `${next.seat}:${next.ply}` : '';
+      if (decision && decision !== ui.decision) revealBuilder();
+      ui.decision = decision;
       const now = snapshotOf(next.view);
       if (!next.replay) highlight(ui.lastSeen, now);
       ui.lastSeen = now;

@@ -443,3 +443,7 @@ def test_the_result_keeps_words_and_each_players_score_together(warm_page, site,
     assert all(any(ch.isdigit() for ch in text) for text in items.all_inner_texts())
     assert page.evaluate(SPLIT_ITEMS, "#outcome-bar .scores .score-item") == []
     assert page.evaluate(LINES_STARTING_WITH_A_SEPARATOR, "#outcome-bar .scores") == []
+    # and read as a list: 「A 75・B 60」, "A 75, B 60" (a space after the English comma)
+    sep = "・" if page.evaluate("document.documentElement.lang") == "ja" else ", "
+    listed = sep.join(text.rstrip("・,") for text in items.all_inner_texts())
+    assert listed in page.inner_text("#outcome-bar .scores"), page.inner_text("#outcome-bar .scores")

@@ -32,6 +32,19 @@ export function resultDisplay({ game, matchId }) {
         h('td', {}, formatNumber(outcome.scores[seat]))))));
   }
 
+  /** Each player's name and score as one item, its separator's mark inside (・ / ,) and its space, if
+   * any, between the items (English "A 75, B 60"; Japanese "A 75・B 60"). */
+  function scoreItems(scores, players) {
+    const sep = t('listSep');
+    const mark = sep.trimEnd();
+    const gap = sep.slice(mark.length);
+    return scores.flatMap((s, i) => {
+      const last = i === scores.length - 1;
+      const item = h('span', { class: 'score-item' }, `${seatName(players, i)} ${formatNumber(s)}${last ? '' : mark}`);
+      return last || !gap ? [item] : [item, gap];
+    });
+  }
+
   function update(outcome, players, breakdown = null) {
     last = { outcome, players, breakdown };
     overlay.hidden = !outcome || dismissed;
@@ -49,8 +62,7 @@ export function resultDisplay({ game, matchId }) {
       // one item per player, its separator at its end (never at a line's start): a name and its
       // score never sit on two lines (shell.css .score-item)
       Array.isArray(outcome.scores) && !viewScores ? h('p', { class: 'scores' }, `${t('scores')}　`,
-        ...outcome.scores.map((s, i) => h('span', { class: 'score-item' },
-          `${seatName(players, i)} ${formatNumber(s)}${i < outcome.scores.length - 1 ? t('listSep').trimEnd() : ''}`))) : null,
+        ...scoreItems(outcome.scores, players)) : null,
       dismissed ? h('button', { type: 'button', id: 'result-show', onclick: show }, t('seeResult')) : null);
     fill(overlay,
       h('p', { class: 'result-kicker' }, t('resultHeading')),

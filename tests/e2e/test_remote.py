@@ -161,6 +161,8 @@ def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: 
     act(b, "3c3d")
     link_b = link_of(b)
     key_moment(b, "remote-send-panel-375-en", "#remote-qr")
+    holds = b.inner_text("#remote-send")
+    assert "This link holds: 1 move (" in holds and "(s)" not in holds, holds  # counted words, no "move(s)"
     b.click("#lang-toggle")
     b.wait_for_selector("#remote-send-h:has-text('相手に送る')")
     b.locator("#remote-send").scroll_into_view_if_needed()  # the view keeps the board in sight on a re-render

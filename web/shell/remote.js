@@ -31,7 +31,9 @@ const S = {
   qrLabel: ['このリンクのQRコード', 'QR code of this link'],
   contains: (moves, values, chars, whole) => {
     const ja = [whole ? '対局の全体' : moves ? `${moves}手` : '', values ? `抽選用の値${values}個` : ''].filter(Boolean).join('と') || '最新の状態';
-    const en = [whole ? 'The whole match' : moves ? `${moves} move(s)` : '', values ? `${values} value(s) for the draws` : ''].filter(Boolean).join(' and ') || 'The latest state';
+    const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    const en = [whole ? 'The whole match' : moves ? plural(moves, 'move', 'moves') : '',
+      values ? `${plural(values, 'value', 'values')} for the draws` : ''].filter(Boolean).join(' and ') || 'The latest state';
     return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${en} (${chars} characters)`];
   },
   turnMine: ['あなたの番', 'Your turn'], turnTheirs: ['相手の番', "Friend's turn"], turnJoin: ['相手の参加待ち', 'Waiting for your friend to join'],

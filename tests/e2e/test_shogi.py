@@ -213,6 +213,9 @@ def test_hon_keyboard_kif_roundtrip(warm_page: Any, site: Any, tmp_path: Any) ->
     dl.value.save_as(path)
     kif = path.read_text(encoding="utf-8")
     assert "７六歩" in kif and "２六歩" in kif
+    # the players as the screen names them, not the empty names of seats nobody typed a name for
+    shown = page.evaluate("() => window.pygamesMatch.viewPayload.players.map((p) => p.name)")
+    assert f"先手：{shown[0]}\n" in kif and f"後手：{shown[1]}\n" in kif and all(shown), (shown, kif[:300])
 
     old_hash = page.evaluate("location.hash")
     page.fill(".sg-import-text", kif)

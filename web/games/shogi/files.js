@@ -4,6 +4,7 @@
 // decodes the text itself (BOM, then UTF-8, then Shift_JIS) and passes the text.
 
 import { h } from '../../shell/dom.js';
+import { namedPlayers } from '../../shell/seats.js';
 import { engineCall, getRecord, openRecord, downloadBlob, downloadText, copyText } from './io.js';
 
 let uid = 0;
@@ -51,9 +52,10 @@ function downloadBase64(filename, b64) {
   downloadBlob(filename, new Blob([bytes], { type: 'application/octet-stream' }));
 }
 
-/** The record in `format` from the engine: {text, filename, base64?}. */
+/** The record in `format` from the engine: {text, filename, base64?}. The file names the players as the
+ * screen does (先手：プレイヤー1, 後手：コンピュータ（ふつう）), not the empty names of seats nobody named. */
 function exportAs(ctx, record, format) {
-  return engineCall(ctx, 'export_record', { record, format });
+  return engineCall(ctx, 'export_record', { record: { ...record, players: namedPlayers(record.players) }, format });
 }
 
 /**

@@ -638,3 +638,52 @@ def test_entering_king_declaration(warm_page: Any, site: Any, tmp_path: Any) -> 
     assert "入玉" in page.locator(".sg-over").text_content()
     assert page.locator("[data-action=declare]").count() == 0
     page.screenshot(path=str(tmp_path / "declare-done.png"))
+
+
+# --- the shell's replay of a shogi match (review 2) ---------------------------------------------
+def inside(page: Any, sel: str) -> bool:
+    return page.evaluate("""(s) => { const e = document.querySelector(s); if (!e) return false; const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }""", sel)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_replay_board_as_large_as_in_play(warm_page: Any, site: Any, size: tuple[int, int]) -> None:
+    """The replay's board is as large as the match's (not shrunk under the shell's controls); the step
+    buttons and the whole board are in the window together (a phone too), before and after a step; the
+    hands' names are on one line, whole in their title (コンピュータ was broken as コンピュー／タ)."""
+    from pygames import webapi
+
+    width, height = size
+    page = warm_page(width, height, phone=width < 500)
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}]
+    record = webapi.new_match("shogi", {"ruleset": "hon"}, 5, players)["record"]
+    for seat, action in enumerate(("7g7f", "3c3d", "2g2f", "8c8d")):
+        record = webapi.apply(record, seat % 2, action)["record"]
+    open_link(page, site, record)
+    played = page.locator(".sg-board").bounding_box()["width"]
+    match_id = page.evaluate("window.pygamesMatch.record.meta.id")
+    page.goto(site.url + f"#/replay/{match_id}")
+    page.wait_for_selector("#replay-slider")
+    page.wait_for_function("() => document.querySelector('.sg-view .sg-board') && document.querySelector('.sg-view').dataset.fit")
+    page.click("#replay-first")
+    at = "(n) => document.getElementById('replay-slider').value === String(n) && document.querySelector('.sg-ply').textContent === n + '手'"
+    page.wait_for_function(at, arg=0)
+    try:
+        page.wait_for_function("(w) => document.querySelector('.sg-board').getBoundingClientRect().width >= w * 0.97", arg=played,
+                               timeout=5_000)
+    except Exception as err:
+        wide = page.locator(".sg-board").bounding_box()["width"]
+        raise AssertionError(f"replay board {wide} px wide, {played} px in play") from err
+    for step in range(2):
+        shot(page, f"{width}-replay-{step}")
+        for sel in ("#replay-forward", "#replay-back", ".sg-board", ".sg-hand-top", ".sg-hand-bottom"):
+            assert inside(page, sel), f"{sel} is not in the window with the board (step {step})"
+        page.click("#replay-forward")
+        page.wait_for_function(at, arg=step + 1)
+    names = page.evaluate("""() => [...document.querySelectorAll('.sg-hand-name')].map((e) => {
+        const r = document.createRange(); r.selectNodeContents(e);
+        return [e.textContent, e.title, r.getClientRects().length]; })""")
+    assert names and all(title == text and lines == 1 for text, title, lines in names), names
+    assert "コンピュータ" in [n[0] for n in names]
+    assert_no_horizontal_overflow(page)
+

@@ -687,3 +687,23 @@ def test_replay_board_as_large_as_in_play(warm_page: Any, site: Any, size: tuple
     assert "コンピュータ" in [n[0] for n in names]
     assert_no_horizontal_overflow(page)
 
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_phone_card_chips_show_whole_names(warm_page: Any, site: Any, lang: str) -> None:
+    """Four active cards on a phone: the chips under the board show each card's whole name (two to a
+    row, wrapping at words), none cut to a stub like 鉄… / Iro…."""
+    from tests.e2e.test_shogi_study import card_record as four_cards
+
+    page = warm_page(375, 812, phone=True, locale="en-US" if lang == "en" else "ja-JP")
+    open_link(page, site, four_cards())
+    chips = page.evaluate("""() => [...document.querySelectorAll('.sg-strip .sg-chip')].map((c) => {
+        const n = c.querySelector('.sg-chip-name'); const r = n.getBoundingClientRect(), s = c.closest('.sg-strip').getBoundingClientRect();
+        return [n.textContent, c.title, n.scrollWidth <= n.clientWidth, r.right <= s.right + 0.5 && r.bottom <= s.bottom + 0.5]; })""")
+    assert len(chips) == 4, chips
+    assert all(text == title and fits and shown for text, title, fits, shown in chips), chips
+    if lang == "en":
+        assert "Free-king dragon" in [c[0] for c in chips]
+    assert outside(page, {**POSITION_PARTS, "active cards": ".sg-active-cards", "deck counts": ".sg-counts"}) == []
+    assert_no_horizontal_overflow(page)
+    shot(page, f"375-{lang}-four-chips")
+

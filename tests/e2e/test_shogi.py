@@ -707,3 +707,25 @@ def test_phone_card_chips_show_whole_names(warm_page: Any, site: Any, lang: str)
     assert_no_horizontal_overflow(page)
     shot(page, f"375-{lang}-four-chips")
 
+
+@pytest.mark.parametrize("size,lang", [((375, 812), "en"), ((1280, 800), "ja")], ids=["phone-en", "desktop-ja"])
+def test_setup_legends_labels_and_links(warm_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
+    """The new-match form: no two fieldsets share a legend (the card variant's is its own, not a second
+    遊び方), the 反則負けあり box is on a line of its own under the links, and the 駒落ち / Handicap label
+    is one line beside its select (it broke as Handica／p on a phone)."""
+    width, height = size
+    page = warm_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
+    page.goto(site.url + "#/new/shogi")
+    wait_for_engine(page)
+    page.wait_for_selector(".sg-setup input[data-opt=ruleset]")
+    legends = page.locator("legend").all_inner_texts()
+    assert len(legends) == len(set(legends)), legends
+    links = page.locator(".sg-setup-links").bounding_box()
+    foul = page.locator(".sg-setup input[data-opt=foul_loss]").bounding_box()
+    assert foul["y"] >= links["y"] + links["height"], (links, foul)
+    for ruleset in ("cards", "hon"):
+        page.check(f".sg-setup input[data-opt=ruleset][value={ruleset}]")
+        lines = page.evaluate("""() => { const l = document.querySelector('.sg-setup label[for^=sg-handicap]');
+            const r = document.createRange(); r.selectNodeContents(l); return r.getClientRects().length; }""")
+        assert lines == 1, f"the handicap label is on {lines} lines ({ruleset})"
+    assert_no_horizontal_overflow(page)

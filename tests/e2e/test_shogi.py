@@ -718,6 +718,8 @@ def test_setup_legends_labels_and_links(warm_page: Any, site: Any, size: tuple[i
     page.goto(site.url + "#/new/shogi")
     wait_for_engine(page)
     page.wait_for_selector(".sg-setup input[data-opt=ruleset]")
+    page.check(".sg-setup input[data-opt=ruleset][value=cards]")  # the form may remember 本将棋 from before
+    page.wait_for_selector(".sg-setup input[data-opt=foul_loss]")
     legends = page.locator("legend").all_inner_texts()
     assert len(legends) == len(set(legends)), legends
     links = page.locator(".sg-setup-links").bounding_box()

@@ -119,8 +119,10 @@ CALLS: dict[str, Callable[..., dict[str, Any]]] = {
 
 def puzzle_answer(match: Any, turn: int = 0, move: str = "", nodes: int = 12_000) -> dict[str, Any]:
     """次の一手: is ``move`` a good answer in the position after ``turn`` turns? It is when the mover's win
-    rate after it falls less than a 疑問手's drop from the best move's (both searched with ``nodes``).
-    ``{"correct", "best", "best_text", "played", "why", "drop"}``."""
+    rate after it falls less than a 疑問手's drop from the best move's (both searched with ``nodes``): the
+    review would not mark it. ``exact`` says it is the engine's own move, ``best_move_text`` names that
+    move (``best_text`` its whole line).
+    ``{"correct", "exact", "best", "best_move_text", "best_text", "played", "why", "drop"}``."""
     state = _turn_state(match, turn)
     after_state = _branch_state(match, turn, [move])  # refuses an illegal move
     best = analyse(state, check_nodes(nodes), 1)
@@ -130,10 +132,12 @@ def puzzle_answer(match: Any, turn: int = 0, move: str = "", nodes: int = 12_000
     else:
         after = 1.0 if after_state.result and state.side in after_state.result[0] else 0.0
     drop = before - after
-    correct = drop < review.DUBIOUS or move == best["best"]
+    exact = move == best["best"]
+    correct = drop < review.DUBIOUS or exact
     why = ({"ja": "悪くない手です", "en": "is fine"} if correct
            else {"ja": f"勝率が{round(drop * 100)}%下がります", "en": f"loses {round(drop * 100)}% of win rate"})
-    return {"correct": correct, "best": best["best"], "best_text": _names(state, best["line"]),
+    return {"correct": correct, "exact": exact, "best": best["best"], "best_move_text": _names(state, [best["best"]]),
+            "best_text": _names(state, best["line"]),
             "played": _names(state, [move]), "text": _names(state, [move]), "why": why, "drop": round(drop, 3)}
 
 

@@ -641,3 +641,96 @@ def test_entering_king_declaration(warm_page: Any, site: Any, tmp_path: Any) -> 
     assert "入玉" in page.locator(".sg-over").text_content()
     assert page.locator("[data-action=declare]").count() == 0
     page.screenshot(path=str(tmp_path / "declare-done.png"))
+
+
+# --- the shell's replay of a shogi match (review 2) ---------------------------------------------
+def inside(page: Any, sel: str) -> bool:
+    return page.evaluate("""(s) => { const e = document.querySelector(s); if (!e) return false; const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }""", sel)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["desktop", "phone"])
+def test_replay_board_as_large_as_in_play(warm_page: Any, site: Any, size: tuple[int, int]) -> None:
+    """The replay's board is as large as the match's (not shrunk under the shell's controls); the step
+    buttons and the whole board are in the window together (a phone too), before and after a step; the
+    hands' names are on one line, whole in their title (コンピュータ was broken as コンピュー／タ)."""
+    from pygames import webapi
+
+    width, height = size
+    page = warm_page(width, height, phone=width < 500)
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"}]
+    record = webapi.new_match("shogi", {"ruleset": "hon"}, 5, players)["record"]
+    for seat, action in enumerate(("7g7f", "3c3d", "2g2f", "8c8d")):
+        record = webapi.apply(record, seat % 2, action)["record"]
+    open_link(page, site, record)
+    played = page.locator(".sg-board").bounding_box()["width"]
+    match_id = page.evaluate("window.pygamesMatch.record.meta.id")
+    page.goto(site.url + f"#/replay/{match_id}")
+    page.wait_for_selector("#replay-slider")
+    page.wait_for_function("() => document.querySelector('.sg-view .sg-board') && document.querySelector('.sg-view').dataset.fit")
+    page.click("#replay-first")
+    at = "(n) => document.getElementById('replay-slider').value === String(n) && document.querySelector('.sg-ply').textContent === n + '手'"
+    page.wait_for_function(at, arg=0)
+    try:
+        page.wait_for_function("(w) => document.querySelector('.sg-board').getBoundingClientRect().width >= w * 0.97", arg=played,
+                               timeout=5_000)
+    except Exception as err:
+        wide = page.locator(".sg-board").bounding_box()["width"]
+        raise AssertionError(f"replay board {wide} px wide, {played} px in play") from err
+    for step in range(2):
+        shot(page, f"{width}-replay-{step}")
+        for sel in ("#replay-forward", "#replay-back", ".sg-board", ".sg-hand-top", ".sg-hand-bottom"):
+            assert inside(page, sel), f"{sel} is not in the window with the board (step {step})"
+        page.click("#replay-forward")
+        page.wait_for_function(at, arg=step + 1)
+    names = page.evaluate("""() => [...document.querySelectorAll('.sg-hand-name')].map((e) => {
+        const r = document.createRange(); r.selectNodeContents(e);
+        return [e.textContent, e.title, r.getClientRects().length]; })""")
+    assert names and all(title == text and lines == 1 for text, title, lines in names), names
+    assert "コンピュータ" in [n[0] for n in names]
+    assert_no_horizontal_overflow(page)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_phone_card_chips_show_whole_names(warm_page: Any, site: Any, lang: str) -> None:
+    """Four active cards on a phone: the chips under the board show each card's whole name (two to a
+    row, wrapping at words), none cut to a stub like 鉄… / Iro…."""
+    from tests.e2e.test_shogi_study import card_record as four_cards
+
+    page = warm_page(375, 812, phone=True, locale="en-US" if lang == "en" else "ja-JP")
+    open_link(page, site, four_cards())
+    chips = page.evaluate("""() => [...document.querySelectorAll('.sg-strip .sg-chip')].map((c) => {
+        const n = c.querySelector('.sg-chip-name'); const r = n.getBoundingClientRect(), s = c.closest('.sg-strip').getBoundingClientRect();
+        return [n.textContent, c.title, n.scrollWidth <= n.clientWidth, r.right <= s.right + 0.5 && r.bottom <= s.bottom + 0.5]; })""")
+    assert len(chips) == 4, chips
+    assert all(text == title and fits and shown for text, title, fits, shown in chips), chips
+    if lang == "en":
+        assert "Free-king dragon" in [c[0] for c in chips]
+    assert outside(page, {**POSITION_PARTS, "active cards": ".sg-active-cards", "deck counts": ".sg-counts"}) == []
+    assert_no_horizontal_overflow(page)
+    shot(page, f"375-{lang}-four-chips")
+
+
+@pytest.mark.parametrize("size,lang", [((375, 812), "en"), ((1280, 800), "ja")], ids=["phone-en", "desktop-ja"])
+def test_setup_legends_labels_and_links(warm_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
+    """The new-match form: no two fieldsets share a legend (the card variant's is its own, not a second
+    遊び方), the 反則負けあり box is on a line of its own under the links, and the 駒落ち / Handicap label
+    is one line beside its select (it broke as Handica／p on a phone)."""
+    width, height = size
+    page = warm_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
+    page.goto(site.url + "#/new/shogi")
+    wait_for_engine(page)
+    page.wait_for_selector(".sg-setup input[data-opt=ruleset]")
+    page.check(".sg-setup input[data-opt=ruleset][value=cards]")  # the form may remember 本将棋 from before
+    page.wait_for_selector(".sg-setup input[data-opt=foul_loss]")
+    legends = page.locator("legend").all_inner_texts()
+    assert len(legends) == len(set(legends)), legends
+    links = page.locator(".sg-setup-links").bounding_box()
+    foul = page.locator(".sg-setup input[data-opt=foul_loss]").bounding_box()
+    assert foul["y"] >= links["y"] + links["height"], (links, foul)
+    for ruleset in ("cards", "hon"):
+        page.check(f".sg-setup input[data-opt=ruleset][value={ruleset}]")
+        lines = page.evaluate("""() => { const l = document.querySelector('.sg-setup label[for^=sg-handicap]');
+            const r = document.createRange(); r.selectNodeContents(l); return r.getClientRects().length; }""")
+        assert lines == 1, f"the handicap label is on {lines} lines ({ruleset})"
+    assert_no_horizontal_overflow(page)

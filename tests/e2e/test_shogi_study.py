@@ -374,3 +374,46 @@ def test_card_game_branch_exported_as_kif_and_read_back(warm_page: Any, site: An
     page.wait_for_selector(".sg-branches li", timeout=60_000)
     assert page.evaluate("window.pygamesMatch.record.meta.shogi_branches") == [{"turn": 3, "moves": [move]}]
     assert "1" in page.locator(".sg-analysis [role=status]").inner_text()
+
+
+@pytest.mark.parametrize("size,lang", [((375, 812), "ja"), ((1280, 800), "en")], ids=["phone-ja", "desktop-en"])
+def test_puzzle_answer_names_the_engines_move(warm_page: Any, site: Any, size: tuple[int, int], lang: str) -> None:
+    """次の一手 from the study game's blunder (turn 21): an edge pawn push is within the engine's tolerance,
+    so it counts, but plainly as 許容範囲 with the engine's own move named (from the engine's answer) and
+    shown on the board; the engine's move itself is 正解. The prompt fits its one line, the move list
+    marks the puzzle's position (not the last move), and the match's 対局終了 line steps aside."""
+    width, height = size
+    page = warm_page(width, height, phone=width < 500, locale="en-US" if lang == "en" else "ja-JP")
+    open_link(page, site, study_record())
+    resign(page)
+    page.evaluate("""() => { const r = window.pygamesMatch.record;
+        const base = {game: r.game, engine_version: r.engine_version, options: r.options, players: r.players, seed: r.seed,
+          actions: r.actions, format: r.format, schema: r.schema};
+        localStorage.setItem('pygames.game.shogi.puzzles', JSON.stringify([{id: 'p21', record: base, turn: 21, seat: 0,
+          better: '7f7e', ruleset: 'hon', solved: false, tries: 0}])); }""")
+    assert page.locator("#match-status").is_visible()
+    page.click(".sg-controls .sg-study-puzzles")
+    page.click(".sg-puzzle-list button >> nth=0")
+    page.wait_for_selector("[data-movable]", timeout=60_000)
+    prompt = page.locator(".sg-prompt")
+    assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", prompt.element_handle()), f"the prompt is cut: {prompt.inner_text()}"
+    assert page.locator(".sg-move-list [aria-current=true]").get_attribute("data-ply") == "20"
+    assert page.locator("#match-status").is_hidden(), "対局終了 beside a puzzle to play"
+    page.click(".sg-sq[data-sq='9g']")
+    page.click(".sg-sq[data-sq='9f']")
+    page.wait_for_selector(".sg-puzzle-ok", timeout=120_000)
+    said = page.locator(".sg-puzzle-ok").inner_text()
+    if lang == "ja":
+        assert "許容範囲" in said and "▲９六歩" in said and "エンジンの推奨: ▲７五歩" in said and "正解！" not in said, said
+    else:
+        assert "Good enough" in said and "P-96" in said and "The engine preferred P-75" in said and "Correct!" not in said, said
+    assert page.locator(".sg-hint-from[data-sq='7f']").count() == 1 and page.locator(".sg-hint-to[data-sq='7e']").count() == 1
+    assert_no_horizontal_overflow(page)
+    shot(page, f"shogi-study-puzzle-ok-{width}-{lang}")
+    page.click(".sg-puzzle-list button >> nth=0")  # the same puzzle again: the engine's move
+    page.wait_for_selector("[data-movable]", timeout=60_000)
+    page.click(".sg-sq[data-sq='7f']")
+    page.click(".sg-sq[data-sq='7e']")
+    page.wait_for_selector(".sg-puzzle-right", timeout=120_000)
+    right = page.locator(".sg-puzzle-right").inner_text()
+    assert right.startswith("正解！ ▲７五歩" if lang == "ja" else "Correct! P-75"), right

@@ -46,6 +46,9 @@ export async function replayPage(root, { id }) {
   clear(root);
 
   const title = h('h1', { class: 'match-title' });
+  // the step buttons, the slider and the position stay in sight (sticky at the top) while the view
+  // below them is looked at; the rest of the controls follow the view
+  const bar = h('div', { class: 'replay-bar', id: 'replay-bar', role: 'group' });
   const controls = h('div', { class: 'replay-controls card' });
   const alertBox = h('p', { class: 'error', role: 'alert' });
   const askBox = h('section', { class: 'handover card', id: 'replay-who', hidden: true,
@@ -53,11 +56,12 @@ export async function replayPage(root, { id }) {
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const strip = eventStrip();
   let log = [];
-  root.append(title, controls, alertBox, askBox, strip.el, viewRoot);
+  root.append(title, bar, alertBox, askBox, strip.el, viewRoot);
   if (moves) {
     root.append(moves.el);
     moves.setPick((n) => show(n));
   }
+  root.append(controls);
   call('log', { record }).then((r) => { log = r.log; if (moves) moves.setLog(r.log); if (alive) render(); }, () => {});
 
   const refuse = () => Promise.reject(shellError('shell.replay', 'replayNoAct'));
@@ -66,8 +70,11 @@ export async function replayPage(root, { id }) {
     full = { ...full, meta: { ...(full.meta || {}), [key]: value } };
     return setMeta(id, key, value);
   };
+  // topInset: the height the sticky bar covers at the top of the window (a view fitting itself to the
+  // window leaves it room)
+  const topInset = () => (bar.isConnected && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0);
   const ctx = baseCtx(info.name, { act: refuse, check: async () => shellError('shell.replay', 'replayNoAct'),
-    record: () => full, saveMeta });
+    record: () => full, saveMeta, topInset });
   let view = null;
   try {
     view = viewMod && typeof viewMod.mount === 'function' ? viewMod.mount(viewRoot, ctx) : null;
@@ -108,20 +115,21 @@ export async function replayPage(root, { id }) {
     };
     slider = h('input', { type: 'range', id: 'replay-slider', min: 0, max: plies, step: 1, value: ply,
       oninput: (e) => show(Number(e.target.value)) });
-    position = h('p', { id: 'replay-position', 'aria-live': 'polite' });
+    position = h('span', { id: 'replay-position', 'aria-live': 'polite' });
     const seatSelect = h('select', { id: 'replay-seat', onchange: (e) => { seat = e.target.value === '' ? null : Number(e.target.value); show(ply); } },
       h('option', { value: '', selected: seat === null }, t(secret ? 'publicView' : 'spectator')),
       viewable().map((i) => h('option', { value: i, selected: seat === i }, nameOf(i))));
     const someoneElse = secret && humans.length >= 2
       ? h('button', { type: 'button', id: 'replay-other-looker', onclick: () => ask() }, t('otherLooker')) : null;
-    fill(controls, 
-      h('div', { class: 'actions replay-buttons' },
+    bar.setAttribute('aria-label', t('replayHeading', pick(info.title)));
+    fill(bar,
+      h('div', { class: 'replay-buttons' },
         button('replay-first', t('first'), () => 0),
         button('replay-back', t('back'), () => ply - 1),
         button('replay-forward', t('forward'), () => ply + 1),
         button('replay-last', t('last'), () => plies)),
-      h('div', { class: 'field slider' }, h('label', { for: 'replay-slider' }, t('plySlider')), slider),
-      position,
+      h('div', { class: 'replay-slider-row' }, h('label', { for: 'replay-slider' }, t('plySlider')), slider, position));
+    fill(controls,
       h('p', { class: 'muted small', id: 'replay-keys' }, t('replayKeys')),
       h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('perspective')), seatSelect, someoneElse),
       secret ? h('p', { class: 'muted small', id: 'replay-secret-note' }, t('replaySecretNote')) : null,

@@ -110,3 +110,19 @@ def test_analysis_is_deterministic_and_gives_candidates() -> None:
     assert a["line"][0] == a["best"]
     scores = [c["score"] for c in a["candidates"][1:]]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_puzzle_answer_says_whether_the_move_is_the_engines() -> None:
+    """次の一手: a move the review would not mark is correct, and the answer names the engine's own move
+    (best_move_text, one move) and says whether the move was that one (exact)."""
+    from pygames.shogi.studycalls import puzzle_answer
+    match = seeded_game(3, 20)
+    turn = len(review.positions(match)) - 1
+    best = puzzle_answer(match, turn, "9g9f" if match.state.side == 0 else "1c1d", nodes=2000)["best"]
+    res = puzzle_answer(match, turn, best, nodes=2000)
+    assert res["correct"] and res["exact"]
+    assert len(res["best_move_text"]["ja"].split()) == 1 and res["best_text"]["ja"].startswith(res["best_move_text"]["ja"])
+    other = next(m for m in ("9g9f", "1g1f", "1c1d", "9c9d") if m != best and m[1] in ("gc"[match.state.side]))
+    first = puzzle_answer(match, turn, other, nodes=2000)
+    assert not first["exact"] and first["best_move_text"] == res["best_move_text"]
+    assert first["correct"] == (first["drop"] < review.DUBIOUS)

@@ -51,14 +51,14 @@ export function fitter(wrap, ui, rerender) {
       }
       return cell;
     };
+    // what the shell keeps over the top of the window (the replay's sticky step bar): the play area fits
+    // under it, and the view scrolls to just below it
+    const inset = typeof ui.ctx.topInset === 'function' ? Math.ceil(ui.ctx.topInset() || 0) : 0;
     let scroll = false;
     const below = solve(vh - topDoc - 8);
-    if (ui.live && ui.live.replay) {
-      // the shell's replay controls sit above the view: keep them in sight, the board a bit smaller
-      if (below < widest * 0.7) setCell(Math.floor(widest * 0.7));
-    } else if (below < widest * 0.92 - 1) {
+    if (below < widest * 0.92 - 1) {
       scroll = true;
-      solve(vh - 8);
+      solve(vh - inset - 8);
     }
     wrap.style.setProperty('--sg-play-h', `${Math.ceil(play.getBoundingClientRect().height)}px`);
     wrap.dataset.fit = scroll ? 'window' : 'below';
@@ -70,7 +70,7 @@ export function fitter(wrap, ui, rerender) {
       setTimeout(() => requestAnimationFrame(() => {
         if (!wrap.isConnected || wrap.dataset.fit !== 'window' || window.scrollY !== from) return;
         const top = wrap.getBoundingClientRect().top + window.scrollY;
-        window.scrollTo({ top: top - 4, behavior: 'instant' });
+        window.scrollTo({ top: top - inset - 4, behavior: 'instant' });
       }), 0);
     }
   }

@@ -81,20 +81,23 @@ export function previews(ui, wrap) {
 export function moveListPanel(ui, pv, marks = null) {
   const { t, ctx, live } = ui;
   const rec = (live.view && live.view.record) || [];
-  const at = ui.preview ? ui.preview.turn : rec.length;
+  // the position on the board: a study's (none of these moves if it is another game's), a preview's, the last
+  const studied = ui.studyAt ? ui.studyAt() : undefined;
+  const at = studied !== undefined ? studied : ui.preview ? ui.preview.turn : rec.length;
+  const tabAt = at === null ? rec.length : at; // one move of the list is in the tab order
   const box = h('section', { class: 'sg-moves', 'aria-label': t('棋譜', 'Moves') });
   box.append(h('h3', { text: t('棋譜', 'Moves') }),
     h('p', { class: 'sg-hint', text: t('手を押すとその局面（←→で移動）', 'Press a move to see that position (← → to step)') }));
   const canPreview = !live.replay && typeof ctx.api === 'function';
   const ol = h('ol', { class: 'sg-move-list', 'aria-label': t('指し手の一覧', 'Move list'), onkeydown: pv.onMoveListKey,
     tabindex: canPreview ? null : '0' });
-  ol.append(h('li', { value: '0', class: 'sg-move-start', 'data-ply': '0', tabindex: canPreview ? (at === 0 ? '0' : '-1') : null,
+  ol.append(h('li', { value: '0', class: 'sg-move-start', 'data-ply': '0', tabindex: canPreview ? (tabAt === 0 ? '0' : '-1') : null,
     'aria-current': at === 0 ? 'true' : null, onclick: canPreview ? () => pv.openPreview(0) : null }, t('開始局面', 'Start')));
   for (const m of rec) {
     const mark = marks && marks[m.ply];
     const cls = ['sg-move', m.draw ? 'sg-move-draw' : '', m.ply === at ? 'sg-move-current' : '', mark ? `sg-mark-${mark.kind}` : ''].filter(Boolean).join(' ');
     ol.append(h('li', { value: String(m.ply), class: cls, 'data-ply': String(m.ply),
-      tabindex: canPreview ? (m.ply === at ? '0' : '-1') : null, 'aria-current': m.ply === at ? 'true' : null,
+      tabindex: canPreview ? (m.ply === tabAt ? '0' : '-1') : null, 'aria-current': m.ply === at ? 'true' : null,
       onclick: canPreview ? () => (m.ply >= rec.length ? pv.closePreview() : pv.openPreview(m.ply)) : null },
     t(m.ja, m.en), mark ? h('span', { class: 'sg-move-mark', text: t(mark.ja, mark.en) }) : null,
     // an imported record's comments at this move (plain text)

@@ -84,11 +84,21 @@ export function puzzlePanel(api) {
   if (P) {
     const a = P.answer;
     if (a && a.pending) box.append(h('p', { role: 'status', text: t('確かめています…', 'Checking…') }));
-    else if (a && a.correct) box.append(h('p', { class: 'sg-puzzle-right', role: 'status', text: t(`正解！ ${a.text.ja}`, `Correct! ${a.text.en}`) }));
-    else if (a) {
+    else if (a && a.shown) {
+      box.append(h('p', { class: 'sg-puzzle-best', role: 'status' },
+        t(`答え：エンジンの推奨は${a.best_move_text.ja}`, `Answer: the engine's move is ${a.best_move_text.en}`),
+        h('span', { class: 'sg-cand-line', text: t(`読み筋 ${a.best_text.ja}`, `Line: ${a.best_text.en}`) })));
+    } else if (a && a.correct && a.exact) {
+      box.append(h('p', { class: 'sg-puzzle-right', role: 'status', text: t(`正解！ ${a.played.ja}はエンジンの推奨手です`, `Correct! ${a.played.en} is the engine's move`) }));
+    } else if (a && a.correct) {
+      // within the engine's tolerance (the review would not mark it), but not its move: say which it is
+      box.append(h('p', { class: 'sg-puzzle-ok', role: 'status' },
+        t(`正解（許容範囲）：${a.played.ja}${a.why.ja ? `は${a.why.ja}` : ''}。`, `Good enough: ${a.played.en} ${a.why.en}. `),
+        h('span', { class: 'sg-puzzle-engine', text: t(`エンジンの推奨: ${a.best_move_text.ja}`, `The engine preferred ${a.best_move_text.en}`) })));
+    } else if (a) {
       box.append(h('p', { class: 'sg-puzzle-wrong', role: 'status', text: t(`惜しい：${a.played.ja} は${a.why.ja}。もう一度どうぞ`, `Not quite: ${a.played.en} ${a.why.en}. Try again`) }),
         h('button', { type: 'button', class: 'sg-btn', onclick: () => { P.answer = null; api.render(); } }, t('もう一度', 'Retry')),
-        h('button', { type: 'button', class: 'sg-btn', onclick: () => { P.answer = { correct: true, text: a.best_text, shown: true }; api.render(); } }, t('答えを見る', 'Show the answer')));
+        h('button', { type: 'button', class: 'sg-btn', 'data-puzzle-answer': 'show', onclick: () => { P.answer = { ...a, shown: true }; api.render(); } }, t('答えを見る', 'Show the answer')));
     } else box.append(h('p', { class: 'sg-hint', text: t('盤で手を指してください', 'Play your move on the board') }));
   }
   const ol = h('ol', { class: 'sg-puzzle-list' });

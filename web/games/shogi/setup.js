@@ -97,7 +97,7 @@ export function setupForm(root, ctx) {
       radio('ruleset', 'hon', t('本将棋', 'Standard shogi'), state.ruleset === 'hon', () => { state.ruleset = 'hon'; draw(); }));
     form.append(rules);
     form.append(sideAndHandicap(t, state, draw));
-    form.append(h('p', { class: 'sg-links' },
+    form.append(h('p', { class: 'sg-setup-links' },
       ctx.rulesHref ? h('a', { href: ctx.rulesHref, text: t('遊び方を読む', 'Read the rules') }) : null,
       h('a', { href: '#/page/shogi/cards', text: t('カード一覧・カードを作る', 'Cards: gallery and editor') })));
     if (state.ruleset === 'hon') {
@@ -121,10 +121,11 @@ export function setupForm(root, ctx) {
       return;
     }
     const fid = `sg-foul-${++uid}`;
-    form.append(h('p', { class: 'sg-opt' },
+    form.append(h('p', { class: 'sg-opt sg-foul' },
       h('input', { type: 'checkbox', id: fid, 'data-opt': 'foul_loss', checked: state.foul, onchange: (e) => { state.foul = e.target.checked; } }),
       h('label', { for: fid, text: t('反則負けあり（反則の手も指せて、指すと負け）', 'Fouls lose (fouls can be played and lose at once)') })));
-    form.append(h('fieldset', {}, h('legend', { text: t('遊び方', 'Variant') }),
+    // not 遊び方: the shell's own fieldset (this device / with a friend) has that legend
+    form.append(h('fieldset', { class: 'sg-variant' }, h('legend', { text: t('カードの使い方', 'Card variant') }),
       radio('variant', 'standard', t('標準（2019年ルール）', 'Standard (2019 rule)'), state.variant === 'standard', () => { state.variant = 'standard'; draw(); }),
       radio('variant', 'pickup', t('ピックアップ（使うカードを選ぶ）', 'Pick-up (choose the deck)'), state.variant === 'pickup', () => { state.variant = 'pickup'; draw(); }),
       radio('variant', 'setup', t('セットアップ（最初から有効、ドローなし）', 'Set-up (active from the start, no drawing)'), state.variant === 'setup', () => { state.variant = 'setup'; draw(); })));

@@ -13,7 +13,8 @@ export function whoText(ui, seat) {
   else if (p && p.name) name = p.name;
   const [ja, en] = sideNames(ui.v());
   return [h('span', { class: 'sg-hand-mark', text: `${SEAT_MARK[seat]}${t(ja[seat], en[seat])}` }),
-    name ? h('span', { class: 'sg-hand-name', text: name }) : null];
+    // one line, cut with … where the hand is narrow: the whole name in its title
+    name ? h('span', { class: 'sg-hand-name', title: name, text: name }) : null];
 }
 
 /** Title, move number, badges (fouls lose, repetition, handicap) and links. */

@@ -81,7 +81,8 @@ export function study(ui, pv, sel) {
     const f = S.focus || (S.puzzle && { turn: S.puzzle.item.turn - 1, branch: [] });
     if (S.mode === 'puzzle' && S.puzzle) {
       const seat = S.puzzle.item.seat;
-      return { text: t(`次の一手：${SEAT_MARK[seat]}${SEAT_JA[seat]}の番です。より良い手を指してください`, `Next move: ${SEAT_EN[seat]} to play. Find the better move`), kind: 'turn' };
+      // one line on a phone (the bar does not wrap)
+      return { text: t(`次の一手：${SEAT_MARK[seat]}${SEAT_JA[seat]}番。より良い手は？`, `Puzzle: ${SEAT_EN[seat]} to play. A better move?`), kind: 'turn' };
     }
     if (!f) return { text: '', kind: 'info' };
     const m = S.mode === 'review' && !f.branch.length ? f.mark : null;
@@ -97,6 +98,19 @@ export function study(ui, pv, sel) {
     const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');
     const how = S.mode === 'analysis' ? t('（指すと変化）', '; move to branch') : '';
     return { text: t(`${what}：${f.turn}手目${tail}${how}`, `${what}: after move ${f.turn}${tail}${how}`), kind: 'info' };
+  };
+
+  /** The turn of this game's record the board shows while studying (the move list marks it): a puzzle
+   *  from another game is none of its turns (null); undefined when no study position is shown. */
+  ui.studyAt = () => {
+    if (S.mode === 'puzzle' && S.puzzle) {
+      const rec = S.puzzle.item.record;
+      const mine = typeof ctx.record === 'function' ? ctx.record() : null;
+      const same = mine && !(mine instanceof Promise) && mine.seed === rec.seed && Array.isArray(mine.actions)
+        && mine.actions.length === rec.actions.length && mine.actions.every((a, i) => a === rec.actions[i]);
+      return same ? S.puzzle.item.turn - 1 : null;
+    }
+    return S.focus && ui.studyPayload ? S.focus.turn : undefined;
   };
 
   // --- 振り返り -----------------------------------------------------------------------------------
@@ -234,7 +248,13 @@ export function study(ui, pv, sel) {
 
   return {
     open() { return !!S.mode; },
-    hint() { return S.mode === 'puzzle' ? null : (S.focus && S.focus.hint) || null; },
+    mode() { return S.mode || ''; },
+    hint() {
+      if (S.mode !== 'puzzle') return (S.focus && S.focus.hint) || null;
+      // once answered (or the answer asked for), the engine's move is shown on the board
+      const a = S.puzzle && S.puzzle.answer;
+      return a && (a.correct || a.shown) ? usiSquares(a.best) : null;
+    },
     bar() { return S.mode === 'analysis' && S.focus ? winBar(t, S.analysis) : null; },
     marks() {
       const turns = S.review && S.review.result && S.review.result.turns;

@@ -21,6 +21,8 @@ export function createUi(ctx) {
     preview: null, // {turn, payload}: an earlier position opened from the move list
     studyPayload: null, // a position a study panel shows (review, analysis branch, puzzle): see study.js
     studyAct: null, // where a move made on that position goes (a branch, a puzzle answer)
+    /** @type {(() => number | null | undefined) | null} the record's turn a study shows (study.js) */
+    studyAt: null,
     panel: null, // the study panel open in the side column: 'review' | 'analysis' | null
     t: (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja)),
     lang: () => (ctx.lang === 'en' ? 'en' : 'ja'),

@@ -106,7 +106,9 @@ export function mount(root, ctx) {
     wrap.dataset.plies = String(live.plies);
     wrap.dataset.ruleset = view.ruleset || '';
     wrap.classList.toggle('sg-previewing', !!ui.preview);
-    wrap.toggleAttribute('data-study', studies.open()); // the shell's result banner steps aside
+    // the shell's result banner steps aside (and in a puzzle its 対局終了 status line: the board is a puzzle's)
+    if (studies.open()) wrap.dataset.study = studies.mode();
+    else delete wrap.dataset.study;
     const bottom = ui.bottomSeat();
     const top = 1 - bottom;
     bar = h('div', { class: 'sg-bar' },

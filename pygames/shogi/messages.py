@@ -213,7 +213,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "kif.handicap": ("知らない手合割です: {handicap}", "unknown handicap: {handicap}"),
     "kif.no_diagram": ("持駒の行はあるのに盤面図がありません", "pieces in hand are given but no board diagram"),
     "kif.no_line": ("棋譜（KIF/KI2）として読める行がありません{notice_ja}", "no line of this text reads as a KIF or KI2 record{notice_en}"),
-    "kif.first_illegal": ("{notice_ja}", "{notice_en}"),
+    "kif.first_illegal": ("{ply}手目「{token}」は指せない手です{reason_ja}", "move {ply} '{token}' is illegal{reason_en}"),
     # shogi.file.*
     "file.unknown": ("文字コードが読めません（UTF-8でもShift_JISでもEUC-JPでもありません）",
                      "Cannot read the text: it is neither UTF-8 nor Shift_JIS nor EUC-JP"),

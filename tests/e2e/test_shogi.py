@@ -448,6 +448,8 @@ def test_position_fits_and_the_board_stays(warm_page: Any, site: Any, size: tupl
     shot(page, f"{width}-en-over")
     page.click("#result-dismiss")  # put away: the compact banner floats, the board stays
     page.wait_for_selector("#outcome-bar:not([hidden]) #result-show")
+    over = page.locator(".sg-prompt").text_content()  # the engine's reason once, in brackets (no "Game over: …: …")
+    assert over.startswith("Game over (") and over.count(":") <= 1, over
     assert board_box(page) == before, "putting the result away moved the board"
 
 

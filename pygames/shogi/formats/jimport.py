@@ -149,7 +149,8 @@ def parse(text: str, fmt_hint: str | None = None) -> dict[str, Any]:
         _skip_variations(rep)
     if not rep.moves and not meaningful and (word is None or rep.notice is not None):
         if rep.notice:  # a move line was read, but its first move cannot be played
-            raise refuse("shogi.kif.invalid", why="kif.first_illegal", notice_ja=rep.notice["ja"], notice_en=rep.notice["en"])
+            raise refuse("shogi.kif.invalid", why="kif.first_illegal", ply=rep.notice["params"]["ply"],
+                         token=rep.notice["params"]["token"], reason_ja=rep.stop_why[0], reason_en=rep.stop_why[1])
         raise refuse("shogi.kif.invalid", why="kif.no_line", notice_ja="", notice_en="")
     return rep.data(fmt, word, names)
 

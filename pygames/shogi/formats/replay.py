@@ -57,6 +57,7 @@ class Replay:
         self.moves: list[str] = []
         self.prev_to: int | None = None
         self.notice: dict[str, Any] | None = None
+        self.stop_why = ("", "")  # the rules' reason for the move that stopped the import (in brackets), if not a repeat
         self.comments: list[list[Any]] = []  # [ply, text]: a comment after that many moves (0: before the first)
         self.loser: int | None = None  # the side the record names as the loser, when it names one
         self.winner_named: int | None = None
@@ -101,6 +102,7 @@ class Replay:
         else:
             ja, en = f"{illegal_ja}です{why_ja}", f"{illegal_en}{why_en}"
         self.notice = notice("illegal_move", ja, en, ply=number, token=token[:16], cause=err.code if err else None)
+        self.stop_why = (why_ja, why_en)
 
     def result(self, word: str | None) -> dict[str, str] | None:
         """The end word as ``{"word", "ja", "en"}``."""

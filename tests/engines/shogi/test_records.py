@@ -68,7 +68,7 @@ def test_a_record_whose_first_move_is_illegal_says_so_once():
         import_text("手数----指手---------消費時間--\n   1 ５五歩(56)\n", "x.kif")
     ja, en = refused.value.message_ja, refused.value.message_en
     assert ja == "棋譜を読めません: 1手目「５五歩(56)」は指せない手です", ja
-    assert en == "Cannot read the record: Move 1 '５五歩(56)' is illegal", en
+    assert en == "Cannot read the record: move 1 '５五歩(56)' is illegal", en
     one = import_text("手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ５五歩(53)\n", "x.kif")["notice"]
     assert "その前の1手までを読み込みました" in one["ja"] and "so the first move was loaded" in one["en"], one
 

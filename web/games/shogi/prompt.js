@@ -12,7 +12,8 @@ export function promptText(ui, view, p) {
     const r = o.reason || {};
     const who = o.draw || !o.winners.length ? t('引き分け', 'Draw')
       : t(`${SEAT_MARK[o.winners[0]]}${SEAT_JA[o.winners[0]]}の勝ち`, `${SEAT_EN[o.winners[0]]} won`);
-    return { text: t(`終局：${r.ja || who}`, `Game over: ${r.en || who}`), kind: 'over' };
+    // the engine's reason already says who won (「先手の投了: 後手の勝ち」): in brackets, not a second colon
+    return { text: t(`終局（${r.ja || who}）`, `Game over (${r.en || who})`), kind: 'over' };
   }
   if (ui.preview) {
     return { text: t(`${ui.preview.turn}手目の局面（←→で移動、Escで現在へ）`, `Position after move ${ui.preview.turn} (← →; Esc: back)`), kind: 'info' };

@@ -84,6 +84,9 @@ export interface Ctx extends BaseCtx {
   /** Absent in replays (kabu guards it with `ctx.inspect ?`). */
   inspect?(action: string): Promise<{ error: ApiErrorLike | null; details: any }>;
   turn?: Turn;
+  /** Replays only: the height (px) the replay's sticky step bar covers at the top of the window, which a
+   * view that fits itself to the window leaves free (shogi's fit.js). */
+  topInset?(): number;
 }
 
 /** What `mount` returns. */

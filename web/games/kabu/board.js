@@ -143,8 +143,9 @@ export function orderBook(m) {
     : null;
   return h('section', { class: 'kabu-panel kabu-book', id: 'kabu-book', 'aria-labelledby': 'kabu-book-h' },
     h('div', { class: 'kabu-top' }, h('h2', { id: 'kabu-book-h' }, ctx.t(`板: ${is.name_ja}`, `Order book: ${is.name_en}`)),
-      lineChart([{ label: ctx.t(is.name_ja, is.name_en), values: hist, cls: 'kabu-line-price' }],
-        { title: ctx.t(`${is.name_ja}の株価推移`, `${is.name_en} price`), small: true, width: 120, height: 28 })),
+      // a price history of one point would draw as a bare rule: the small chart comes with the second price
+      hist.length > 1 ? lineChart([{ label: ctx.t(is.name_ja, is.name_en), values: hist, cls: 'kabu-line-price' }],
+        { title: ctx.t(`${is.name_ja}の株価推移`, `${is.name_en} price`), small: true, width: 120, height: 28 }) : null),
     h('div', { class: 'kabu-scroll', tabindex: '0', role: 'region', 'aria-label': ctx.t(`${is.name_ja}の注文板`, `${is.name_en} order book`) },
       h('table', { class: 'kabu-ladder' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ctx.t('注文者', 'Who')), h('th', { scope: 'col' }, ctx.t('売数量', 'Ask qty')),

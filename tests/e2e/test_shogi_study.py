@@ -417,3 +417,36 @@ def test_puzzle_answer_names_the_engines_move(warm_page: Any, site: Any, size: t
     page.wait_for_selector(".sg-puzzle-right", timeout=120_000)
     right = page.locator(".sg-puzzle-right").inner_text()
     assert right.startswith("正解！ ▲７五歩" if lang == "ja" else "Correct! P-75"), right
+
+
+CURRENT_MOVE_SHOWN = """() => {
+  const ol = document.querySelector('.sg-move-list');
+  const li = ol && ol.querySelector('[aria-current=true]');
+  if (!li) return 'no current move';
+  const a = ol.getBoundingClientRect(); const b = li.getBoundingClientRect();
+  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1 ? ''
+    : `move ${li.dataset.ply} at ${Math.round(b.top)}-${Math.round(b.bottom)}, list ${Math.round(a.top)}-${Math.round(a.bottom)}`;
+}"""
+
+
+def test_move_list_shows_the_current_move(warm_page: Any, site: Any) -> None:
+    """A phone opening a 24-move game by its link, then by its save: the move list (scrolled inside
+    itself) shows move 24, not 1-8; a step back in the analysis keeps the page where it is."""
+    page = warm_page(375, 812, phone=True)
+    open_link(page, site, study_record())
+    assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "shared link"
+    assert page.locator(".sg-move-list [aria-current=true]").get_attribute("data-ply") == "24"
+    match_id = page.evaluate("window.pygamesMatch.record.meta.id")
+    page.goto(site.url + "#/_leave")
+    page.goto(site.url + f"#/play/{match_id}")
+    page.wait_for_selector(".sg-move-list [aria-current=true]", timeout=90_000)
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
+    assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "saved match"
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    page.click("[data-step='-1']")
+    y = page.evaluate("window.scrollY")
+    page.wait_for_selector(".sg-move-list [aria-current=true][data-ply='23']")
+    assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "a step back"
+    assert page.evaluate("window.scrollY") == y, "the page moved with the move list"
+

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import assert_no_horizontal_overflow, shot, wait_for_engine
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, shot, wait_for_engine
 
 # A seeded game (easy ▲ against normal △, seed 3, 24 plies) in which ▲'s 21st move 8h3c+ gives the bishop
 # away: a review at the view's budget marks it 悪手 (tests/engines/shogi/test_review.py checks marks).
@@ -449,4 +449,28 @@ def test_move_list_shows_the_current_move(warm_page: Any, site: Any) -> None:
     page.wait_for_selector(".sg-move-list [aria-current=true][data-ply='23']")
     assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "a step back"
     assert page.evaluate("window.scrollY") == y, "the page moved with the move list"
+
+
+def test_analysis_prompt_names_the_side_to_move(warm_page: Any, site: Any) -> None:
+    """検討 on a phone: after a candidate of ▲ is played as a branch, the prompt says △ is to move (the
+    candidates are △'s), in one line, and the shell's 「プレイヤー1さんの番です」 of the game steps aside."""
+    page = warm_page(375, 812, phone=True)
+    open_link(page, site, study_record())
+    assert page.locator("#match-status").is_visible()
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    prompt = page.locator(".sg-prompt")
+    assert "▲先手の番" in prompt.inner_text(), prompt.inner_text()
+    assert page.locator("#match-status").is_hidden(), "the game's turn line beside a studied position"
+    first = page.get_attribute(".sg-candidates [data-move]", "data-move")
+    page.click(f".sg-candidates [data-move='{first}']")
+    page.wait_for_selector("[data-branch=keep]", timeout=60_000)
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    text = prompt.inner_text()
+    assert "△後手の番" in text and "変化1手" in text, text
+    assert page.locator(".sg-candidates strong >> nth=0").inner_text().startswith("△")
+    assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", prompt.element_handle()), f"the prompt is cut: {text}"
+    assert page.locator("#match-status").is_hidden()
+    page.click(".sg-study-close")
+    page.wait_for_selector("#match-status", state="visible")
 

@@ -474,3 +474,19 @@ def test_analysis_prompt_names_the_side_to_move(warm_page: Any, site: Any) -> No
     page.click(".sg-study-close")
     page.wait_for_selector("#match-status", state="visible")
 
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_analysis_fits_a_laptop_window(warm_page: Any, site: Any, lang: str) -> None:
+    """1280x800 with 検討 open: the board, its controls and the panel's first actions are in the window."""
+    page = warm_page(1280, 800, locale="en-US" if lang == "en" else "ja-JP")
+    open_link(page, site, study_record())
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    shot(page, f"shogi-study-analysis-fit-1280-{lang}")
+    for sel in (".sg-board", ".sg-controls", ".sg-evalbar", ".sg-analysis [data-step='1']", ".sg-candidates li"):
+        assert_in_viewport(page, sel)
+    # no empty band under the toolbar (the 待った reason line, empty while studying) and no game turn line
+    gap = page.evaluate("() => document.querySelector('.sg-view').getBoundingClientRect().top"
+                        " - document.querySelector('.toolbar').getBoundingClientRect().bottom")
+    assert gap < 30, f"{gap:.0f} px between the toolbar and the view"
+

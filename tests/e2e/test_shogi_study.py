@@ -490,3 +490,24 @@ def test_analysis_fits_a_laptop_window(warm_page: Any, site: Any, lang: str) -> 
                         " - document.querySelector('.toolbar').getBoundingClientRect().bottom")
     assert gap < 30, f"{gap:.0f} px between the toolbar and the view"
 
+
+def test_study_buttons_show_the_open_panel(warm_page: Any, site: Any) -> None:
+    """After 振り返り is pressed on a phone, the button under the finger is still 振り返り, shown pressed,
+    and 検討 is not; 検討 then takes the pressed state."""
+    page = warm_page(375, 812, phone=True)
+    open_link(page, site, study_record())
+    resign(page)
+    review = page.locator(".sg-controls .sg-study-review")
+    review.scroll_into_view_if_needed()
+    box = review.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector(".sg-review")
+    under = page.evaluate("""([x, y]) => { const b = document.elementFromPoint(x, y); const e = b && b.closest('button');
+        return e ? [e.className, e.getAttribute('aria-pressed')] : null; }""",
+                          [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert under and "sg-study-review" in under[0] and under[1] == "true", under
+    assert page.get_attribute(".sg-controls .sg-study-analysis", "aria-pressed") == "false"
+    page.click(".sg-controls .sg-study-analysis")
+    page.wait_for_selector(".sg-analysis")
+    assert page.get_attribute(".sg-controls .sg-study-analysis", "aria-pressed") == "true"
+    assert page.get_attribute(".sg-controls .sg-study-review", "aria-pressed") == "false"

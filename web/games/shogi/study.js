@@ -272,10 +272,14 @@ export function study(ui, pv, sel) {
       if (!ui.live) return [];
       const canReview = ui.live.replay || over();
       const canAnalyse = ui.live.replay || over() || !withBots();
+      // the same buttons in the same places whichever panel is open (the one under the finger stays the
+      // one pressed); the open panel's button is shown pressed, and pressing it again closes the panel
+      const toggle = (mode, cls, ja, en, open) => h('button', { type: 'button', class: `sg-btn ${cls}`,
+        'aria-pressed': S.mode === mode ? 'true' : 'false', onclick: () => (S.mode === mode ? close() : open()) }, t(ja, en));
       return [
-        canReview && S.mode !== 'review' ? h('button', { type: 'button', class: 'sg-btn sg-study-review', onclick: () => { leavePosition(); S.mode = 'review'; render(); } }, t('振り返り', 'Review')) : null,
-        canAnalyse && S.mode !== 'analysis' ? h('button', { type: 'button', class: 'sg-btn sg-study-analysis', onclick: openAnalysis }, t('検討', 'Analyse')) : null,
-        S.mode !== 'puzzle' ? h('button', { type: 'button', class: 'sg-btn sg-study-puzzles', onclick: openPuzzles }, t('次の一手', 'Puzzles')) : null,
+        canReview || S.mode === 'review' ? toggle('review', 'sg-study-review', '振り返り', 'Review', () => { leavePosition(); S.mode = 'review'; render(); }) : null,
+        canAnalyse || S.mode === 'analysis' ? toggle('analysis', 'sg-study-analysis', '検討', 'Analyse', openAnalysis) : null,
+        toggle('puzzle', 'sg-study-puzzles', '次の一手', 'Puzzles', openPuzzles),
         S.mode ? h('button', { type: 'button', class: 'sg-btn sg-study-close', onclick: close }, t('対局に戻る', 'Back to the game')) : null,
       ];
     },

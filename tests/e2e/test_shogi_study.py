@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import assert_no_horizontal_overflow, shot, wait_for_engine
+from tests.e2e.conftest import assert_in_viewport, assert_no_horizontal_overflow, shot, wait_for_engine
 
 # A seeded game (easy ▲ against normal △, seed 3, 24 plies) in which ▲'s 21st move 8h3c+ gives the bishop
 # away: a review at the view's budget marks it 悪手 (tests/engines/shogi/test_review.py checks marks).
@@ -417,3 +417,108 @@ def test_puzzle_answer_names_the_engines_move(warm_page: Any, site: Any, size: t
     page.wait_for_selector(".sg-puzzle-right", timeout=120_000)
     right = page.locator(".sg-puzzle-right").inner_text()
     assert right.startswith("正解！ ▲７五歩" if lang == "ja" else "Correct! P-75"), right
+
+
+CURRENT_MOVE_SHOWN = """() => {
+  const ol = document.querySelector('.sg-move-list');
+  const li = ol && ol.querySelector('[aria-current=true]');
+  if (!li) return 'no current move';
+  const a = ol.getBoundingClientRect(); const b = li.getBoundingClientRect();
+  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1 ? ''
+    : `move ${li.dataset.ply} at ${Math.round(b.top)}-${Math.round(b.bottom)}, list ${Math.round(a.top)}-${Math.round(a.bottom)}`;
+}"""
+
+
+def test_move_list_shows_the_current_move(warm_page: Any, site: Any) -> None:
+    """A phone opening a 24-move game by its link, then by its save: the move list (scrolled inside
+    itself) shows move 24, not 1-8; a step back in the analysis keeps the page where it is."""
+    page = warm_page(375, 812, phone=True)
+    open_link(page, site, study_record())
+    assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "shared link"
+    assert page.locator(".sg-move-list [aria-current=true]").get_attribute("data-ply") == "24"
+    match_id = page.evaluate("window.pygamesMatch.record.meta.id")
+    page.goto(site.url + "#/_leave")
+    page.goto(site.url + f"#/play/{match_id}")
+    page.wait_for_selector(".sg-move-list [aria-current=true]", timeout=90_000)
+    page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle")
+    assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "saved match"
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    page.click("[data-step='-1']")
+    y = page.evaluate("window.scrollY")
+    page.wait_for_selector(".sg-move-list [aria-current=true][data-ply='23']")
+    assert page.evaluate(CURRENT_MOVE_SHOWN) == "", "a step back"
+    assert page.evaluate("window.scrollY") == y, "the page moved with the move list"
+
+
+def test_analysis_prompt_names_the_side_to_move(warm_page: Any, site: Any) -> None:
+    """検討 on a phone: after a candidate of ▲ is played as a branch, the prompt says △ is to move (the
+    candidates are △'s), in one line, and the shell's 「プレイヤー1さんの番です」 of the game steps aside."""
+    page = warm_page(375, 812, phone=True)
+    open_link(page, site, study_record())
+    assert page.locator("#match-status").is_visible()
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    prompt = page.locator(".sg-prompt")
+    assert "▲先手の番" in prompt.inner_text(), prompt.inner_text()
+    assert page.locator("#match-status").is_hidden(), "the game's turn line beside a studied position"
+    first = page.get_attribute(".sg-candidates [data-move]", "data-move")
+    page.click(f".sg-candidates [data-move='{first}']")
+    page.wait_for_selector("[data-branch=keep]", timeout=60_000)
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    text = prompt.inner_text()
+    assert "△後手の番" in text and "変化1手" in text, text
+    assert page.locator(".sg-candidates strong >> nth=0").inner_text().startswith("△")
+    assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", prompt.element_handle()), f"the prompt is cut: {text}"
+    assert page.locator("#match-status").is_hidden()
+    page.click(".sg-study-close")
+    page.wait_for_selector("#match-status", state="visible")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_analysis_fits_a_laptop_window(warm_page: Any, site: Any, lang: str) -> None:
+    """1280x800 with 検討 open: the board, its controls and the panel's first actions are in the window."""
+    page = warm_page(1280, 800, locale="en-US" if lang == "en" else "ja-JP")
+    open_link(page, site, study_record())
+    page.click(".sg-study-analysis")
+    page.wait_for_selector(".sg-candidates li", timeout=120_000)
+    shot(page, f"shogi-study-analysis-fit-1280-{lang}")
+    for sel in (".sg-board", ".sg-controls", ".sg-evalbar", ".sg-analysis [data-step='1']", ".sg-candidates li"):
+        assert_in_viewport(page, sel)
+    # no empty band under the toolbar (the 待った reason line, empty while studying) and no game turn line
+    gap = page.evaluate("() => document.querySelector('.sg-view').getBoundingClientRect().top"
+                        " - document.querySelector('.toolbar').getBoundingClientRect().bottom")
+    assert gap < 30, f"{gap:.0f} px between the toolbar and the view"
+
+
+def test_study_buttons_show_the_open_panel(warm_page: Any, site: Any) -> None:
+    """After 振り返り is pressed on a phone, the button under the finger is still 振り返り, shown pressed,
+    and 検討 is not; 検討 then takes the pressed state."""
+    page = warm_page(375, 812, phone=True)
+    open_link(page, site, study_record())
+    # during play 検討 takes 投了's place: the button then under the finger does not look pressed (no
+    # hover tint on a touch screen), only 検討 does
+    analyse = page.locator(".sg-controls .sg-study-analysis")
+    analyse.scroll_into_view_if_needed()
+    box = analyse.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector(".sg-analysis")
+    tinted = page.evaluate("""() => [...document.querySelectorAll('.sg-controls .sg-btn:not([aria-pressed=true])')]
+        .filter((b) => getComputedStyle(b).backgroundColor !== 'rgb(255, 255, 255)').map((b) => b.textContent)""")
+    assert tinted == [], f"looks pressed: {tinted}"
+    page.click(".sg-study-close")
+    resign(page)
+    review = page.locator(".sg-controls .sg-study-review")
+    review.scroll_into_view_if_needed()
+    box = review.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector(".sg-review")
+    under = page.evaluate("""([x, y]) => { const b = document.elementFromPoint(x, y); const e = b && b.closest('button');
+        return e ? [e.className, e.getAttribute('aria-pressed')] : null; }""",
+                          [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert under and "sg-study-review" in under[0] and under[1] == "true", under
+    assert page.get_attribute(".sg-controls .sg-study-analysis", "aria-pressed") == "false"
+    page.click(".sg-controls .sg-study-analysis")
+    page.wait_for_selector(".sg-analysis")
+    assert page.get_attribute(".sg-controls .sg-study-analysis", "aria-pressed") == "true"
+    assert page.get_attribute(".sg-controls .sg-study-review", "aria-pressed") == "false"

@@ -9,8 +9,9 @@ function widestCell(W, wide) {
   return Math.min(wide ? (W - 300 - 56) / 12.75 : (W - 4) / 9.6, 72);
 }
 
-/** Keeps `wrap`'s cell size fitted; `rerender` is called when the window crosses WIDE_MIN. */
-export function fitter(wrap, ui, rerender) {
+/** Keeps `wrap`'s cell size fitted; `rerender` is called when the window crosses WIDE_MIN, `fitted` after
+ *  each fit (the view laid out at its size). */
+export function fitter(wrap, ui, rerender, fitted = () => {}) {
   /**
    * Before the first render builds the screen: start from the cell the width allows, read from the
    * empty view (laid out already: no layout of its own). Where the width limits the board (phones),
@@ -62,6 +63,7 @@ export function fitter(wrap, ui, rerender) {
     }
     wrap.style.setProperty('--sg-play-h', `${Math.ceil(play.getBoundingClientRect().height)}px`);
     wrap.dataset.fit = scroll ? 'window' : 'below';
+    fitted();
     if (scroll && !ui.scrolled) {
       // once per visit, after the shell has finished its own navigation (focus) work
       // (not if the page moved meanwhile: the player, or the shell bringing a message into view, wins)

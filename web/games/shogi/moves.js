@@ -107,9 +107,17 @@ export function moveListPanel(ui, pv, marks = null) {
   if (opening.length) box.append(...opening.map((c) => h('p', { class: 'sg-comment', text: String(c) })));
   if (!rec.length) box.append(h('p', { class: 'sg-none', text: t('まだ指していません', 'No moves yet') }));
   box.append(ol);
-  queueMicrotask(() => {
-    const cur = ol.querySelector('[aria-current="true"]');
-    if (cur && ol.scrollHeight > ol.clientHeight) ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2);
-  });
   return box;
+}
+
+/** Scrolls the move list inside itself (never the page) so that the move of the board's position is in
+ *  sight, near the middle; left alone if it is in sight already. Called once the view is laid out. */
+export function showCurrentMove(wrap) {
+  const ol = wrap.querySelector('.sg-move-list');
+  const cur = ol && ol.querySelector('[aria-current="true"]');
+  if (!cur || ol.scrollHeight <= ol.clientHeight) return;
+  const list = ol.getBoundingClientRect();
+  const move = cur.getBoundingClientRect();
+  if (move.top >= list.top && move.bottom <= list.bottom) return;
+  ol.scrollTop += move.top - list.top - (ol.clientHeight - move.height) / 2;
 }

@@ -5,7 +5,7 @@
 import { h } from '../../shell/dom.js';
 import { engineCall, getRecord, downloadText } from './io.js';
 import { codedText, takeImportBranches, toBase64 } from './files.js';
-import { SEAT_MARK, SEAT_JA, SEAT_EN } from './panels.js';
+import { SEAT_MARK, SEAT_JA, SEAT_EN, sideNames } from './panels.js';
 import { reviewPanel, winBar } from './reviewpanel.js';
 import { analysisPanel } from './analysispanel.js';
 import { puzzlePanel, addPuzzles } from './puzzles.js';
@@ -77,7 +77,7 @@ export function study(ui, pv, sel) {
     ui.studyAct = null;
     ui.sel = null;
   }
-  ui.studyPrompt = () => {
+  ui.studyPrompt = (view) => {
     const f = S.focus || (S.puzzle && { turn: S.puzzle.item.turn - 1, branch: [] });
     if (S.mode === 'puzzle' && S.puzzle) {
       const seat = S.puzzle.item.seat;
@@ -94,10 +94,15 @@ export function study(ui, pv, sel) {
       return { text: t(`${m.turn}手目${move ? move.ja : ''}は${m.ja}${better ? `。良い手${better[0]}` : ''}`,
         `Move ${m.turn} ${move ? move.en : ''}: ${m.en.toLowerCase()}${better ? `; better ${better[1]}` : ''}`), kind: 'info' };
     }
-    const tail = f.branch.length ? t(`から変化${f.branch.length}手`, ` + ${f.branch.length} branch moves`) : '';
+    const n = f.branch.length;
+    const tail = n ? t(`から変化${n}手`, ` + ${n} branch move${n > 1 ? 's' : ''}`) : '';
     const what = S.mode === 'analysis' ? t('検討', 'Analysis') : t('振り返り', 'Review');
-    const how = S.mode === 'analysis' ? t('（指すと変化）', '; move to branch') : '';
-    return { text: t(`${what}：${f.turn}手目${tail}${how}`, `${what}: after move ${f.turn}${tail}${how}`), kind: 'info' };
+    // whose move it is in the position on the board (a branch's, not the game's); one line on a phone
+    const side = view && view.phase !== 'over' ? view.side_to_move : null;
+    const [ja, en] = sideNames(view);
+    const whose = side === 0 || side === 1 ? t(` ${SEAT_MARK[side]}${ja[side]}の番`, `: ${en[side]} to move`) : '';
+    const how = S.mode === 'analysis' && !n ? t('（指すと変化）', '') : '';
+    return { text: t(`${what}：${f.turn}手目${tail}${whose}${how}`, `${what}, move ${f.turn}${tail}${whose}`), kind: 'info' };
   };
 
   /** The turn of this game's record the board shows while studying (the move list marks it): a puzzle
@@ -267,10 +272,14 @@ export function study(ui, pv, sel) {
       if (!ui.live) return [];
       const canReview = ui.live.replay || over();
       const canAnalyse = ui.live.replay || over() || !withBots();
+      // the same buttons in the same places whichever panel is open (the one under the finger stays the
+      // one pressed); the open panel's button is shown pressed, and pressing it again closes the panel
+      const toggle = (mode, cls, ja, en, open) => h('button', { type: 'button', class: `sg-btn ${cls}`,
+        'aria-pressed': S.mode === mode ? 'true' : 'false', onclick: () => (S.mode === mode ? close() : open()) }, t(ja, en));
       return [
-        canReview && S.mode !== 'review' ? h('button', { type: 'button', class: 'sg-btn sg-study-review', onclick: () => { leavePosition(); S.mode = 'review'; render(); } }, t('振り返り', 'Review')) : null,
-        canAnalyse && S.mode !== 'analysis' ? h('button', { type: 'button', class: 'sg-btn sg-study-analysis', onclick: openAnalysis }, t('検討', 'Analyse')) : null,
-        S.mode !== 'puzzle' ? h('button', { type: 'button', class: 'sg-btn sg-study-puzzles', onclick: openPuzzles }, t('次の一手', 'Puzzles')) : null,
+        canReview || S.mode === 'review' ? toggle('review', 'sg-study-review', '振り返り', 'Review', () => { leavePosition(); S.mode = 'review'; render(); }) : null,
+        canAnalyse || S.mode === 'analysis' ? toggle('analysis', 'sg-study-analysis', '検討', 'Analyse', openAnalysis) : null,
+        toggle('puzzle', 'sg-study-puzzles', '次の一手', 'Puzzles', openPuzzles),
         S.mode ? h('button', { type: 'button', class: 'sg-btn sg-study-close', onclick: close }, t('対局に戻る', 'Back to the game')) : null,
       ];
     },

@@ -16,7 +16,7 @@ import { setupForm as buildSetupForm } from './setup.js';
 import { mountCardsPage } from './cards.js';
 import { createUi } from './uistate.js';
 import { selection } from './selection.js';
-import { previews, moveListPanel } from './moves.js';
+import { previews, moveListPanel, showCurrentMove } from './moves.js';
 import { promptText, lastMoveText } from './prompt.js';
 import { dialogPanel } from './dialog.js';
 import { fitter, WIDE_MIN } from './fit.js';
@@ -42,7 +42,8 @@ export function mount(root, ctx) {
   if (notice) ui.message = { text: t(notice.ja, notice.en), kind: 'notice' };
   const sel = selection(ui, wrap);
   const pv = previews(ui, wrap);
-  const fitting = fitter(wrap, ui, () => render());
+  // after every fit (the first layout in the page included): the move list shows the board's move
+  const fitting = fitter(wrap, ui, () => render(), () => showCurrentMove(wrap));
   const studies = study(ui, pv, sel);
   const fx = moveFx(wrap, ctx);
   const clock = gameClock(ui);

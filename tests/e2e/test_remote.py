@@ -53,6 +53,15 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
     a.goto(site.url + "#/new/shogi")
     wait_for_engine(a, timeout_ms=300_000)
     a.click("#setup-mode-remote")
+    # one side chooser: the friend match's own (no computer's side, no seed: neither applies)
+    a.wait_for_selector("#remote-side")
+    assert a.locator("input[data-opt=side]").count() == 0
+    assert "コンピュータ" not in a.inner_text("#start-match >> xpath=ancestor::form")
+    assert a.locator("#seed").is_hidden()
+    a.click("#setup-mode-local")
+    a.wait_for_selector("input[data-opt=side]")  # on this device the side against the computer is asked
+    a.click("#setup-mode-remote")
+    a.wait_for_selector("input[data-opt=side]", state="detached")
     a.fill("#remote-name", "Aki")
     a.click("#start-match")
     invite = link_of(a)

@@ -76,12 +76,26 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
     b.click("#remote-join")
     b.wait_for_function(IDLE)
     assert status(b)["turn"] == "theirs"
+    # no card is drawn yet on B's screen, and its note says only that B's value waits for A's
+    b.wait_for_selector("#remote-happened li")
+    joined = b.locator("#remote-happened li").all_inner_texts()
+    assert len(joined) == 1 and "added its value" in joined[0] and "Checked" not in joined[0], joined
+    assert b.evaluate("() => window.pygamesMatch.record.actions.length") == 0
     open_link(a, link_of(b))
     assert status(a)["turn"] == "mine"
     a.wait_for_selector("#remote-happened li")
     key_moment(a, "remote-merged-1280-ja", "#remote-happened")
     setup = a.evaluate("() => window.pygamesMatch.record.actions.filter((x) => x.startsWith('c:'))")
     assert len(setup) >= 3
+    # each setup card once per draw, with what became of it, as the board's card panel has it
+    lines = a.locator("#remote-happened li").all_inner_texts()
+    cards = [x for x in lines if x.startswith("開始時のカード")]
+    assert len(cards) == len(setup), lines
+    active = a.evaluate("() => window.pygamesMatch.payload.view.cards.active.length")
+    discard = a.evaluate("() => window.pygamesMatch.payload.view.cards.discard_count")
+    assert sum(x.endswith("：有効") for x in cards) == active, lines
+    assert sum("：捨て札へ（" in x for x in cards) == discard, lines
+    assert any(f"これらの{len(setup)}枚のカード" in x for x in lines), lines
 
     script = ["7g7f", "draw", "draw", "3c3d", "draw", "8c8d", "2g2f", "draw", "resign"]
     seen_links: list[str] = []

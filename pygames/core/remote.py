@@ -558,6 +558,7 @@ def status(record: Any) -> dict[str, Any]:
     remote = match.record["remote"]
     over = ended(match)
     to_move = match.to_move()
+    waits = False
     if over:
         turn = "over"
     elif to_move == (CHANCE,) and any(h is None for h in remote["heads"]):
@@ -565,6 +566,7 @@ def status(record: Any) -> dict[str, Any]:
     elif to_move == (CHANCE,):
         row = remote["reveals"][-1] if remote["reveals"] else [None]
         turn = "theirs" if row[me] is not None else "mine"
+        waits = row[me] is not None  # this device's value is in; the friend's decides the outcome
     else:
         turn = "mine" if me in to_move else "theirs"
     incoming = [{"seat": s, "index": i, "kind": remote["asks"][s][i]["k"]}
@@ -576,7 +578,7 @@ def status(record: Any) -> dict[str, Any]:
         result = {"winners": [], "draw": True, "scores": None,
                   "reason": {"ja": "合意により引き分け", "en": "Drawn by agreement"}, "details": {"code": "agreed_draw"}}
     return {"seat": me, "turn": turn, "asks_in": incoming, "asks_out": mine, "can_ask_undo": can_undo,
-            "agreed": result, "id": remote["id"], "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
+            "agreed": result, "id": remote["id"], "waits_value": waits, "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
 
 
 def _status_of(answer: dict[str, Any]) -> dict[str, Any]:

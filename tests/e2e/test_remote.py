@@ -114,6 +114,18 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
         act(mover, action)
         link = link_of(mover)
         seen_links.append(link)
+        if action == "draw":  # the drawer sees its draw waiting for the friend's value, and whose turn it is
+            en = mover.evaluate("() => document.documentElement.lang") == "en"
+            pending = mover.inner_text("#sg-move-pending")
+            assert ("draws (the card is not decided yet)" if en else "ドロー（カードはまだ決まっていません）") in pending
+            assert pending in mover.inner_text(".sg-lastmove")
+            assert ("drew: waiting for the card" if en else "がドローしました：カードが決まるのを待っています") in \
+                mover.inner_text(".sg-prompt")
+            said = mover.inner_text("#match-status")
+            assert ("the card is decided when your friend opens this link" if en else "相手がこのリンクを開いて") in said, said
+            if mover is b and not shots_taken:
+                mover.locator("#sg-move-pending").scroll_into_view_if_needed()
+                shot(mover, "remote-drew-375-en")
         open_link(other, link)
         if action == "draw":  # the last revealer sends the card back to the drawer
             assert status(other)["turn"] == "theirs"

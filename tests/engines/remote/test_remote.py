@@ -306,6 +306,19 @@ def test_declined_undo_and_undo_declined_by_a_move():
     assert any(h["kind"] == "action" for h in happened)
 
 
+def test_the_drawer_is_told_its_value_waits_for_the_friends():
+    """After 'draw' the drawer's value is in and the card waits for the friend's: the status says
+    so (the page's words), and no longer once the friend's link brought the card."""
+    a, b = _before_a_draw()
+    assert not b.status()["waits_value"]
+    b.act("draw")
+    assert b.status()["turn"] == "theirs" and b.status()["waits_value"]
+    a.open(b.send())
+    assert not a.status()["waits_value"]
+    b.open(a.send())
+    assert b.status()["turn"] == "mine" and not b.status()["waits_value"]
+
+
 def test_joining_says_its_value_waits_and_claims_no_card():
     """The joiner's value alone decides nothing: its notes say the value waits for the friend's,
     and no note claims a card was drawn or checked (no card is on its screen yet)."""

@@ -439,11 +439,19 @@ def _what_happened(before: Match | None, after: Match, me: int) -> list[dict[str
                 lines.append({"kind": "reply", "seat": seat,
                               "ja": f"{what[0]}の申し出は{'受け入れられました' if item['ok'] else '断られました'}",
                               "en": f"Your {what[1]} was {'accepted' if item['ok'] else 'declined'}"})
-    new_values = sum(1 for row in ra["reveals"] for v in row if v is not None) - (
-        sum(1 for row in old["remote"]["reveals"] for v in row if v is not None) if old else 0)
-    if new_values > 0:
-        lines.append({"kind": "reveal", "ja": "カードが両方の端末の値から正しく決まったことを確かめました",
-                      "en": "Checked that the cards came from both devices' values"})
+    # the values: only what happened to them (outcomes drawn from them, or this device's value waiting
+    # for the friend's); a value alone decides nothing, so it is never called a checked card
+    drawn = sum(1 for line in lines if line["kind"] == "chance")
+    old_rows = old["remote"]["reveals"] if old else []
+    mine_added = any(row[me] is not None and (i >= len(old_rows) or old_rows[i][me] is None) and any(v is None for v in row)
+                     for i, row in enumerate(ra["reveals"]))
+    if drawn:
+        lines.append({"kind": "reveal", "count": drawn,
+                      "ja": f"{'この' if drawn == 1 else f'これらの{drawn}枚の'}カードが両方の端末の値から決まったことを確かめました",
+                      "en": f"Checked that {'this card' if drawn == 1 else f'these {drawn} cards'} came from both devices' values"})
+    if mine_added:
+        lines.append({"kind": "value", "ja": "この端末の抽選用の値を加えました。相手がリンクを開いて相手の値が加わると、カードが決まります",
+                      "en": "This device added its value for the draw; the card is decided when your friend opens the link and adds theirs"})
     return lines
 
 
@@ -550,6 +558,7 @@ def status(record: Any) -> dict[str, Any]:
     remote = match.record["remote"]
     over = ended(match)
     to_move = match.to_move()
+    waits = False
     if over:
         turn = "over"
     elif to_move == (CHANCE,) and any(h is None for h in remote["heads"]):
@@ -557,6 +566,7 @@ def status(record: Any) -> dict[str, Any]:
     elif to_move == (CHANCE,):
         row = remote["reveals"][-1] if remote["reveals"] else [None]
         turn = "theirs" if row[me] is not None else "mine"
+        waits = row[me] is not None  # this device's value is in; the friend's decides the outcome
     else:
         turn = "mine" if me in to_move else "theirs"
     incoming = [{"seat": s, "index": i, "kind": remote["asks"][s][i]["k"]}
@@ -568,7 +578,7 @@ def status(record: Any) -> dict[str, Any]:
         result = {"winners": [], "draw": True, "scores": None,
                   "reason": {"ja": "合意により引き分け", "en": "Drawn by agreement"}, "details": {"code": "agreed_draw"}}
     return {"seat": me, "turn": turn, "asks_in": incoming, "asks_out": mine, "can_ask_undo": can_undo,
-            "agreed": result, "id": remote["id"], "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
+            "agreed": result, "id": remote["id"], "waits_value": waits, "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
 
 
 def _status_of(answer: dict[str, Any]) -> dict[str, Any]:

@@ -144,12 +144,21 @@ def build(state: ShogiState, seat: int | None) -> dict[str, Any]:
         "can_draw": state.phase == "move" and refusal is None,
         "draw_refusal": None if refusal is None else {"code": refusal.code, "ja": refusal.message_ja,
                                                       "en": refusal.message_en},
-        "moves": moves, "drops": drops, "record": _with_comments(state),
+        "moves": moves, "drops": drops, "record": _with_comments(state), "drawing": _drawing(state),
         "comments_at_start": comments_at(state.rules.imported).get(0, []),
         "repetition": sum(1 for h in state.history if h[0] == key) or 1,
         "title": dict(TITLES[state.rules.ruleset]), "labels": LABELS, "handicap": _handicap(state),
         "clock": None if state.rules.clock is None else {"main": state.rules.clock[0], "byoyomi": state.rules.clock[1]},
     }
+
+
+def _drawing(state: ShogiState) -> dict[str, Any] | None:
+    """A draw turn whose card is not drawn yet (phase draw_pending), as the move list's next entry."""
+    if state.phase != "draw_pending":
+        return None
+    seat = state.side
+    return {"ply": state.ply + 1, "seat": seat, "ja": f"{rules.MARK[seat]}ドロー（カードはまだ決まっていません）",
+            "en": f"{rules.SEAT_EN[seat]} draws (the card is not decided yet)"}
 
 
 def _handicap(state: ShogiState) -> dict[str, str] | None:

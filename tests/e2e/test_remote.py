@@ -53,6 +53,15 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
     a.goto(site.url + "#/new/shogi")
     wait_for_engine(a, timeout_ms=300_000)
     a.click("#setup-mode-remote")
+    # one side chooser: the friend match's own (no computer's side, no seed: neither applies)
+    a.wait_for_selector("#remote-side")
+    assert a.locator("input[data-opt=side]").count() == 0
+    assert "コンピュータ" not in a.inner_text("#start-match >> xpath=ancestor::form")
+    assert a.locator("#seed").is_hidden()
+    a.click("#setup-mode-local")
+    a.wait_for_selector("input[data-opt=side]")  # on this device the side against the computer is asked
+    a.click("#setup-mode-remote")
+    a.wait_for_selector("input[data-opt=side]", state="detached")
     a.fill("#remote-name", "Aki")
     a.click("#start-match")
     invite = link_of(a)
@@ -67,12 +76,26 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
     b.click("#remote-join")
     b.wait_for_function(IDLE)
     assert status(b)["turn"] == "theirs"
+    # no card is drawn yet on B's screen, and its note says only that B's value waits for A's
+    b.wait_for_selector("#remote-happened li")
+    joined = b.locator("#remote-happened li").all_inner_texts()
+    assert len(joined) == 1 and "added its value" in joined[0] and "Checked" not in joined[0], joined
+    assert b.evaluate("() => window.pygamesMatch.record.actions.length") == 0
     open_link(a, link_of(b))
     assert status(a)["turn"] == "mine"
     a.wait_for_selector("#remote-happened li")
     key_moment(a, "remote-merged-1280-ja", "#remote-happened")
     setup = a.evaluate("() => window.pygamesMatch.record.actions.filter((x) => x.startsWith('c:'))")
     assert len(setup) >= 3
+    # each setup card once per draw, with what became of it, as the board's card panel has it
+    lines = a.locator("#remote-happened li").all_inner_texts()
+    cards = [x for x in lines if x.startswith("開始時のカード")]
+    assert len(cards) == len(setup), lines
+    active = a.evaluate("() => window.pygamesMatch.payload.view.cards.active.length")
+    discard = a.evaluate("() => window.pygamesMatch.payload.view.cards.discard_count")
+    assert sum(x.endswith("：有効") for x in cards) == active, lines
+    assert sum("：捨て札へ（" in x for x in cards) == discard, lines
+    assert any(f"これらの{len(setup)}枚のカード" in x for x in lines), lines
 
     script = ["7g7f", "draw", "draw", "3c3d", "draw", "8c8d", "2g2f", "draw", "resign"]
     seen_links: list[str] = []
@@ -91,6 +114,18 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
         act(mover, action)
         link = link_of(mover)
         seen_links.append(link)
+        if action == "draw":  # the drawer sees its draw waiting for the friend's value, and whose turn it is
+            en = mover.evaluate("() => document.documentElement.lang") == "en"
+            pending = mover.inner_text("#sg-move-pending")
+            assert ("draws (the card is not decided yet)" if en else "ドロー（カードはまだ決まっていません）") in pending
+            assert pending in mover.inner_text(".sg-lastmove")
+            assert ("drew: waiting for the card" if en else "がドローしました：カードが決まるのを待っています") in \
+                mover.inner_text(".sg-prompt")
+            said = mover.inner_text("#match-status")
+            assert ("the card is decided when your friend opens this link" if en else "相手がこのリンクを開いて") in said, said
+            if mover is b and not shots_taken:
+                mover.locator("#sg-move-pending").scroll_into_view_if_needed()
+                shot(mover, "remote-drew-375-en")
         open_link(other, link)
         if action == "draw":  # the last revealer sends the card back to the drawer
             assert status(other)["turn"] == "theirs"

@@ -40,6 +40,8 @@ const S = {
   turnOver: ['終局', 'Finished'],
   waitSend: ['相手の番です。リンクを送って、返ってきたリンクを開いてください。', "It is your friend's turn: send the link, then open the link they send back."],
   waitJoin: ['相手がリンクを開いて席につくと、最初のカードが決まります。', 'When your friend opens the link and takes a side, the first cards are drawn.'],
+  waitDrawn: ['あなたはドローしました。カードは、相手がこのリンクを開いて相手の端末の値が加わったときに決まります。リンクを送ってください。',
+    "You drew: the card is decided when your friend opens this link and their device adds its value. Send the link."],
   waitCard: ['カードは両方の端末の値で決まりました。リンクを送り返すと、相手がカードを見て選べます。', 'The card was drawn from both devices\' values. Send the link back so your friend can see it and choose.'],
   askUndo: ['待ったを頼む', 'Ask to take back'], offerDraw: ['引き分けを申し出る', 'Offer a draw'],
   asked: (kind) => kind === 'undo' ? ['待ったを頼みました。次のリンクで相手に届きます。', 'Take-back asked: it goes in the next link.']
@@ -264,7 +266,10 @@ export function remoteSession(slot, hooks) {
     if (!status || status.turn === 'mine' || status.turn === 'over') return '';
     if (status.turn === 'join') return s('waitJoin');
     const actions = hooks.getRecord().actions;
-    if (actions.length && actions[actions.length - 1].startsWith('c:')) return s('waitCard');
+    const last = actions.length ? actions[actions.length - 1] : '';
+    if (last.startsWith('c:')) return s('waitCard');
+    // this device's own action led to a draw whose card waits for the friend's value (the engine says)
+    if (status.waits_value && last.startsWith(`${status.seat}:`)) return s('waitDrawn');
     return s('waitSend');
   }
 

@@ -69,6 +69,8 @@ export async function setupPage(root, { game }) {
     remoteBox.el.hidden = !remoteMode;
     seatsBox.hidden = remoteMode;
     seedBox.hidden = remoteMode;
+    // the game's own form hides what applies only on this device (shogi: the side against the computer)
+    if (custom && typeof custom.setRemote === 'function') custom.setRemote(remoteMode);
     remoteBox.relang();
   }
 

@@ -306,6 +306,51 @@ def test_declined_undo_and_undo_declined_by_a_move():
     assert any(h["kind"] == "action" for h in happened)
 
 
+def test_the_drawer_is_told_its_value_waits_for_the_friends():
+    """After 'draw' the drawer's value is in and the card waits for the friend's: the status says
+    so (the page's words), and no longer once the friend's link brought the card."""
+    a, b = _before_a_draw()
+    assert not b.status()["waits_value"]
+    b.act("draw")
+    assert b.status()["turn"] == "theirs" and b.status()["waits_value"]
+    a.open(b.send())
+    assert not a.status()["waits_value"]
+    b.open(a.send())
+    assert b.status()["turn"] == "mine" and not b.status()["waits_value"]
+
+
+def test_joining_says_its_value_waits_and_claims_no_card():
+    """The joiner's value alone decides nothing: its notes say the value waits for the friend's,
+    and no note claims a card was drawn or checked (no card is on its screen yet)."""
+    a = Device.create({})
+    b = Device(secret_of(2))
+    joined = remote.join(a.send(), 1, b.secret, "B")
+    assert not any(x.startswith("c:") for x in joined["record"]["actions"])
+    kinds = [line["kind"] for line in joined["happened"]]
+    assert kinds == ["value"], joined["happened"]
+    assert "カード" in joined["happened"][0]["ja"] and "確かめ" not in joined["happened"][0]["ja"]
+
+
+def test_merged_setup_cards_each_say_what_became_of_them():
+    """The opening draws, as the creator's device learns them: one line per card drawn, each
+    saying whether it became active or went to the discard pile, as the match's state has it."""
+    a = Device.create({})
+    b = Device(secret_of(2))
+    b.join(a.send(), 1)
+    happened = a.open(b.send())["happened"]
+    cards = [line for line in happened if line["kind"] == "chance"]
+    setup = [x for x in a.record["actions"] if x.startswith("c:")]
+    assert len(cards) == len(setup) >= 3
+    match = a.match()
+    view = match.game.view(match.state, 0)
+    active = [line for line in cards if line["ja"].endswith("：有効") and line["en"].endswith("(now active)")]
+    discarded = [line for line in cards if "：捨て札へ" in line["ja"] and "(discarded:" in line["en"]]
+    assert len(active) == len(view["cards"]["active"]) and len(discarded) == view["cards"]["discard_count"]
+    assert len(active) + len(discarded) == len(cards)
+    checked = [line for line in happened if line["kind"] == "reveal"]
+    assert len(checked) == 1 and checked[0]["count"] == len(cards), happened
+
+
 def test_draw_offer_accepted_ends_the_match_on_both_devices():
     a, b = _before_a_draw()
     b.record = remote.ask(b.record, "draw")

@@ -13,7 +13,7 @@ from .helpers import state
 KEYS = {"ruleset", "variant", "foul_loss", "phase", "side_to_move", "ply", "max_plies", "board", "hands", "in_check",
         "kings", "sfen", "last_move", "pieces", "cards", "pending_draw", "can_draw", "draw_refusal", "moves", "drops",
         "record", "repetition", "title", "labels", "comments_at_start",
-        "handicap", "clock"}
+        "handicap", "clock", "drawing"}
 HUMANS = [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}]
 
 
@@ -30,6 +30,21 @@ def test_view_shape_of_a_fresh_card_match():
     assert set(view["pieces"]) == {"FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"}
     assert view == GAME.view(match.state, None) == GAME.view(match.state, 1)  # no secrets in shogi
     assert {m["to"] for m in view["moves"]["7g"]} >= {"7f"}
+    assert view["drawing"] is None
+
+
+def test_a_draw_whose_card_is_not_drawn_yet_is_named():
+    """Between 'draw' and its card (a remote match waits there for the friend's value) the view
+    names the draw turn as the next move-list entry; once the card is chosen the record has it."""
+    match = Match.new("shogi", {}, HUMANS, 11)
+    st = GAME.apply(GAME.apply(match.state, 0, "7g7f"), 1, "draw")
+    view = GAME.view(st, 1)
+    assert view["phase"] == "draw_pending" and len(view["record"]) == 1
+    assert view["drawing"] == {"ply": 2, "seat": 1, "ja": "△ドロー（カードはまだ決まっていません）",
+                               "en": "Gote draws (the card is not decided yet)"}
+    card = GAME.chance_outcomes(st)[0][0]
+    chosen = GAME.apply(GAME.apply(st, -1, card), 1, "draw:off")
+    assert GAME.view(chosen, 0)["drawing"] is None and GAME.view(chosen, 0)["record"][-1]["ply"] == 2
 
 
 def test_view_after_moves_drops_and_a_draw():

@@ -103,9 +103,15 @@ export function moveListPanel(ui, pv, marks = null) {
     // an imported record's comments at this move (plain text)
     ...(Array.isArray(m.comments) ? m.comments.map((c) => h('span', { class: 'sg-comment', text: String(c) })) : [])));
   }
+  // a draw turn played whose card is not decided yet (the engine's words; not a position to show)
+  const drawing = live.view && live.view.drawing;
+  if (drawing) {
+    ol.append(h('li', { value: String(drawing.ply), class: 'sg-move sg-move-draw sg-move-pending', id: 'sg-move-pending' },
+      t(drawing.ja, drawing.en)));
+  }
   const opening = (live.view && live.view.comments_at_start) || [];
   if (opening.length) box.append(...opening.map((c) => h('p', { class: 'sg-comment', text: String(c) })));
-  if (!rec.length) box.append(h('p', { class: 'sg-none', text: t('まだ指していません', 'No moves yet') }));
+  if (!rec.length && !drawing) box.append(h('p', { class: 'sg-none', text: t('まだ指していません', 'No moves yet') }));
   box.append(ol);
   return box;
 }

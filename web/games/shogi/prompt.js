@@ -21,6 +21,11 @@ export function promptText(ui, view, p) {
   if (ui.message) return ui.message;
   const side = view.side_to_move;
   if (!(side === 0 || side === 1)) return { text: t('カードを引いています…', 'Drawing a card…'), kind: 'info' };
+  // a draw turn whose card is not decided yet (a remote match: until the friend's value comes)
+  if (view.phase === 'draw_pending' && !p.replay) {
+    return { text: t(`${SEAT_MARK[side]}${SEAT_JA[side]}がドローしました：カードが決まるのを待っています`,
+      `${SEAT_EN[side]} drew: waiting for the card to be decided`), kind: 'info' };
+  }
   if (!p.replay && ui.isBot(side)) {
     return { text: t(`${SEAT_MARK[side]}${SEAT_JA[side]}（コンピュータ）が考えています…`, `${SEAT_EN[side]} (computer) is thinking…`), kind: 'thinking' };
   }
@@ -42,7 +47,7 @@ export function promptText(ui, view, p) {
 export function lastMoveText(ui, view) {
   const { t } = ui;
   const rec = view.record || [];
-  const m = rec[rec.length - 1];
+  const m = view.drawing || rec[rec.length - 1];
   if (!m) return t('最終手：なし', 'Last move: none');
   return t(`最終手：${m.ja}`, `Last move: ${m.en}`);
 }

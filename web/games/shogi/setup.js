@@ -57,8 +57,11 @@ function sideAndHandicap(t, state, draw) {
   const sides = even
     ? [['sente', '先手（先に指す）', 'Sente (moves first)'], ['gote', '後手', 'Gote'], ['random', 'おまかせ', 'Random']]
     : [['gote', '上手（駒を落とす側・先に指す）', 'Upper (gives the handicap, moves first)'], ['sente', '下手', 'Lower (full set)'], ['random', 'おまかせ', 'Random']];
-  box.append(h('p', { class: 'sg-hint', text: t('コンピュータと指すときのあなたの手番', 'Your side against the computer') }));
-  for (const [v, ja, en] of sides) box.append(radio('side', v, t(ja, en), state.side === v, () => { state.side = v; draw(); }));
+  // a match with a friend by link has no computer: its side is chosen in the shell's own box
+  if (!state.remote) {
+    box.append(h('p', { class: 'sg-hint', text: t('コンピュータと指すときのあなたの手番', 'Your side against the computer') }));
+    for (const [v, ja, en] of sides) box.append(radio('side', v, t(ja, en), state.side === v, () => { state.side = v; draw(); }));
+  }
   if (!even) box.append(h('p', { class: 'sg-hint', text: t('駒落ちでは上手（駒を落とした側）が先に指します。', 'In a handicap game the upper side (fewer pieces) moves first.') }));
   const cid = `sg-clock-${++uid}`;
   box.append(h('p', { class: 'sg-opt' }, h('label', { for: cid, text: t('持ち時間', 'Clock') }),
@@ -84,7 +87,7 @@ export function setupForm(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
   const custom = loadCustomCards(ctx);
   const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '',
-    handicap: 'none', side: 'sente', clock: 'none' };
+    handicap: 'none', side: 'sente', clock: 'none', remote: false };
   let basic = [];
   let pickup = null; // the engine's ピックアップ rule: {per, ratio, max_cards}
   const form = h('div', { class: 'sg-setup' });
@@ -213,6 +216,12 @@ export function setupForm(root, ctx) {
       return arrangeSides(players, state.side, seed);
     },
     relang() { draw(); },
+    /** With a friend by link (no computer): the side against the computer is not asked. */
+    setRemote(on) {
+      if (state.remote === Boolean(on)) return;
+      state.remote = Boolean(on);
+      draw();
+    },
     destroy() { form.remove(); },
   };
 }

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygames.core import CHANCE
+from pygames.core import CHANCE, GameError
 
 from .cards import KIND_JA, NULLIFY
 from .pieces import CODES, ENGLISH
+from . import rules
 from .rules import SEAT_EN
 from .state import ShogiState
 
 
-def _setup_fate(state: ShogiState, card: dict[str, Any] | None) -> tuple[str, str]:
-    """What an opening draw does with its card (rules.play_setup_card): a new kind becomes active,
-    anything else goes to the discard pile."""
-    if card is None:
+def _setup_fate(before: ShogiState, after: ShogiState | None, card: dict[str, Any] | None) -> tuple[str, str]:
+    """What an opening draw did with its card, read from the state it led to (rules.play_setup_card decides):
+    active, or discarded, with why (a カード無効化 is not used at the start; else a card of its kind was
+    already active)."""
+    if card is None or after is None:
         return "", ""
+    if len(after.active) > len(before.active):  # (a card's copies share its id: count, do not look it up)
+        return "：有効", " (now active)"
     kind = card["kind"]
     if kind == NULLIFY:
         return "：捨て札へ（開始時には使いません）", " (discarded: not used at the start)"
-    if any(state.rules.pool[c]["kind"] == kind for c in state.active):
-        return (f"：捨て札へ（{KIND_JA[kind]}のカードはもう有効）",
-                f" (discarded: a {ENGLISH[CODES[kind]].lower()} card is already active)")
-    return "：有効", " (now active)"
+    return (f"：捨て札へ（{KIND_JA[kind]}のカードはもう有効）",
+            f" (discarded: a {ENGLISH[CODES[kind]].lower()} card is already active)")
 
 
 def describe(state: ShogiState, seat: int, action: str, after: ShogiState | None) -> tuple[str, str]:
@@ -35,7 +37,11 @@ def describe(state: ShogiState, seat: int, action: str, after: ShogiState | None
         name = card["name"] if card else cid
         name_en = (card.get("name_en") or name) if card else cid
         if state.phase == "setup":
-            ja, en = _setup_fate(state, card)
+            try:  # the rule itself says what became of the card (a chance action has no ``after`` here)
+                opened = rules.play_setup_card(state, action) if card else None
+            except GameError:
+                opened = None
+            ja, en = _setup_fate(state, opened, card)
             return f"開始時のカード「{name}」{ja}", f"Setup card: {name_en}{en}"
         return f"ドローしたカード「{name}」", f"Card drawn: {name_en}"
     if action == "draw":

@@ -475,6 +475,8 @@ def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width
     _idle(page)
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
+    tops = page.evaluate("() => [...document.querySelectorAll('#outcome .result-actions > *')].map((el) => Math.round(el.getBoundingClientRect().top))")
+    assert len(tops) == 3 and len(set(tops)) == 1, tops  # the result's actions on one row, also on a phone in English
     page.click("#result-dismiss")
     key_moment(page, f"{name}-5-final-position", "#outcome-bar")
 

@@ -58,6 +58,10 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
     assert a.locator("input[data-opt=side]").count() == 0
     assert "コンピュータ" not in a.inner_text("#start-match >> xpath=ancestor::form")
     assert a.locator("#seed").is_hidden()
+    a.select_option("select[data-opt=handicap]", "bishop")  # with a handicap, the hint names 上手's seat
+    a.wait_for_selector(".sg-sides .sg-hint:has-text('上手')")
+    assert "後手の席" in a.inner_text(".sg-sides")
+    a.select_option("select[data-opt=handicap]", "none")
     a.click("#setup-mode-local")
     a.wait_for_selector("input[data-opt=side]")  # on this device the side against the computer is asked
     a.click("#setup-mode-remote")

@@ -62,7 +62,10 @@ function sideAndHandicap(t, state, draw) {
     box.append(h('p', { class: 'sg-hint', text: t('コンピュータと指すときのあなたの手番', 'Your side against the computer') }));
     for (const [v, ja, en] of sides) box.append(radio('side', v, t(ja, en), state.side === v, () => { state.side = v; draw(); }));
   }
-  if (!even) box.append(h('p', { class: 'sg-hint', text: t('駒落ちでは上手（駒を落とした側）が先に指します。', 'In a handicap game the upper side (fewer pieces) moves first.') }));
+  // with a friend the side is chosen as 先手 / 後手 (the shell's box): say which of them is 上手
+  if (!even) box.append(h('p', { class: 'sg-hint', text: state.remote
+    ? t('駒落ちでは上手（駒を落とした側）は後手の席で、先に指します。', 'In a handicap game the upper side (fewer pieces) takes the Gote seat and moves first.')
+    : t('駒落ちでは上手（駒を落とした側）が先に指します。', 'In a handicap game the upper side (fewer pieces) moves first.') }));
   const cid = `sg-clock-${++uid}`;
   box.append(h('p', { class: 'sg-opt' }, h('label', { for: cid, text: t('持ち時間', 'Clock') }),
     h('select', { id: cid, 'data-opt': 'clock', onchange: (e) => { state.clock = e.target.value; } },

@@ -241,6 +241,18 @@ def _near_the_end(seed: int) -> tuple[dict[str, Any], str]:
     return last
 
 
+def _play_the_last_action(page, site, wait_for_engine, match_id: str) -> None:
+    """Open the seeded match one action before its end (saved as ``match_id``), play that action as the
+    person, and wait for the result over the final position."""
+    before, action = _near_the_end(5)
+    _put(page, site, wait_for_engine, before, match_id)
+    page.wait_for_selector("#motto-bar, .recover-choices button")
+    _idle(page)
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden])")
+    _idle(page)
+
+
 def _put(page: Any, site: Any, wait_for_engine: Any, record: dict[str, Any], match_id: str) -> None:
     record["meta"] = {"id": match_id, "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
     goto_saved_match(page, site, record)
@@ -279,13 +291,7 @@ def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine
     page.wait_for_selector(".recover-choices button")
     key_moment(page, f"{name}-3-recover-choice", "#motto-recover", ".recover-choices button")
     # 4. the end: the result over the final position, with the breakdown; dismiss to see the board
-    before, action = _near_the_end(5)
-    _put(page, site, wait_for_engine, before, "mottokey3")
-    page.wait_for_selector("#motto-bar, .recover-choices button")
-    _idle(page)
-    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
-    page.wait_for_selector("#outcome:not([hidden])")
-    _idle(page)
+    _play_the_last_action(page, site, wait_for_engine, "mottokey3")
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
     assert page.locator("#outcome .motto-result-lines li").count() == 3
     assert axe_violations(page) == []
@@ -419,13 +425,7 @@ SPLIT_ITEMS = """(selector) => [...document.querySelectorAll(selector)].filter((
 def test_the_result_keeps_words_and_each_players_score_together(warm_page, site, wait_for_engine, width, height, locale):
     page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     name = f"motto-{locale[:2]}-{width}-result"
-    before, action = _near_the_end(5)  # ends with the 4th hard fork: 4枚目のハードフォーク（No.10）が出て終了
-    _put(page, site, wait_for_engine, before, "mottoend2")
-    page.wait_for_selector("#motto-bar, .recover-choices button")
-    _idle(page)
-    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
-    page.wait_for_selector("#outcome:not([hidden])")
-    _idle(page)
+    _play_the_last_action(page, site, wait_for_engine, "mottoend2")  # the 4th hard fork: …（No.10）が出て終了
     shot(page, name)
     texts = "#outcome h2, #outcome .result-reason, #outcome .motto-result-lines li"
     assert page.evaluate(LONE_CHARACTER_LINES, texts) == []

@@ -157,6 +157,26 @@ def release_checks(page: Any) -> None:
     page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
 
 
+@pytest.mark.parametrize("width,height,locale", [(1280, 800, "en-US"), (PHONE_WIDTH, 812, "ja-JP")])
+def test_kabu_setup_offers_customising_each_deck_in_the_same_place(warm_page: Any, site: Any, width: int, height: int,
+                                                                    locale: str) -> None:
+    """Each ready deck's "Customise this deck" sits on its own line under the deck's select, at the same place
+    in both decks' boxes (in English at 1280 it sat beside the first deck's select and under the second's)."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)
+    page.goto(site.url + "#/new/kabu")
+    wait_for_engine(page)
+    page.wait_for_selector("#kabu-deck1-copy")
+    places = page.evaluate("""() => [0, 1].map((i) => {
+        const box = document.getElementById(`kabu-deck${i}`).getBoundingClientRect();
+        const select = document.getElementById(`kabu-deck${i}-preset`).getBoundingClientRect();
+        const copy = document.getElementById(`kabu-deck${i}-copy`).getBoundingClientRect();
+        return {left: Math.round(copy.left - box.left), below: copy.top >= select.bottom - 1};
+    })""")
+    assert all(p["below"] for p in places), places
+    assert places[0]["left"] == places[1]["left"], places
+    assert_no_horizontal_overflow(page)
+
+
 def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> None:
     page = warm_page()  # its bot delay is 0 (kept by the reloads: sessionStorage)
     page.goto(site.url + "#/new/kabu")

@@ -98,7 +98,7 @@ export function setupForm(root, ctx) {
     const fs = h('fieldset', { id: `kabu-deck${i}`, class: 'kabu-panel' }, h('legend', {}, ctx.t(`${role}のデッキ`, `${role}'s deck`)),
       h('label', { for: `kabu-deck${i}-preset` }, ctx.t('デッキ', 'Deck'), ' ', sel));
     if (d.preset !== 'custom') {
-      fs.append(h('button', { type: 'button', id: `kabu-deck${i}-copy`, onclick: () => {
+      fs.append(h('button', { type: 'button', id: `kabu-deck${i}-copy`, class: 'kabu-copy', onclick: () => {
         state.decks[i].custom = deckOf(i); d.preset = 'custom'; persist(); render(`kabu-deck${i}-preset`); validate();
       } }, ctx.t('このデッキをもとに自分で組む', 'Customise this deck')));
     }

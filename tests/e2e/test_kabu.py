@@ -688,3 +688,33 @@ def test_kabu_findings_of_a_duel_played_by_hand(warm_page: Any, site: Any, width
           ...[...document.querySelectorAll(sel + ' > *')].map(e => e.className + ':' + Math.round(e.getBoundingClientRect().height)),
           document.activeElement.id, Math.round(document.activeElement.getBoundingClientRect().top)]""", form))
     key_moment(page, f"kabu-hand-change-{width}-{locale}", form)
+
+
+WON_SEED = 1
+"""A duel (``_near_the_end``: the easy computer for both seats) that the person, seat 0, wins."""
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, site: Any, width: int, height: int,
+                                                                locale: str) -> None:
+    """Against the computer the duel calls the person あなた / You (its purses, its feed, its result table):
+    the shell's turn line and the result's headline say so too (they said 「プレイヤー1さんの番です」 and
+    「プレイヤー1の勝ち」 over a table whose winning row was あなた, as if there were two people)."""
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
+    before, action = _near_the_end(WON_SEED)
+    _put(page, site, before, "kabuyou")
+    _wait_for_my_move(page)
+    _idle(page)
+    assert page.inner_text("#match-status") == ("あなたの番です" if ja else "Your turn")
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden]) #kabu-end")
+    _idle(page)
+    assert page.evaluate("() => window.pygamesMatch.general.outcome.winners") == [0], "the person wins this duel"
+    winner_row = page.inner_text("#kabu-end tbody tr[data-seat='0'] th").strip()
+    assert winner_row == ("あなた" if ja else "You"), winner_row
+    headline = page.inner_text("#outcome h2").strip()
+    assert headline == ("あなたの勝ち" if ja else "You won"), headline
+    key_moment(page, f"kabu-you-won-{width}-{locale}", "#outcome h2", "#result-dismiss")
+    page.click("#result-dismiss")
+    assert page.inner_text("#outcome-bar h2").strip() == headline  # the compact banner left on the board

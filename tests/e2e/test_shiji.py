@@ -548,3 +548,19 @@ def test_the_match_by_hand_reads_clearly(warm_page, site, wait_for_engine, width
       .every((el) => el.getClientRects().length === 1)""")
     shot(page, f"{name}-12-one-card-caution")
     assert_no_horizontal_overflow(page)
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_phone_labels_the_last_star_under_the_next(warm_page, site, locale):
+    """On a phone the star box says 「次の星: 昼」 over the card of the star placed last: that card keeps a
+    label (直前 / last) there. Its long label is left out on phones, and a bare ≥ under 「次の星: 昼」 read
+    as the star to play next."""
+    page = warm_page(375, 812, phone=True, locale=locale)     # its bot delay is 0
+    record, _ = _record_until(lambda view, legal: view["phase"] == "play" and view["star"]["last"] is not None)
+    _put(page, site, record, "shijilaststar")
+    box = page.locator("#view-root .sj-stars .sj-laststar")
+    assert box.locator(".sj-card").is_visible()
+    label = box.evaluate("""el => [...el.children].filter((c) => !c.classList.contains('sj-card') && c.offsetWidth > 0)
+        .map((c) => c.textContent.trim()).join(' ')""")
+    assert label == ("直前" if locale == "ja-JP" else "last"), label
+    key_moment(page, f"shiji-{locale[:2]}-375-last-star", "#view-root .sj-stars")

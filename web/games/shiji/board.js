@@ -83,7 +83,9 @@ export function statusStrip(t, v, me) {
       v.order_note ? el('span', { class: 'sj-k sj-order-note', dataset: { testid: 'order-note' } }, t(v.order_note.ja, v.order_note.en)) : null),
     el('div', { class: 'sj-stat sj-stars', title: starsWhy }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
       el('strong', { class: 'sj-v' }, stars), more(starsWhy),
-      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, el('span', { class: 'sj-more' }, t('直前の星札 ', 'last star ')), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
+      // the last star's card is labelled at every width (on a phone, under 「次の星: 夕」, a bare ≤ read as the next star)
+      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, el('span', { class: 'sj-more' }, t('直前の星札 ', 'last star ')),
+        el('span', { class: 'sj-less' }, t('直前', 'last')), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
     el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Rounds')),
       el('strong', { class: 'sj-v', dataset: { testid: 'round' }, title: t(v.round.ja, v.round.en) }, v.round.text),
       more(v.round.total ? t('巡済み（閉場まで）', ' done (to closing)') : t('巡済み', ' done'))));

@@ -107,10 +107,18 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
     const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');
     return cardFace(t, cell.card.code, { onclick: canClick ? () => onCell(cell) : null, extra: `${extra}${canClick ? ' sj-clickable' : ''}`, label: lbl });
   });
+  // what the goods add, as the engine counts it: each good's reward summed (土地), one draw of two (山札),
+  // nothing for the shell that went out
+  const reward = player.goods_reward || { cards: 0, how: 'out' };
+  const rewardText = {
+    land: t(`（報酬 計${reward.cards}枚）`, ` (reward ${reward.cards} cards)`),
+    deck: t(`（報酬: 山札から${reward.cards}枚）`, ` (reward: ${reward.cards} cards from the deck)`),
+    out: t('（上がりのため報酬なし）', ' (went out: no reward)'),
+  }[reward.how];
   const goods = player.goods.length
     ? el('p', { class: 'sj-goods' }, t('商品: ', 'Goods: '),
-      player.goods.map((g) => `${t(g.ja, g.en)} ${signed(g.reward)}`).join(t('、', ', ')),
-      t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
+      player.goods.map((g) => (reward.how === 'land' ? `${t(g.ja, g.en)} ${signed(g.reward)}` : t(g.ja, g.en))).join(t('、', ', ')),
+      rewardText)
     : null;
   // One box per shell (貝札) so that a player can tell the pairs apart; the row still wraps.
   const shells = [];

@@ -718,3 +718,61 @@ def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, 
     key_moment(page, f"kabu-you-won-{width}-{locale}", "#outcome h2", "#result-dismiss")
     page.click("#result-dismiss")
     assert page.inner_text("#outcome-bar h2").strip() == headline  # the compact banner left on the board
+
+
+GRAB_SEED = 3
+"""A duel where both players buy the spring market with market orders and each loses jankens on two
+issues or more (so each has several cancelled remainders at the end of ⑤)."""
+
+
+def _spring_grab_record(seed: int) -> dict[str, Any]:
+    """The person buys every issue the market has with one market order each in spring's ⑤ (the hard
+    computer bids too; the person throws グー in every janken), up to the person's ⑥."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}]
+    record = _call("new_match", game="kabu", seed=seed, options={"years": 1, "deck0": "balanced", "deck1": "balanced"},
+                   players=players)["record"]
+    while True:
+        general = _call("view", record=record, seat=0)
+        seat, v = general["to_move"][0], general["view"]
+        if seat == 1:
+            action = _call("bot_action", record=record, seat=1, level="hard")["action"]
+        elif v["pending"]["kind"] == "orders":
+            if v["turn"]["phase"] != 5:
+                return record
+            largest = {a.split()[1]: a for a in _call("legal_actions", record=record, seat=0)["actions"] if a.startswith("buy")}
+            action = min(largest.values()) if largest else "done"
+        elif v["pending"]["kind"] == "janken":
+            action = "janken rock"
+        else:
+            action = "pass"
+        record = _call("apply", record=record, seat=seat, action=action)["record"]
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_kabu_cancelled_market_remainders_are_one_line_per_player(warm_page: Any, site: Any, width: int, height: int,
+                                                                  locale: str) -> None:
+    """After buying up the spring market against the computer, 「いま起きたこと」 says once per player which
+    market buys lost their remainder (a line per issue pushed the fills, what the person got, out of the box)."""
+    ja = locale == "ja-JP"
+    record = _spring_grab_record(GRAB_SEED)
+    v = _call("view", record=record, seat=0)["view"]
+    per_owner = {s: [c["issue"] for c in v["cancels"] if c["owner"] == s] for s in (0, 1)}
+    assert all(len(issues) >= 2 for issues in per_owner.values()), per_owner
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
+    _put(page, site, record, "kabugrab")
+    _wait_for_my_move(page)
+    _idle(page)
+    lines = page.locator("#kabu-feed li[data-kind=cancel]").all_inner_texts()
+    assert len(lines) == 2, lines
+    names = {i["id"]: i["name_ja" if ja else "name_en"] for i in v["issues"]}
+    whose = {0: "あなたの成行買い" if ja else "your market buys", 1: "コンピュータ" if ja else "Computer"}
+    for seat, line in zip((0, 1), lines):  # the person's remainders were cancelled first (their orders came first)
+        assert whose[seat] in line and all(names[issue] in line for issue in per_owner[seat]), (per_owner[seat], line)
+    # the person's last fill is still in the feed's box, which opens on its newest lines
+    fills = page.locator("#kabu-feed li[data-kind=fill]")
+    assert fills.count() > 0
+    inside = fills.last.evaluate("""(li) => { const box = document.getElementById('kabu-feed').getBoundingClientRect();
+        const r = li.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }""")
+    assert inside, page.inner_text("#kabu-feed")
+    page.locator("#kabu-feed").evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+    key_moment(page, f"kabu-grab-feed-{width}-{locale}", "#kabu-feed")

@@ -432,8 +432,12 @@ def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-1-first-prompt", PROMPT, "#kabu-bar .kabu-primary")
     assert page.locator("#kabu-order-error:not(:empty), #kabu-error:not(:empty)").count() == 0  # no error before acting
-    # the book's small price chart comes with a second price (one point drew a bare rule)
-    prices = page.evaluate("() => window.pygamesMatch.viewPayload.view.price_history.length") + 1
+    # the book's small price chart comes with a second price (one point drew a bare rule): the duel's
+    # first prompt has one, its start price (the price now is that same price, not a second one)
+    prices = page.evaluate("""() => { const v = window.pygamesMatch.viewPayload.view;
+      const issue = v.issues[0]; const points = v.price_history.map((p) => p.prices[issue.id]);
+      return points.length + (points[points.length - 1] === issue.price ? 0 : 1); }""")
+    assert prices == 1, prices  # this seed's first prompt is ④ チャート分析, before the first price card
     assert page.locator("#kabu-book svg").count() == (1 if prices > 1 else 0), prices
     assert axe_violations(page) == []
     # 2. a computer turn: the shell's events strip says it is thinking, by the prompt

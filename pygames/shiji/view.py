@@ -29,6 +29,20 @@ def _card(kind: int) -> dict[str, Any]:
             "number": is_number(kind)}
 
 
+def _goods_reward(s: State, seat: int) -> dict[str, Any] | None:
+    """What the goods of ``seat``'s last shell add to the hand: nothing when that shell went out
+    (上がり: goods bring no reward), one draw of DECK_REWARD cards in 山札 mode whatever the goods,
+    else the goods' rewards summed (連結). None without goods."""
+    goods = s.goods[seat]
+    if not goods:
+        return None
+    if R.hand_size(s, seat) == 0:
+        return {"cards": 0, "how": "out"}
+    if s.rules.deck:
+        return {"cards": R.DECK_REWARD, "how": "deck"}
+    return {"cards": sum(g[2] for g in goods), "how": "land"}
+
+
 def _row(s: State, seat: int, viewer: int | None) -> list[dict[str, Any]]:
     highlight: dict[int, list[str]] = {}
     for name, positions, _ in s.goods[seat]:
@@ -196,6 +210,7 @@ def build(s: State, viewer: int | None) -> dict[str, Any]:
             "lead_chosen": s.lead[seat] is not None and s.phase == "lead",
             "goods": [{"kind": g[0], "ja": GOOD_NAMES[g[0]][0], "en": GOOD_NAMES[g[0]][1],
                        "positions": list(g[1]), "reward": g[2]} for g in s.goods[seat]],
+            "goods_reward": _goods_reward(s, seat),
             "veilable": list(s.veilable[seat]) if viewer == seat and s.turn == seat else [],
             "last_shell": _last_shell(s, seat, viewer),
         })

@@ -452,8 +452,12 @@ def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-1-first-prompt", PROMPT, "#kabu-bar .kabu-primary")
     assert page.locator("#kabu-order-error:not(:empty), #kabu-error:not(:empty)").count() == 0  # no error before acting
-    # the book's small price chart comes with a second price (one point drew a bare rule)
-    prices = page.evaluate("() => window.pygamesMatch.viewPayload.view.price_history.length") + 1
+    # the book's small price chart comes with a second price (one point drew a bare rule): the duel's
+    # first prompt has one, its start price (the price now is that same price, not a second one)
+    prices = page.evaluate("""() => { const v = window.pygamesMatch.viewPayload.view;
+      const issue = v.issues[0]; const points = v.price_history.map((p) => p.prices[issue.id]);
+      return points.length + (points[points.length - 1] === issue.price ? 0 : 1); }""")
+    assert prices == 1, prices  # this seed's first prompt is ④ チャート分析, before the first price card
     assert page.locator("#kabu-book svg").count() == (1 if prices > 1 else 0), prices
     assert axe_violations(page) == []
     # 2. a computer turn: the shell's events strip says it is thinking, by the prompt
@@ -708,3 +712,91 @@ def test_kabu_findings_of_a_duel_played_by_hand(warm_page: Any, site: Any, width
           ...[...document.querySelectorAll(sel + ' > *')].map(e => e.className + ':' + Math.round(e.getBoundingClientRect().height)),
           document.activeElement.id, Math.round(document.activeElement.getBoundingClientRect().top)]""", form))
     key_moment(page, f"kabu-hand-change-{width}-{locale}", form)
+
+
+WON_SEED = 1
+"""A duel (``_near_the_end``: the easy computer for both seats) that the person, seat 0, wins."""
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, site: Any, width: int, height: int,
+                                                                locale: str) -> None:
+    """Against the computer the duel calls the person あなた / You (its purses, its feed, its result table):
+    the shell's turn line and the result's headline say so too (they said 「プレイヤー1さんの番です」 and
+    「プレイヤー1の勝ち」 over a table whose winning row was あなた, as if there were two people)."""
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
+    before, action = _near_the_end(WON_SEED)
+    _put(page, site, before, "kabuyou")
+    _wait_for_my_move(page)
+    _idle(page)
+    assert page.inner_text("#match-status") == ("あなたの番です" if ja else "Your turn")
+    page.evaluate("(a) => window.pygamesMatch.act(a)", action)
+    page.wait_for_selector("#outcome:not([hidden]) #kabu-end")
+    _idle(page)
+    assert page.evaluate("() => window.pygamesMatch.general.outcome.winners") == [0], "the person wins this duel"
+    winner_row = page.inner_text("#kabu-end tbody tr[data-seat='0'] th").strip()
+    assert winner_row == ("あなた" if ja else "You"), winner_row
+    headline = page.inner_text("#outcome h2").strip()
+    assert headline == ("あなたの勝ち" if ja else "You won"), headline
+    key_moment(page, f"kabu-you-won-{width}-{locale}", "#outcome h2", "#result-dismiss")
+    page.click("#result-dismiss")
+    assert page.inner_text("#outcome-bar h2").strip() == headline  # the compact banner left on the board
+
+
+GRAB_SEED = 3
+"""A duel where both players buy the spring market with market orders and each loses jankens on two
+issues or more (so each has several cancelled remainders at the end of ⑤)."""
+
+
+def _spring_grab_record(seed: int) -> dict[str, Any]:
+    """The person buys every issue the market has with one market order each in spring's ⑤ (the hard
+    computer bids too; the person throws グー in every janken), up to the person's ⑥."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}]
+    record = _call("new_match", game="kabu", seed=seed, options={"years": 1, "deck0": "balanced", "deck1": "balanced"},
+                   players=players)["record"]
+    while True:
+        general = _call("view", record=record, seat=0)
+        seat, v = general["to_move"][0], general["view"]
+        if seat == 1:
+            action = _call("bot_action", record=record, seat=1, level="hard")["action"]
+        elif v["pending"]["kind"] == "orders":
+            if v["turn"]["phase"] != 5:
+                return record
+            largest = {a.split()[1]: a for a in _call("legal_actions", record=record, seat=0)["actions"] if a.startswith("buy")}
+            action = min(largest.values()) if largest else "done"
+        elif v["pending"]["kind"] == "janken":
+            action = "janken rock"
+        else:
+            action = "pass"
+        record = _call("apply", record=record, seat=seat, action=action)["record"]
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_kabu_cancelled_market_remainders_are_one_line_per_player(warm_page: Any, site: Any, width: int, height: int,
+                                                                  locale: str) -> None:
+    """After buying up the spring market against the computer, 「いま起きたこと」 says once per player which
+    market buys lost their remainder (a line per issue pushed the fills, what the person got, out of the box)."""
+    ja = locale == "ja-JP"
+    record = _spring_grab_record(GRAB_SEED)
+    v = _call("view", record=record, seat=0)["view"]
+    per_owner = {s: [c["issue"] for c in v["cancels"] if c["owner"] == s] for s in (0, 1)}
+    assert all(len(issues) >= 2 for issues in per_owner.values()), per_owner
+    page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
+    _put(page, site, record, "kabugrab")
+    _wait_for_my_move(page)
+    _idle(page)
+    lines = page.locator("#kabu-feed li[data-kind=cancel]").all_inner_texts()
+    assert len(lines) == 2, lines
+    names = {i["id"]: i["name_ja" if ja else "name_en"] for i in v["issues"]}
+    whose = {0: "あなたの成行買い" if ja else "your market buys", 1: "コンピュータ" if ja else "Computer"}
+    for seat, line in zip((0, 1), lines):  # the person's remainders were cancelled first (their orders came first)
+        assert whose[seat] in line and all(names[issue] in line for issue in per_owner[seat]), (per_owner[seat], line)
+    # the person's last fill is still in the feed's box, which opens on its newest lines
+    fills = page.locator("#kabu-feed li[data-kind=fill]")
+    assert fills.count() > 0
+    inside = fills.last.evaluate("""(li) => { const box = document.getElementById('kabu-feed').getBoundingClientRect();
+        const r = li.getBoundingClientRect(); return r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }""")
+    assert inside, page.inner_text("#kabu-feed")
+    page.locator("#kabu-feed").evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
+    key_moment(page, f"kabu-grab-feed-{width}-{locale}", "#kabu-feed")

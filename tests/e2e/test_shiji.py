@@ -548,3 +548,40 @@ def test_the_match_by_hand_reads_clearly(warm_page, site, wait_for_engine, width
       .every((el) => el.getClientRects().length === 1)""")
     shot(page, f"{name}-12-one-card-caution")
     assert_no_horizontal_overflow(page)
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_phone_labels_the_last_star_under_the_next(warm_page, site, locale):
+    """On a phone the star box says 「次の星: 昼」 over the card of the star placed last: that card keeps a
+    label (直前 / last) there. Its long label is left out on phones, and a bare ≥ under 「次の星: 昼」 read
+    as the star to play next."""
+    page = warm_page(375, 812, phone=True, locale=locale)     # its bot delay is 0
+    record, _ = _record_until(lambda view, legal: view["phase"] == "play" and view["star"]["last"] is not None)
+    _put(page, site, record, "shijilaststar")
+    box = page.locator("#view-root .sj-stars .sj-laststar")
+    assert box.locator(".sj-card").is_visible()
+    label = box.evaluate("""el => [...el.children].filter((c) => !c.classList.contains('sj-card') && c.offsetWidth > 0)
+        .map((c) => c.textContent.trim()).join(' ')""")
+    assert label == ("直前" if locale == "ja-JP" else "last"), label
+    key_moment(page, f"shiji-{locale[:2]}-375-last-star", "#view-root .sj-stars")
+
+
+def test_puzzle_moves_say_whose_each_is(warm_page, site, wait_for_engine):
+    """「これまでの手」 of a puzzle says whose move each line is: a shell's log line names no one, so after
+    a wrong star shell 「星組 5・夕」, 「土地から7を手札に加えました」 (the opponent's tax) and 「数字組 7・0」
+    (the opponent's answer) read as the person's own three moves."""
+    page = warm_page(375, 812, phone=True)
+    page.goto(site.url + "#/page/shiji/puzzles")
+    wait_for_engine(page)
+    page.locator("button[data-puzzle='L2-03']").click()
+    page.wait_for_selector(".sj-puzzles .sj-table")
+    _do(page, "place 5 E", ".sj-puzzles")          # wrong: the opponent is taxed a card, then answers
+    page.locator(".sj-puzzles [data-testid=puzzle-result]").wait_for()
+    moves = page.locator("[data-testid=puzzle-moves] li")
+    texts = moves.all_inner_texts()
+    whose = [("あなた：" if "sj-move-me" in (moves.nth(i).get_attribute("class") or "") else "相手：") for i in range(moves.count())]
+    assert len(texts) >= 3 and whose.count("相手：") >= 2, texts
+    for line, who in zip(texts, whose):
+        assert line.startswith(who) or "プレイヤー" in line, (line, who)
+    assert texts[0] == "あなた：星組 5・夕", texts
+    shot(page, "shiji-ja-375-puzzle-moves")

@@ -76,6 +76,7 @@ const STRINGS = {
   share: ['共有', 'Share'],
   thinking: (name) => [`${name}が考え中…`, `${name} is thinking…`],
   yourTurn: (name) => [`${name}さんの番です`, `Your turn, ${name}`],
+  yourTurnYou: ['あなたの番です', 'Your turn'],
   waitingFor: (names) => [`${names}の番です`, `Waiting for ${names}`],
   handOver: (name) => [`${name}さんの番です。端末を渡してください`, `It is ${name}'s turn. Please hand over the device.`],
   handOverButton: (name) => [`${name}さんです。表示する`, `I am ${name}, show my view`],

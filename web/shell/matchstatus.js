@@ -3,6 +3,7 @@
 
 import { h } from './dom.js';
 import { t, pick } from './i18n.js';
+import { youSeat } from './seats.js';
 
 /**
  * Draw the status line `el` for a match page's state `m` (matchstate.js); `rs` (remote.js) or
@@ -31,7 +32,8 @@ export function renderStatus(m, el, rs, nameOf) {
   } else if (general.outcome) {
     el.textContent = t('matchOver');
   } else if (m.shown !== null && general.to_move.includes(m.shown)) {
-    el.textContent = t('yourTurn', nameOf(m.shown));
+    // the one person against the computer: あなたの番です (the game views call that seat あなた too)
+    el.textContent = m.shown === youSeat(m.players) ? t('yourTurnYou') : t('yourTurn', nameOf(m.shown));
   } else {
     el.textContent = t('waitingFor', general.to_move.filter((s) => s >= 0).map(nameOf).join(t('listSep')));
   }

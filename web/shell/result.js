@@ -4,7 +4,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName, namedText } from './seats.js';
+import { seatName, namedText, youSeat } from './seats.js';
 import { formatNumber } from './format.js';
 
 /**
@@ -19,8 +19,9 @@ export function resultDisplay({ game, matchId }) {
   let dismissed = false;
   let last = null;
 
+  // the one person against the computer is あなた / You, as the game's own result table says
   const headline = (outcome, players) => (outcome.draw || !outcome.winners.length
-    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => seatName(players, s)).join(t('listSep'))));
+    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => (s === youSeat(players) ? t('you') : seatName(players, s))).join(t('listSep'))));
 
   function scoreTable(outcome, players) {
     if (!Array.isArray(outcome.scores)) return null;

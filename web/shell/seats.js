@@ -21,6 +21,19 @@ export function seatName(players, seat) {
 }
 
 /**
+ * The seat of the one person in a match against the computer, when that person typed no name: the
+ * game views call that seat あなた / You, so the shell's turn line and result do too (「プレイヤー1の勝ち」
+ * over a table that says あなた read as two people). -1 otherwise (two people, or a typed name).
+ */
+export function youSeat(players) {
+  const list = players || [];
+  const people = list.map((p, i) => (p && p.type !== 'bot' ? i : -1)).filter((i) => i >= 0);
+  if (list.length < 2 || people.length !== 1) return -1;
+  const name = String(list[people[0]].name || '').trim();
+  return name && !STORED_DEFAULT.test(name) ? -1 : people[0];
+}
+
+/**
  * `text` from an engine with its generic seat names (プレイヤー2, Player 2: what an engine writes when
  * a line names a seat, e.g. a draw or the end of a match) replaced by the displayed names.
  */

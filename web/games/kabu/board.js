@@ -135,7 +135,10 @@ export function orderBook(m) {
     return n ? h('button', { type: 'button', class: 'kabu-chip', 'data-pick': x.id, onclick: () => { ui.issue = x.id; ui.priceTouched = false; m.rerender(); } },
       ctx.t(`${x.name_ja} 買${bx.buys.length}・売${bx.sells.length}`, `${x.name_en} ${bx.buys.length} bid · ${bx.sells.length} ask`)) : null;
   }).filter(Boolean);
-  const hist = (v.price_history || []).map(p => (p.prices || {})[is.id]).concat([is.price]);
+  // the checkpoints, then the price now where a fill has moved it since the last one (appended always,
+  // the duel's first prompt drew its one price twice: a bare rule beside the title)
+  const points = (v.price_history || []).map(p => (p.prices || {})[is.id]);
+  const hist = points.length && points[points.length - 1] === is.price ? points : points.concat([is.price]);
   const sealed = Array.isArray(v.opponent_sealed)
     ? h('p', { id: 'kabu-opp-sealed', class: 'kabu-note' }, ctx.t('板読み（相手のこのフェーズの未公開注文）: ', "Book reading (the opponent's sealed orders this phase): "),
       v.opponent_sealed.length ? v.opponent_sealed.map(o => `${m.issueName(o.issue)} ${o.side === 'buy' ? ctx.t('買', 'buy') : ctx.t('売', 'sell')} ${o.kind === 'limit' ? num(o.price) : kindLabel(ctx, 'mkt')}×${o.qty}`).join(ctx.t('、', ', '))

@@ -61,7 +61,15 @@ export function story(v, me) {
     }
     add(f.turn, pointPos(f.point, f.phase), 'fill', i, { seat: f.buyer === me ? f.seller : f.buyer, fill: { ...f } });
   });
-  (v.cancels || []).forEach((c, i) => add(c.turn, pointPos(c.point, c.phase) + 0.05, 'cancel', i, { seat: c.owner, cancel: c }));
+  // one line per player and judging for the market orders' cancelled remainders (after a spring's
+  // market buys they were one line per issue and pushed the fills out of the box)
+  const cancelled = {};
+  (v.cancels || []).forEach((c, i) => {
+    const group = [c.turn, c.point, c.owner, c.side].join(':');
+    if (cancelled[group]) { cancelled[group].cancel.items.push({ issue: c.issue, qty: c.qty }); return; }
+    add(c.turn, pointPos(c.point, c.phase) + 0.05, 'cancel', i, { seat: c.owner, cancel: { ...c, items: [{ issue: c.issue, qty: c.qty }] } });
+    cancelled[group] = out[out.length - 1];
+  });
   (v.events || []).forEach((e, i) => add(e.turn, 8, 'event', i, { seat: e.seat, event: e }));
   (v.tool_log || []).forEach((u, i) => add(u.turn, u.tool === 'T05' ? 3.9 : (u.phase || 0) + 0.05, 'tool', i, { seat: u.seat, tool: u }));
   (v.jankens || []).forEach((j, i) => add(j.turn, j.phase + 0.48, 'janken', i, { seat: j.winner, janken: j }));
@@ -95,8 +103,9 @@ export function text(x, L) {
     }
     case 'cancel': {
       const c = x.cancel;
-      return t(`${MARKS[c.phase] || ''} ${L.who(c.owner)}の成行${c.side === 'buy' ? '買い' : '売り'} ${L.issue(c.issue)} 残り${c.qty}株を取り消し（成行は1回の判定だけ）`,
-        `${MARKS[c.phase] || ''} ${L.whose(c.owner)} market ${c.side} of ${L.issue(c.issue)}: ${c.qty} left, cancelled (a market order lives for one judging)`);
+      const left = c.items.map(it => t(`${L.issue(it.issue)} ${it.qty}株`, `${it.qty} × ${L.issue(it.issue)}`)).join(t('・', ', '));
+      return t(`${MARKS[c.phase] || ''} ${L.who(c.owner)}の成行${c.side === 'buy' ? '買い' : '売り'}の残りを取り消し: ${left}（成行は1回の判定だけ）`,
+        `${MARKS[c.phase] || ''} ${L.whose(c.owner)} market ${c.side === 'buy' ? 'buys' : 'sells'}, cancelled what was left: ${left} (a market order lives for one judging)`);
     }
     case 'event': {
       const e = x.event;

@@ -83,7 +83,9 @@ export function statusStrip(t, v, me) {
       v.order_note ? el('span', { class: 'sj-k sj-order-note', dataset: { testid: 'order-note' } }, t(v.order_note.ja, v.order_note.en)) : null),
     el('div', { class: 'sj-stat sj-stars', title: starsWhy }, el('span', { class: 'sj-k' }, t('星の運行', 'Stars')),
       el('strong', { class: 'sj-v' }, stars), more(starsWhy),
-      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, el('span', { class: 'sj-more' }, t('直前の星札 ', 'last star ')), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
+      // the last star's card is labelled at every width (on a phone, under 「次の星: 夕」, a bare ≤ read as the next star)
+      v.star.last ? el('span', { class: 'sj-k sj-laststar' }, el('span', { class: 'sj-more' }, t('直前の星札 ', 'last star ')),
+        el('span', { class: 'sj-less' }, t('直前', 'last')), cardFace(t, v.star.last, { extra: 'sj-mini' })) : null),
     el('div', { class: 'sj-stat sj-round' }, el('span', { class: 'sj-k' }, t('巡', 'Rounds')),
       el('strong', { class: 'sj-v', dataset: { testid: 'round' }, title: t(v.round.ja, v.round.en) }, v.round.text),
       more(v.round.total ? t('巡済み（閉場まで）', ' done (to closing)') : t('巡済み', ' done'))));
@@ -105,10 +107,18 @@ export function marketRow(t, player, { clickable = null, onCell = null, label })
     const lbl = cardLabel(t, cell.card.code) + (goodsText ? ` (${goodsText})` : '');
     return cardFace(t, cell.card.code, { onclick: canClick ? () => onCell(cell) : null, extra: `${extra}${canClick ? ' sj-clickable' : ''}`, label: lbl });
   });
+  // what the goods add, as the engine counts it: each good's reward summed (土地), one draw of two (山札),
+  // nothing for the shell that went out
+  const reward = player.goods_reward || { cards: 0, how: 'out' };
+  const rewardText = {
+    land: t(`（報酬 計${reward.cards}枚）`, ` (reward ${reward.cards} cards)`),
+    deck: t(`（報酬: 山札から${reward.cards}枚）`, ` (reward: ${reward.cards} cards from the deck)`),
+    out: t('（上がりのため報酬なし）', ' (went out: no reward)'),
+  }[reward.how];
   const goods = player.goods.length
     ? el('p', { class: 'sj-goods' }, t('商品: ', 'Goods: '),
-      player.goods.map((g) => `${t(g.ja, g.en)} ${signed(g.reward)}`).join(t('、', ', ')),
-      t(`（報酬 計${player.goods.reduce((a, g) => a + g.reward, 0)}枚）`, ` (reward ${player.goods.reduce((a, g) => a + g.reward, 0)} cards)`))
+      player.goods.map((g) => (reward.how === 'land' ? `${t(g.ja, g.en)} ${signed(g.reward)}` : t(g.ja, g.en))).join(t('、', ', ')),
+      rewardText)
     : null;
   // One box per shell (貝札) so that a player can tell the pairs apart; the row still wraps.
   const shells = [];

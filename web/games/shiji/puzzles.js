@@ -193,7 +193,12 @@ export function mountPuzzles(root, ctx) {
         h('h3', {}, t('これまでの手', 'Moves so far')),
         h('ol', { dataset: { testid: 'puzzle-moves' } }, current.moves.map((m) => {
           const w = whoIs(m.ja, m.en);
-          return h('li', { class: m.seat === 0 ? 'sj-move-me' : 'sj-move-opp' }, t(w.ja, w.en));
+          // whose move each line is (a shell's log line names no one: 「星組 5・夕」 then 「土地から7を
+          // 手札に加えました」 read as one player's); a line that names a player already says it
+          const named = /プレイヤー[12]/.test(m.ja);
+          const who = m.seat === 0 ? t('あなた', 'You') : m.seat === 1 ? t('相手', 'Opponent') : '';
+          return h('li', { class: m.seat === 0 ? 'sj-move-me' : 'sj-move-opp' },
+            who && !named ? h('span', { class: 'sj-move-who' }, t(`${who}：`, `${who}: `)) : null, t(w.ja, w.en));
         }))));
     }
     if (current.solution) renderSolution(current.solution);

@@ -148,7 +148,7 @@ def after_view(s: State, viewer: int | None) -> list[dict[str, Any]]:
     choosing = {t[1] for t in s.tasks if t[0] == "take"}
     goods = s.goods[seat]
     if goods and s.result is None:
-        reward = R.DECK_REWARD if s.rules.deck else sum(g[2] for g in goods)
+        reward = R.goods_reward(s, goods)
         names_ja = "・".join(dict.fromkeys(GOOD_NAMES[g[0]][0] for g in goods))
         names_en = ", ".join(dict.fromkeys(GOOD_NAMES[g[0]][1] for g in goods))
         out.append({"seat": seat, "count": reward, "kind": "reward", **(

@@ -7,6 +7,7 @@ Pure functions over :class:`State`. ``place_problem`` says why a shell may not b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import CHANCE
@@ -186,6 +187,12 @@ def can_place(s: State, seat: int) -> bool:
 
 
 # --- goods -----------------------------------------------------------------------------
+def goods_reward(s: State, goods: Sequence[tuple[str, tuple[int, ...], int]]) -> int:
+    """The cards ``goods`` of one shell add to its owner's hand: one draw of DECK_REWARD in 山札 mode
+    whatever the goods, else their rewards summed (連結). A shell that went out takes none (the caller's case)."""
+    return DECK_REWARD if s.rules.deck else sum(g[2] for g in goods)
+
+
 def find_goods(row: tuple[Cell, ...], new_start: int) -> list[tuple[str, tuple[int, ...], int]]:
     """Goods (name, positions, reward) in ``row`` that include a card at or after ``new_start``.
 
@@ -261,7 +268,7 @@ def do_place(s: State, seat: int, kinds: tuple[int, ...], resolve: bool = True) 
     goods = find_goods(row, start) if s.rules.goods else []
     zero_pair = zero_pair_before or any(is_zero_pair(row, g) for g in goods)
     if goods:
-        reward = DECK_REWARD if s.rules.deck else sum(g[2] for g in goods)
+        reward = goods_reward(s, goods)
         tasks.append(("draw" if s.rules.deck else "take", seat, reward))
         veil = sorted({p for g in goods if not is_zero_pair(row, g) for p in g[1]}
                       - {p for g in goods if is_zero_pair(row, g) for p in g[1]})

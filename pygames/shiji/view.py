@@ -38,9 +38,7 @@ def _goods_reward(s: State, seat: int) -> dict[str, Any] | None:
         return None
     if R.hand_size(s, seat) == 0:
         return {"cards": 0, "how": "out"}
-    if s.rules.deck:
-        return {"cards": R.DECK_REWARD, "how": "deck"}
-    return {"cards": sum(g[2] for g in goods), "how": "land"}
+    return {"cards": R.goods_reward(s, goods), "how": "deck" if s.rules.deck else "land"}
 
 
 def _row(s: State, seat: int, viewer: int | None) -> list[dict[str, Any]]:

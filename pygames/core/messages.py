@@ -122,6 +122,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "remote.digest": ("リンクの中身が、この端末の対局とつながりません（改ざんされたか、別の流れです）",
                       "The link's content does not fit the match on this device (altered, or another line of play)"),
     "remote.seat_taken": ("その席はもう埋まっています", "That seat is already taken"),
+    "remote.unsupported": ("{game_ja}は友だちとリンクでは遊べません: {why_ja}",
+                           "{game_en} cannot be played with a friend by link: {why_en}"),
     # a call of the web door
     "api.unknown_call": ("知らない呼び出しです: {call}", "Unknown call: {call}"),
     "api.bad_json": ("引数がJSONではありません", "The arguments are not JSON"),
@@ -187,6 +189,10 @@ REASONS: dict[str, tuple[str, str]] = {
                    "different moves were played from the same position. Both versions are kept"),
     "fork.contradicts": ("記録が食い違います。両方を残しました", "the records contradict each other. Both versions are kept"),
     "fork.undos": ("待ったの記録が食い違います", "the take-backs differ"),
+    # remote.unsupported
+    "unsupported.hidden": ("手札や伏せた注文など相手に見せない情報が、リンクで相手の端末に渡ってしまいます",
+                           "hidden cards or sealed orders would reach the friend's device in the links"),
+    "unsupported.not_yet": ("まだ対応していません", "not supported yet"),
     # api.bad_args
     "args.not_object": ("オブジェクトで渡してください", "they must be an object"),
     "args.names": ("名前か数が違います", "a name is unknown or missing"),

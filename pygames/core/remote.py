@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from . import chain
 from .errors import GameError, refuse
-from .game import CHANCE
+from .game import CHANCE, Game
 from .jointchance import VERSION, is_hex, outcome, pending_run, runs_of
 from .match import Match
 from .record import check_players, new_record
@@ -35,13 +35,25 @@ PREFIX = "r1."
 MAX_LINK_CHARS = 60_000
 MAX_JSON_BYTES = 1_000_000
 PEER_KEYS = ("peer_ply", "peer_rows", "peer_heads", "peer_undos")
+GAMES = frozenset({"shogi"})
+"""The games played by link (phase 1). Never one with hidden information: every action and chance
+outcome travels in the links and is held by every device, so a friend's hand or sealed order would
+be in the other's record (phase 2 needs commit–reveal for those, ``shared/design/remote.md``)."""
+
+
+def _remote_game(game: Game[Any]) -> Game[Any]:
+    """``game`` when it can be played by link, else refused (``remote.unsupported``)."""
+    if game.name not in GAMES or game.hidden_information:
+        raise refuse("remote.unsupported", game=game.name, game_ja=game.title_ja, game_en=game.title_en,
+                     why="unsupported.hidden" if game.hidden_information else "unsupported.not_yet")
+    return game
 
 
 # --- records ----------------------------------------------------------------------------
 def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: int, match_id: str,
         secret: str) -> dict[str, Any]:
     """A new remote match created on this device for ``seat`` (the other seats join by link)."""
-    game = get_game(game_name)
+    game = _remote_game(get_game(game_name))
     seats = len(names) if isinstance(names, list) else 0
     if not is_hex(match_id) or not is_hex(secret, 32):
         raise refuse("remote.bad_secret")
@@ -72,6 +84,7 @@ def load(record: Any) -> tuple[Match, int]:
     match = Match.from_record(record)
     if "remote" not in match.record:
         raise refuse("remote.not_remote")
+    _remote_game(match.game)
     meta = match.record["meta"]
     seat = _check_seat(meta.get("remote_seat"), len(match.record["players"]))
     for key in PEER_KEYS:
@@ -287,6 +300,7 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
         game = get_game(h.get("game")) if isinstance(h.get("game"), str) else None
         if game is None:
             raise refuse("remote.bad_link")
+        _remote_game(game)
         players = [{"name": n, "type": "remote"} for n in names]
         record = new_record(game.name, h.get("engine_version"), h.get("options"), players, None)  # type: ignore[arg-type]
         base_actions: list[str] = []

@@ -384,6 +384,32 @@ def test_one_seat_on_two_devices_makes_a_fork_and_both_are_kept():
     assert err.value.params["branch"]["actions"][-1] == "1:8c8d" and a.record["actions"][-1] == "1:3c3d"
 
 
+@pytest.mark.parametrize("game", ["shiji", "kabu"])
+def test_a_game_with_hidden_information_is_refused_by_link(game, monkeypatch):
+    """Every action and chance outcome of a match by link is in both devices' records: a crafted
+    invitation to 四時の札遊び would deal the friend's hand into the crafter's record (the hand was
+    read from it in session 17). Refused at creation, on opening and when joining; nothing is made."""
+    with pytest.raises(GameError) as err:
+        remote.new(game, None, ["A", "B"], 0, MATCH_ID, secret_of(1))
+    assert err.value.code == "remote.unsupported" and err.value.params["why"] == "unsupported.hidden"
+    assert "見せない情報" in err.value.message_ja and "hidden cards" in err.value.message_en
+    # a crafter's device that skips the check: its invitation is refused on the friend's device
+    monkeypatch.setattr(remote, "_remote_game", lambda g: g, raising=False)
+    crafted = remote.new(game, None, ["A", "B"], 0, MATCH_ID, secret_of(1))
+    invite = str(remote.encode(crafted)["link"])
+    monkeypatch.undo()
+    for attempt in (lambda: remote.receive(None, invite), lambda: remote.join(invite, 1, secret_of(2), "B"),
+                    lambda: remote.status(crafted)):
+        with pytest.raises(GameError) as err:
+            attempt()
+        assert err.value.code == "remote.unsupported", err.value.code
+
+
+def test_only_games_without_hidden_information_are_played_by_link():
+    from pygames.core.registry import get_game
+    assert remote.GAMES and all(not get_game(name).hidden_information for name in remote.GAMES)
+
+
 # --- the web door and saved records --------------------------------------------------
 def test_webapi_remote_call_and_look_on_a_remote_record():
     a, _ = start()

@@ -325,10 +325,9 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
             if len(k["k"]) != len(heads):
                 raise refuse("remote.bad_link")
             for i, value in enumerate(k["k"]):
-                if value is not None:
-                    if heads[i] is not None and heads[i] != value:
-                        raise refuse("remote.head_changed", seat=i)
-                    heads[i] = value
+                if value is not None and heads[i] is not None and heads[i] != value:
+                    raise refuse("remote.head_changed", seat=i)
+            heads = list(k["k"])  # the sender's own: an invitation opened again still lacks the joiner's
         local_undos = lr["undos"]
         base_actions = list(local["actions"])
         rows = [list(row) for row in lr["reveals"]]

@@ -242,6 +242,23 @@ def test_same_link_twice_changes_nothing_the_second_time():
     assert a.record == before
 
 
+def test_the_invitation_opened_again_after_joining_changes_nothing():
+    """The friend taps the first link in the chat again: nothing new (it was refused as altered)."""
+    a = Device.create({})
+    invite = a.send()
+    b = Device(secret_of(2))
+    b.join(invite, 1)
+    join_link = b.send()
+    a.open(join_link)
+    a.act("7g7f")
+    b.open(a.send())
+    for device in (b, a):
+        before = copy.deepcopy(device.record)
+        assert device.open(invite)["status"] == "stale"
+        assert device.open(join_link)["status"] == "stale"
+        assert device.record == before
+
+
 def test_links_out_of_order():
     a, b = _before_a_draw()
     b.act("3c3d")

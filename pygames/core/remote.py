@@ -3,7 +3,7 @@
 A remote match is an ordinary record (seed ``None``; the other seats' type ``remote`` on each
 device) plus its public part ``remote`` (see :mod:`.jointchance`). The device's own seat and
 what it knows the peer has seen live in ``meta`` (``remote_seat``, ``peer_ply``, ``peer_rows``,
-``peer_heads``, ``peer_undos``); its chain secret is kept by the page and passed in.
+``peer_heads``, ``peer_undos``, and ``peer_digest``: the digest of the friend's last link); its chain secret is kept by the page and passed in.
 
 A link carries what the receiver lacks: the header until the peer has answered once, the
 actions from the last ply the peer is known to hold, the reveal rows from its last known row,
@@ -508,7 +508,8 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
             raise refuse("remote.fork", why="fork.moves", branch=_branch(incoming.record, local.record, me))
     merged["players"] = [{**p, "name": k["m"][i] if i == k["s"] else p["name"]}
                          for i, p in enumerate(local.record["players"])]
-    merged["meta"] = {**local.record["meta"], **{key: max(local.record["meta"][key], peer[key]) for key in PEER_KEYS}}
+    merged["meta"] = {**local.record["meta"], **{key: max(local.record["meta"][key], peer[key]) for key in PEER_KEYS},
+                      "peer_digest": k["d"]}
     merged["seed"] = None
     if merged is incoming.record:
         result = incoming  # already replayed and verified; seat types and meta do not change the game
@@ -558,7 +559,8 @@ def join(text: Any, seat: Any, secret: str, name: str = "") -> dict[str, Any]:
     record["players"] = [{"name": name.strip() if i == seat else p["name"], "type": "human" if i == seat else "remote"}
                          for i, p in enumerate(record["players"])]
     record["meta"] = {"remote_seat": seat, "peer_ply": k["n"], "peer_rows": len(record["remote"]["reveals"]),
-                      "peer_heads": sum(1 for x in k["k"] if x is not None), "peer_undos": len(record["remote"]["undos"])}
+                      "peer_heads": sum(1 for x in k["k"] if x is not None), "peer_undos": len(record["remote"]["undos"]),
+                      "peer_digest": k["d"]}
     match = Match.from_record(record)
     settle(match, seat, secret)
     return {"record": match.record, "happened": _what_happened(None, match, seat)}
@@ -566,7 +568,8 @@ def join(text: Any, seat: Any, secret: str, name: str = "") -> dict[str, Any]:
 
 # --- what the page shows ----------------------------------------------------------------
 def status(record: Any) -> dict[str, Any]:
-    """Whose turn it is from this device's side, and the request waiting for an answer."""
+    """Whose turn it is from this device's side, and the request waiting for an answer; ``synced``:
+    the friend's last link held all this device holds (nothing to send)."""
     match, me = load(record)
     remote = match.record["remote"]
     over = ended(match)
@@ -591,7 +594,8 @@ def status(record: Any) -> dict[str, Any]:
         result = {"winners": [], "draw": True, "scores": None,
                   "reason": {"ja": "合意により引き分け", "en": "Drawn by agreement"}, "details": {"code": "agreed_draw"}}
     return {"seat": me, "turn": turn, "asks_in": incoming, "asks_out": mine, "can_ask_undo": can_undo,
-            "agreed": result, "id": remote["id"], "waits_value": waits, "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
+            "agreed": result, "id": remote["id"], "waits_value": waits, "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0),
+            "synced": match.record["meta"].get("peer_digest") == digest(match.record)}
 
 
 def _status_of(answer: dict[str, Any]) -> dict[str, Any]:

@@ -260,3 +260,83 @@ def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: 
         assert ra["actions"] == rb["actions"] and ra["actions"][-1].endswith(":resign")
     finally:
         site.start()
+
+
+def _hon_between_phones(warm_page: Any, site: Any) -> tuple[Any, Any]:
+    """A (375 ja) creates 本将棋 by link and plays 7g7f; B (375 en) joins and plays 3c3d; A opens it."""
+    a = warm_page(375, 812, phone=True)
+    b = warm_page(375, 812, phone=True, locale="en-US")
+    a.goto(site.url + "#/new/shogi")
+    a.click("#setup-mode-remote")
+    a.click("input[data-opt=ruleset][value=hon]")
+    a.click("#start-match")
+    a.wait_for_function(IDLE)
+    act(a, "7g7f")
+    b.goto(link_of(a))
+    b.click("#remote-join")
+    b.wait_for_function(IDLE)
+    act(b, "3c3d")
+    open_link(a, link_of(b))
+    return a, b
+
+
+def _ask_by_link(a: Any, b: Any, button: str, said: str, answer: str) -> None:
+    """A asks (``button``; its note says ``said``) and sends; B opens it: B's ``answer`` button is up
+    and there is no link to send yet."""
+    a.click(button)
+    a.wait_for_selector(f"#remote-note:has-text('{said}')")
+    open_link(b, link_of(a))
+    b.wait_for_selector(answer)
+    assert b.locator("#remote-send").count() == 0
+
+
+def test_a_request_is_answered_before_anything_is_sent_and_the_answer_is_said(warm_page: Any, site: Any) -> None:
+    """A friend's draw offer or take-back request: the phone that holds it asks for an answer first
+    (no link to send yet: it would carry nothing new), and after answering says what it answered
+    (the request is no longer shown as the news) and whether to send now or with the next move."""
+    a, b = _hon_between_phones(warm_page, site)
+    act(a, "2g2f")
+    _ask_by_link(a, b, "#remote-offer-draw", "引き分けを申し出ました", "#remote-decline-draw")
+    assert "Answer your friend's request (Accept or Decline), or move" in b.inner_text("#match-status")
+    key_moment(b, "remote-draw-offer-375-en", "#remote-decline-draw")
+    b.click("#remote-decline-draw")
+    b.wait_for_selector("#remote-note:has-text('You declined the draw offer')")
+    assert "your next move" in b.inner_text("#remote-note")
+    assert b.locator("#remote-happened").count() == 0  # the offer is no longer shown as the news
+    act(b, "8c8d")
+    assert b.locator("#remote-note").count() == 0
+    open_link(a, link_of(b))
+    assert "引き分けの申し出は断られました" in a.inner_text("#remote-happened")
+    # a take-back of A's move: accepting it makes it A's turn again, so B sends the answer at once
+    act(a, "2f2e")
+    _ask_by_link(a, b, "#remote-ask-undo", "待ったを頼みました", "#remote-accept-undo")
+    b.click("#lang-toggle")
+    b.wait_for_selector("#match-status:has-text('相手の申し出に「受ける」か「断る」で答えるか')")
+    b.click("#remote-accept-undo")
+    b.wait_for_selector("#remote-note:has-text('待ったを受けました')")
+    assert "リンクを送って" in b.inner_text("#remote-note")
+    assert b.locator("#remote-happened").count() == 0
+    key_moment(b, "remote-undo-accepted-375-ja", "#remote-note")
+    b.click("#lang-toggle")  # the note follows the language
+    b.wait_for_selector("#remote-note:has-text('You accepted the take-back')")
+    open_link(a, link_of(b))
+    assert status(a)["turn"] == "mine"
+    assert a.evaluate("() => window.pygamesMatch.record.actions.at(-1)") == "1:8c8d"
+
+
+def test_the_end_is_sent_by_the_phone_that_ended_it_and_not_again(warm_page: Any, site: Any) -> None:
+    """The phone that resigns is told to send the link so the match ends on the friend's phone too;
+    the friend's phone, which the link ended, has nothing to send back (no send panel)."""
+    a, b = _hon_between_phones(warm_page, site)
+    act(a, "resign")
+    a.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+    assert "リンクを送ると、相手の端末でも終局になります" in a.inner_text("#match-status")
+    end = link_of(a)
+    a.locator("#remote-send").scroll_into_view_if_needed()
+    shot(a, "remote-resigned-send-375-ja")
+    open_link(b, end)
+    b.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+    assert status(b)["turn"] == "over" and status(b)["synced"] is True
+    assert b.locator("#remote-send").count() == 0
+    assert "send the link" not in b.inner_text("#match-status").lower()
+    shot(b, "remote-ended-by-link-375-en")

@@ -385,8 +385,10 @@ def test_draw_offer_accepted_ends_the_match_on_both_devices():
 def test_resign_by_link():
     a, b = _before_a_draw()
     b.act("resign")
+    assert not b.status()["synced"]  # the resigning device has the end to send
     a.open(b.send())
     assert a.match().is_over() and a.status()["turn"] == "over"
+    assert a.status()["synced"]  # the friend's link held all this device holds: nothing to send back
 
 
 def test_one_seat_on_two_devices_makes_a_fork_and_both_are_kept():

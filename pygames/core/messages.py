@@ -112,8 +112,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "remote.gap": _WHY,
     "remote.mismatch": ("このリンクの対局の設定が、この端末の対局と違います",
                         "This link's match settings differ from the match on this device"),
-    "remote.head_changed": ("{seat_no}番目の席の約束値が、前に受け取ったものと違います",
-                            "Seat {seat_no}'s commitment differs from the one received before"),
+    "remote.head_changed": ("このリンクは、{seat_no}番目の席に別の端末で参加した人からです（同じ招待リンクを2台で開いたのかもしれません）。"
+                            "この対局のその席は、先にリンクを返してきた端末です",
+                            "This link comes from another device that joined seat {seat_no} (the same invitation "
+                            "may have been opened on two devices); in this match that seat is the device whose link "
+                            "came back first"),
     "remote.stale_undo": ("待ったより前のリンクです。何も変えていません",
                           "This link is from before a take-back; nothing was changed"),
     "remote.fork": ("このリンクは、この端末の対局と別の流れです: {why_ja}",

@@ -429,6 +429,24 @@ def test_only_games_without_hidden_information_are_played_by_link():
     assert remote.GAMES and all(not get_game(name).hidden_information for name in remote.GAMES)
 
 
+def test_the_invitation_joined_on_a_second_device_is_refused_saying_so():
+    """The friend opens the invitation on a laptop and on a phone: the second device's link says
+    the seat was taken by another device (it said 'the commitment differs') and changes nothing."""
+    a = Device.create({"ruleset": "hon"})
+    invite = a.send()
+    b, b2 = Device(secret_of(2)), Device(secret_of(3))
+    b.join(invite, 1)
+    b2.join(invite, 1)
+    a.open(b.send())
+    a.act("7g7f")
+    before = copy.deepcopy(a.record)
+    with pytest.raises(GameError) as err:
+        a.open(b2.send())
+    assert err.value.code == "remote.head_changed" and err.value.params == {"seat": 1}
+    assert "2台で開いた" in err.value.message_ja and "opened on two devices" in err.value.message_en
+    assert a.record == before
+
+
 # --- the web door and saved records --------------------------------------------------
 def test_webapi_remote_call_and_look_on_a_remote_record():
     a, _ = start()

@@ -179,6 +179,19 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
                       "JSON.parse(localStorage.getItem('pygames.index'))[0].id)).actions") == before
 
 
+def _crafted_invitation(game: str) -> str:
+    """An invitation made by a device whose engine skips the check of games played by link."""
+    from pygames.core import remote
+
+    check = remote._remote_game
+    remote._remote_game = lambda g: g  # type: ignore[assignment]
+    try:
+        record = remote.new(game, None, ["Mallory", ""], 0, "7a" * 16, "3c" * 32)
+        return str(remote.encode(record)["link"])
+    finally:
+        remote._remote_game = check  # type: ignore[assignment]
+
+
 def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: Any, guard: Any) -> None:
     a = warm_page(1280, 800)
     a.goto(site.url + "#/new/shogi")
@@ -233,6 +246,13 @@ def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: 
     b.goto(site.url + "#r=r1.garbled")
     b.wait_for_selector("p.message[role=alert]")
     assert "リンクを読めません" in b.inner_text("main")
+    assert b.inner_text("#message-code") == "理由のコード: remote.bad_link"
+    # a crafted invitation to 四時の札遊び (hidden hands) is refused, not offered to join
+    b.goto(site.url + "#r=" + _crafted_invitation("shiji"))
+    b.wait_for_selector("p.message[role=alert][data-code='remote.unsupported']")
+    assert "リンクでは遊べません" in b.inner_text("main") and b.locator("#remote-join").count() == 0
+    assert "渡ってしまいます。この端末の対局は何も変わっていません。" in b.inner_text("main")  # one sentence each
+    shot(b, "remote-crafted-shiji-refused-375-ja")
 
     # offline after the first visit: the server stops, B reloads its match from the service worker,
     # resigns, and A (offline too) merges B's link: the 本将棋 game ends alike on both devices

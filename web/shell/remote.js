@@ -72,7 +72,8 @@ const S = {
   noFree: ['空いている手番がありません（もう二人とも参加しています）。', 'No side is free (both players have joined).'],
   forkKept: ['このリンクは、この端末の対局と別の流れです。届いた方も別の対局として保存しました。', 'This link follows another line of play than this device. The incoming version was saved as another match too.'],
   openFork: ['届いた方を見る', 'See the incoming version'], openMine: ['この端末の方を開く', "Open this device's version"],
-  refused: (why) => [`このリンクは受け付けられません: ${why}`, `This link was refused: ${why}`],
+  refused: (why) => [`このリンクは受け付けられません: ${why}${/[。.]$/.test(why) ? '' : '。'}`,
+    `This link was refused: ${why}${/[.。]$/.test(why) ? '' : '.'}`],
   nothingChanged: ['この端末の対局は何も変わっていません。', 'The match on this device is unchanged.'],
   sides: ['先手', '後手'], sidesEn: ['Sente (first)', 'Gote (second)'],
 };
@@ -378,7 +379,8 @@ async function saveWithStatus(record, id = null) {
 export async function remoteLinkPage(root, { link }) {
   root.append(engineWait());
   await whenReady;
-  const refused = (err) => messagePage(root, () => `${s('refused', errorText(err))} ${s('nothingChanged')}`, { heading: () => s('linkHeading') });
+  const refused = (err) => messagePage(root, () => `${s('refused', errorText(err))}${getLang() === 'en' ? ' ' : ''}${s('nothingChanged')}`,
+    { heading: () => s('linkHeading'), code: err && typeof err.code === 'string' ? err.code : null });
   let peek;
   try {
     peek = await remoteCall('peek', { text: link });

@@ -183,8 +183,12 @@ REASONS: dict[str, tuple[str, str]] = {
     "chance.missing": ("に全員の公開値がそろっていません", "lacks a revealed value"),
     "chance.mismatch": ("の結果が公開値から出る結果と違います", "does not match the revealed values"),
     # remote.gap
-    "gap.first": ("この端末にはまだこの対局がありません。相手から届いた最初のリンクを開いてください",
-                  "This device does not have this match yet: open the first link your friend sent"),
+    "gap.first": ("このブラウザにはまだこの対局がありません。参加したときと同じブラウザでこのリンクを開いてください"
+                  "（チャットアプリの中のブラウザは別のブラウザです。リンクをコピーして貼り付けます）。"
+                  "まだ参加していなければ、相手から届いた最初のリンクを開いてください",
+                  "This browser does not have this match yet: open this link in the browser you joined in (a chat "
+                  "app's own browser is another one: copy the link and paste it there). If you have not joined yet, "
+                  "open the first link your friend sent"),
     "gap.earlier": ("この前に送られたリンクがまだ開かれていません。先に前のリンクを開くか、相手に新しいリンクを頼んでください",
                     "An earlier link has not been opened here: open it first, or ask your friend for a new link"),
     # remote.fork

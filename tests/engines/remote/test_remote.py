@@ -289,6 +289,16 @@ def test_a_link_after_a_missing_one_asks_for_the_earlier_link():
     assert err.value.code == "remote.gap"
 
 
+def test_a_later_link_in_another_browser_says_to_open_it_where_the_match_is():
+    """A chat app opens links in its own browser, whose storage is not the one the friend joined in."""
+    _, b = _before_a_draw()
+    b.act("3c3d")
+    with pytest.raises(GameError) as err:
+        remote.receive(None, b.send())
+    assert err.value.code == "remote.gap" and err.value.params["why"] == "gap.first"
+    assert "同じブラウザ" in err.value.message_ja and "the browser you joined in" in err.value.message_en
+
+
 # --- requests ---------------------------------------------------------------------------
 def test_undo_only_with_the_opponents_consent():
     a, b = _before_a_draw()

@@ -34,7 +34,7 @@ from .registry import get_game
 PREFIX = "r1."
 MAX_LINK_CHARS = 60_000
 MAX_JSON_BYTES = 1_000_000
-PEER_KEYS = ("peer_ply", "peer_rows", "peer_heads", "peer_undos")
+PEER_KEYS = ("peer_ply", "peer_rows", "peer_heads", "peer_undos", "peer_values", "peer_asks", "peer_replies")
 GAMES = frozenset({"shogi"})
 """The games played by link (phase 1). Never one with hidden information: every action and chance
 outcome travels in the links and is held by every device, so a friend's hand or sealed order would
@@ -67,7 +67,7 @@ def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: 
     record["remote"] = {"v": VERSION, "id": match_id, "heads": heads, "reveals": [],
                         "asks": [[] for _ in range(seats)], "replies": [[] for _ in range(seats)],
                         "undos": [], "ended": None}
-    record["meta"] = {"remote_seat": seat, "peer_ply": -1, "peer_rows": 0, "peer_heads": 0, "peer_undos": 0}
+    record["meta"] = {"remote_seat": seat, "peer_ply": -1, **{key: 0 for key in PEER_KEYS[1:]}}
     match = Match.from_record(record)
     settle(match, seat, secret)
     return match.record
@@ -278,13 +278,23 @@ def encode(record: Any) -> dict[str, Any]:
         obj["h"] = {"game": rec["game"], "engine_version": rec["engine_version"], "options": rec["options"]}
     link = _pack(obj)
     moves = [a for a in obj["a"] if not a.startswith("c:")]
-    return {"link": link, "chars": len(link), "whole": "h" in obj, "moves": len(moves),
-            "reveals": sum(1 for row in obj["r"] for v in row if v is not None and row_base == 0) if "h" in obj
-            else _new_values(rows, row_base), "digest": obj["d"]}
+    whole = "h" in obj
+    held = {"values": 0, "asks": 0, "replies": 0} if whole else {
+        key: meta[f"peer_{key}"] for key in ("values", "asks", "replies")}
+    mine = _held(rec, me)
+    return {"link": link, "chars": len(link), "whole": whole, "moves": len(moves),
+            "reveals": max(0, mine["values"] - held["values"]),
+            "asks": [a["k"] for a in remote["asks"][me][held["asks"]:]],
+            "answers": [{"kind": remote["asks"][r["to"][0]][r["to"][1]]["k"], "ok": r["ok"]}
+                        for r in remote["replies"][me][held["replies"]:]],
+            "digest": obj["d"]}
 
 
-def _new_values(rows: list[list[Any]], base: int) -> int:
-    return sum(1 for row in rows[base:] for v in row if v is not None)
+def _held(record: dict[str, Any], seat: int) -> dict[str, int]:
+    """What ``record`` holds of the draws' values (all seats') and of ``seat``'s requests and answers."""
+    remote = record["remote"]
+    return {"values": sum(1 for row in remote["reveals"] for v in row if v is not None),
+            "asks": len(remote["asks"][seat]), "replies": len(remote["replies"][seat])}
 
 
 def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str, Any]:
@@ -496,7 +506,8 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
     incoming = _verified(sender, k)
     peer = {"peer_ply": k["n"], "peer_rows": len(incoming.record["remote"]["reveals"]),
             "peer_heads": sum(1 for x in incoming.record["remote"]["heads"] if x is not None),
-            "peer_undos": len(incoming.record["remote"]["undos"])}
+            "peer_undos": len(incoming.record["remote"]["undos"]),
+            **{f"peer_{key}": n for key, n in _held(incoming.record, me).items()}}
     if _covers(local.record, incoming.record):
         return {"status": "stale"}
     if _covers(incoming.record, local.record):
@@ -527,7 +538,7 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
 def _branch(record: dict[str, Any], local: dict[str, Any], me: int) -> dict[str, Any]:
     branch = dict(record)
     branch["players"] = [dict(p) for p in local["players"]]
-    branch["meta"] = {"remote_seat": me, "peer_ply": 0, "peer_rows": 0, "peer_heads": 0, "peer_undos": 0,
+    branch["meta"] = {"remote_seat": me, **{key: 0 for key in PEER_KEYS},
                       "fork_of": str(local["meta"].get("id", ""))[:40]}
     return branch
 
@@ -560,7 +571,7 @@ def join(text: Any, seat: Any, secret: str, name: str = "") -> dict[str, Any]:
                          for i, p in enumerate(record["players"])]
     record["meta"] = {"remote_seat": seat, "peer_ply": k["n"], "peer_rows": len(record["remote"]["reveals"]),
                       "peer_heads": sum(1 for x in k["k"] if x is not None), "peer_undos": len(record["remote"]["undos"]),
-                      "peer_digest": k["d"]}
+                      **{f"peer_{key}": n for key, n in _held(record, seat).items()}, "peer_digest": k["d"]}
     match = Match.from_record(record)
     settle(match, seat, secret)
     return {"record": match.record, "happened": _what_happened(None, match, seat)}

@@ -305,6 +305,8 @@ def _ask_by_link(a: Any, b: Any, button: str, said: str, answer: str) -> None:
     and there is no link to send yet."""
     a.click(button)
     a.wait_for_selector(f"#remote-note:has-text('{said}')")
+    held = {"#remote-offer-draw": "引き分けの申し出", "#remote-ask-undo": "待ったの申し出"}[button]
+    a.wait_for_selector(f"#remote-contains:has-text('{held}')")  # the link says it carries the request
     open_link(b, link_of(a))
     b.wait_for_selector(answer)
     assert b.locator("#remote-send").count() == 0
@@ -337,6 +339,7 @@ def test_a_request_is_answered_before_anything_is_sent_and_the_answer_is_said(wa
     assert "リンクを送って" in b.inner_text("#remote-note")
     assert b.locator("#remote-happened").count() == 0
     key_moment(b, "remote-undo-accepted-375-ja", "#remote-note")
+    assert "待ったを受ける返事" in b.inner_text("#remote-contains")
     b.click("#lang-toggle")  # the note follows the language
     b.wait_for_selector("#remote-note:has-text('You accepted the take-back')")
     open_link(a, link_of(b))

@@ -29,12 +29,22 @@ const S = {
   copy: ['コピー', 'Copy'], copied: ['コピーしました', 'Copied'], copyFailed: ['コピーできませんでした。リンクを選んでコピーしてください。', 'Could not copy; select the link and copy it.'],
   shareSheet: ['共有…', 'Share…'],
   qrLabel: ['このリンクのQRコード', 'QR code of this link'],
-  contains: (moves, values, chars, whole) => {
-    const ja = [whole ? '対局の全体' : moves ? `${moves}手` : '', values ? `抽選用の値${values}個` : ''].filter(Boolean).join('と') || '最新の状態';
+  contains: (link, chars) => {
+    const { moves, reveals: values, whole } = link;
+    const asks = link.asks || [];
+    const answers = link.answers || [];
+    const ASK = { undo: ['待ったの申し出', 'a take-back request'], draw: ['引き分けの申し出', 'a draw offer'] };
+    const ANSWER = { undo: ['待った', 'take-back'], draw: ['引き分け', 'draw offer'] };
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    const ja = [whole ? '対局の全体' : moves ? `${moves}手` : '', values ? `抽選用の値${values}個` : '',
+      ...asks.map((k) => ASK[k][0]), ...answers.map((a) => `${ANSWER[a.kind][0]}を${a.ok ? '受ける' : '断る'}返事`)]
+      .filter(Boolean).join('と') || '最新の状態';
     const en = [whole ? 'The whole match' : moves ? plural(moves, 'move', 'moves') : '',
-      values ? `${plural(values, 'value', 'values')} for the draws` : ''].filter(Boolean).join(' and ') || 'The latest state';
-    return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${en} (${chars} characters)`];
+      values ? `${plural(values, 'value', 'values')} for the draws` : '', ...asks.map((k) => ASK[k][1]),
+      ...answers.map((a) => `your answer to the ${ANSWER[a.kind][1]} (${a.ok ? 'accepted' : 'declined'})`)]
+      .filter(Boolean);
+    const enText = en.length ? [en.slice(0, -1).join(', '), en[en.length - 1]].filter(Boolean).join(' and ') : 'The latest state';
+    return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${enText[0].toUpperCase()}${enText.slice(1)} (${chars} characters)`];
   },
   turnMine: ['あなたの番', 'Your turn'], turnTheirs: ['相手の番', "Friend's turn"], turnJoin: ['相手の参加待ち', 'Waiting for your friend to join'],
   turnOver: ['終局', 'Finished'],
@@ -163,7 +173,7 @@ export function sendPanel(slot) {
     }
     box.append(
       h('p', {}, s('sendHelp')),
-      h('p', { class: 'muted small', id: 'remote-contains' }, s('contains', link.moves, link.reveals, text.length, link.whole)),
+      h('p', { class: 'muted small', id: 'remote-contains' }, s('contains', link, text.length)),
       h('div', { class: 'remote-send-body' },
         qr ? h('div', { class: 'remote-qr', id: 'remote-qr' }, qr) : null,
         h('div', { class: 'remote-send-side' },

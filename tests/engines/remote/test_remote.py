@@ -300,6 +300,29 @@ def test_a_later_link_in_another_browser_says_to_open_it_where_the_match_is():
 
 
 # --- requests ---------------------------------------------------------------------------
+def test_a_link_says_what_it_brings_the_friend_that_the_friend_lacks():
+    """The send panel's 'this link holds': only the values the friend lacks (B's draw link said
+    3 values for its one), and the requests and answers in it (an offer's link said only values)."""
+    a, b = _before_a_draw()
+    b.act("draw")
+    said = remote.encode(b.record)
+    assert (said["moves"], said["reveals"], said["asks"], said["answers"]) == (1, 1, [], [])
+    a.open(b.send())
+    assert remote.encode(a.record)["reveals"] == 1  # A's value, which decided the card
+    b.open(a.send())
+    b.act(next(x for x in b.match().game.legal_actions(b.match().state, 1) if x.startswith("draw:")))
+    a.open(b.send())
+    a.record = remote.ask(a.record, "draw")
+    said = remote.encode(a.record)
+    assert (said["moves"], said["reveals"], said["asks"], said["answers"]) == (0, 0, ["draw"], [])
+    b.open(a.send())
+    b.record = remote.reply(b.record, False)
+    said = remote.encode(b.record)
+    assert (said["asks"], said["answers"]) == ([], [{"kind": "draw", "ok": False}])
+    a.open(b.send())
+    assert remote.encode(a.record)["asks"] == []
+
+
 def test_undo_only_with_the_opponents_consent():
     a, b = _before_a_draw()
     b.act("3c3d")

@@ -317,6 +317,8 @@ def test_a_request_is_answered_before_anything_is_sent_and_the_answer_is_said(wa
     (no link to send yet: it would carry nothing new), and after answering says what it answered
     (the request is no longer shown as the news) and whether to send now or with the next move."""
     a, b = _hon_between_phones(warm_page, site)
+    # whose turn, from this phone's side (it said 'プレイヤー1さんの番です' for a player who typed no name)
+    assert a.inner_text("#match-status") == "あなたの番です。指すと、相手に送るリンクができます。"
     act(a, "2g2f")
     _ask_by_link(a, b, "#remote-offer-draw", "引き分けを申し出ました", "#remote-decline-draw")
     assert "Answer your friend's request (Accept or Decline), or move" in b.inner_text("#match-status")

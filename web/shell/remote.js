@@ -46,6 +46,7 @@ const S = {
     const enText = en.length ? [en.slice(0, -1).join(', '), en[en.length - 1]].filter(Boolean).join(' and ') : 'The latest state';
     return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${enText[0].toUpperCase()}${enText.slice(1)} (${chars} characters)`];
   },
+  yourTurn: ['あなたの番です。指すと、相手に送るリンクができます。', 'Your turn: after your move, a link to send your friend appears.'],
   turnMine: ['あなたの番', 'Your turn'], turnTheirs: ['相手の番', "Friend's turn"], turnJoin: ['相手の参加待ち', 'Waiting for your friend to join'],
   turnOver: ['終局', 'Finished'],
   waitSend: ['相手の番です。リンクを送って、返ってきたリンクを開いてください。', "It is your friend's turn: send the link, then open the link they send back."],
@@ -288,12 +289,12 @@ export function remoteSession(slot, hooks) {
     }
   }
 
-  /** The status line while the friend is to act ('' on this device's turn). */
+  /** The status line of a match by link: whose turn from this device's side, and what to do next. */
   function waitingText() {
     if (!status) return '';
     if (status.asks_in.length) return s('answerFirst', status.turn === 'mine');
     if (status.turn === 'over') return status.synced ? '' : s('sendEnd');
-    if (status.turn === 'mine') return '';
+    if (status.turn === 'mine') return s('yourTurn');
     if (status.turn === 'join') return s('waitJoin');
     const actions = hooks.getRecord().actions;
     const last = actions.length ? actions[actions.length - 1] : '';

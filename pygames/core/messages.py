@@ -112,8 +112,11 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "remote.gap": _WHY,
     "remote.mismatch": ("このリンクの対局の設定が、この端末の対局と違います",
                         "This link's match settings differ from the match on this device"),
-    "remote.head_changed": ("{seat_no}番目の席の約束値が、前に受け取ったものと違います",
-                            "Seat {seat_no}'s commitment differs from the one received before"),
+    "remote.head_changed": ("このリンクは、{seat_no}番目の席に別の端末で参加した人からです（同じ招待リンクを2台で開いたのかもしれません）。"
+                            "この対局のその席は、先にリンクを返してきた端末です",
+                            "This link comes from another device that joined seat {seat_no} (the same invitation "
+                            "may have been opened on two devices); in this match that seat is the device whose link "
+                            "came back first"),
     "remote.stale_undo": ("待ったより前のリンクです。何も変えていません",
                           "This link is from before a take-back; nothing was changed"),
     "remote.fork": ("このリンクは、この端末の対局と別の流れです: {why_ja}",
@@ -122,6 +125,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "remote.digest": ("リンクの中身が、この端末の対局とつながりません（改ざんされたか、別の流れです）",
                       "The link's content does not fit the match on this device (altered, or another line of play)"),
     "remote.seat_taken": ("その席はもう埋まっています", "That seat is already taken"),
+    "remote.unsupported": ("{game_ja}は友だちとリンクでは遊べません: {why_ja}",
+                           "{game_en} cannot be played with a friend by link: {why_en}"),
     # a call of the web door
     "api.unknown_call": ("知らない呼び出しです: {call}", "Unknown call: {call}"),
     "api.bad_json": ("引数がJSONではありません", "The arguments are not JSON"),
@@ -178,8 +183,12 @@ REASONS: dict[str, tuple[str, str]] = {
     "chance.missing": ("に全員の公開値がそろっていません", "lacks a revealed value"),
     "chance.mismatch": ("の結果が公開値から出る結果と違います", "does not match the revealed values"),
     # remote.gap
-    "gap.first": ("この端末にはまだこの対局がありません。相手から届いた最初のリンクを開いてください",
-                  "This device does not have this match yet: open the first link your friend sent"),
+    "gap.first": ("このブラウザにはまだこの対局がありません。参加したときと同じブラウザでこのリンクを開いてください"
+                  "（チャットアプリの中のブラウザは別のブラウザです。リンクをコピーして貼り付けます）。"
+                  "まだ参加していなければ、相手から届いた最初のリンクを開いてください",
+                  "This browser does not have this match yet: open this link in the browser you joined in (a chat "
+                  "app's own browser is another one: copy the link and paste it there). If you have not joined yet, "
+                  "open the first link your friend sent"),
     "gap.earlier": ("この前に送られたリンクがまだ開かれていません。先に前のリンクを開くか、相手に新しいリンクを頼んでください",
                     "An earlier link has not been opened here: open it first, or ask your friend for a new link"),
     # remote.fork
@@ -187,6 +196,10 @@ REASONS: dict[str, tuple[str, str]] = {
                    "different moves were played from the same position. Both versions are kept"),
     "fork.contradicts": ("記録が食い違います。両方を残しました", "the records contradict each other. Both versions are kept"),
     "fork.undos": ("待ったの記録が食い違います", "the take-backs differ"),
+    # remote.unsupported
+    "unsupported.hidden": ("手札や伏せた注文など相手に見せない情報が、リンクで相手の端末に渡ってしまいます",
+                           "hidden cards or sealed orders would reach the friend's device in the links"),
+    "unsupported.not_yet": ("まだ対応していません", "not supported yet"),
     # api.bad_args
     "args.not_object": ("オブジェクトで渡してください", "they must be an object"),
     "args.names": ("名前か数が違います", "a name is unknown or missing"),

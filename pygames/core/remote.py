@@ -3,7 +3,7 @@
 A remote match is an ordinary record (seed ``None``; the other seats' type ``remote`` on each
 device) plus its public part ``remote`` (see :mod:`.jointchance`). The device's own seat and
 what it knows the peer has seen live in ``meta`` (``remote_seat``, ``peer_ply``, ``peer_rows``,
-``peer_heads``, ``peer_undos``); its chain secret is kept by the page and passed in.
+``peer_heads``, ``peer_undos``, and ``peer_digest``: the digest of the friend's last link); its chain secret is kept by the page and passed in.
 
 A link carries what the receiver lacks: the header until the peer has answered once, the
 actions from the last ply the peer is known to hold, the reveal rows from its last known row,
@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from . import chain
 from .errors import GameError, refuse
-from .game import CHANCE
+from .game import CHANCE, Game
 from .jointchance import VERSION, is_hex, outcome, pending_run, runs_of
 from .match import Match
 from .record import check_players, new_record
@@ -34,14 +34,26 @@ from .registry import get_game
 PREFIX = "r1."
 MAX_LINK_CHARS = 60_000
 MAX_JSON_BYTES = 1_000_000
-PEER_KEYS = ("peer_ply", "peer_rows", "peer_heads", "peer_undos")
+PEER_KEYS = ("peer_ply", "peer_rows", "peer_heads", "peer_undos", "peer_values", "peer_asks", "peer_replies")
+GAMES = frozenset({"shogi"})
+"""The games played by link (phase 1). Never one with hidden information: every action and chance
+outcome travels in the links and is held by every device, so a friend's hand or sealed order would
+be in the other's record (phase 2 needs commit–reveal for those, ``shared/design/remote.md``)."""
+
+
+def _remote_game(game: Game[Any]) -> Game[Any]:
+    """``game`` when it can be played by link, else refused (``remote.unsupported``)."""
+    if game.name not in GAMES or game.hidden_information:
+        raise refuse("remote.unsupported", game=game.name, game_ja=game.title_ja, game_en=game.title_en,
+                     why="unsupported.hidden" if game.hidden_information else "unsupported.not_yet")
+    return game
 
 
 # --- records ----------------------------------------------------------------------------
 def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: int, match_id: str,
         secret: str) -> dict[str, Any]:
     """A new remote match created on this device for ``seat`` (the other seats join by link)."""
-    game = get_game(game_name)
+    game = _remote_game(get_game(game_name))
     seats = len(names) if isinstance(names, list) else 0
     if not is_hex(match_id) or not is_hex(secret, 32):
         raise refuse("remote.bad_secret")
@@ -55,7 +67,7 @@ def new(game_name: str, options: dict[str, Any] | None, names: list[str], seat: 
     record["remote"] = {"v": VERSION, "id": match_id, "heads": heads, "reveals": [],
                         "asks": [[] for _ in range(seats)], "replies": [[] for _ in range(seats)],
                         "undos": [], "ended": None}
-    record["meta"] = {"remote_seat": seat, "peer_ply": -1, "peer_rows": 0, "peer_heads": 0, "peer_undos": 0}
+    record["meta"] = {"remote_seat": seat, "peer_ply": -1, **{key: 0 for key in PEER_KEYS[1:]}}
     match = Match.from_record(record)
     settle(match, seat, secret)
     return match.record
@@ -72,6 +84,7 @@ def load(record: Any) -> tuple[Match, int]:
     match = Match.from_record(record)
     if "remote" not in match.record:
         raise refuse("remote.not_remote")
+    _remote_game(match.game)
     meta = match.record["meta"]
     seat = _check_seat(meta.get("remote_seat"), len(match.record["players"]))
     for key in PEER_KEYS:
@@ -265,13 +278,23 @@ def encode(record: Any) -> dict[str, Any]:
         obj["h"] = {"game": rec["game"], "engine_version": rec["engine_version"], "options": rec["options"]}
     link = _pack(obj)
     moves = [a for a in obj["a"] if not a.startswith("c:")]
-    return {"link": link, "chars": len(link), "whole": "h" in obj, "moves": len(moves),
-            "reveals": sum(1 for row in obj["r"] for v in row if v is not None and row_base == 0) if "h" in obj
-            else _new_values(rows, row_base), "digest": obj["d"]}
+    whole = "h" in obj
+    held = {"values": 0, "asks": 0, "replies": 0} if whole else {
+        key: meta[f"peer_{key}"] for key in ("values", "asks", "replies")}
+    mine = _held(rec, me)
+    return {"link": link, "chars": len(link), "whole": whole, "moves": len(moves),
+            "reveals": max(0, mine["values"] - held["values"]),
+            "asks": [a["k"] for a in remote["asks"][me][held["asks"]:]],
+            "answers": [{"kind": remote["asks"][r["to"][0]][r["to"][1]]["k"], "ok": r["ok"]}
+                        for r in remote["replies"][me][held["replies"]:]],
+            "digest": obj["d"]}
 
 
-def _new_values(rows: list[list[Any]], base: int) -> int:
-    return sum(1 for row in rows[base:] for v in row if v is not None)
+def _held(record: dict[str, Any], seat: int) -> dict[str, int]:
+    """What ``record`` holds of the draws' values (all seats') and of ``seat``'s requests and answers."""
+    remote = record["remote"]
+    return {"values": sum(1 for row in remote["reveals"] for v in row if v is not None),
+            "asks": len(remote["asks"][seat]), "replies": len(remote["replies"][seat])}
 
 
 def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str, Any]:
@@ -287,6 +310,7 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
         game = get_game(h.get("game")) if isinstance(h.get("game"), str) else None
         if game is None:
             raise refuse("remote.bad_link")
+        _remote_game(game)
         players = [{"name": n, "type": "remote"} for n in names]
         record = new_record(game.name, h.get("engine_version"), h.get("options"), players, None)  # type: ignore[arg-type]
         base_actions: list[str] = []
@@ -311,10 +335,9 @@ def _sender_record(local: dict[str, Any] | None, k: dict[str, Any]) -> dict[str,
             if len(k["k"]) != len(heads):
                 raise refuse("remote.bad_link")
             for i, value in enumerate(k["k"]):
-                if value is not None:
-                    if heads[i] is not None and heads[i] != value:
-                        raise refuse("remote.head_changed", seat=i)
-                    heads[i] = value
+                if value is not None and heads[i] is not None and heads[i] != value:
+                    raise refuse("remote.head_changed", seat=i)
+            heads = list(k["k"])  # the sender's own: an invitation opened again still lacks the joiner's
         local_undos = lr["undos"]
         base_actions = list(local["actions"])
         rows = [list(row) for row in lr["reveals"]]
@@ -483,7 +506,8 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
     incoming = _verified(sender, k)
     peer = {"peer_ply": k["n"], "peer_rows": len(incoming.record["remote"]["reveals"]),
             "peer_heads": sum(1 for x in incoming.record["remote"]["heads"] if x is not None),
-            "peer_undos": len(incoming.record["remote"]["undos"])}
+            "peer_undos": len(incoming.record["remote"]["undos"]),
+            **{f"peer_{key}": n for key, n in _held(incoming.record, me).items()}}
     if _covers(local.record, incoming.record):
         return {"status": "stale"}
     if _covers(incoming.record, local.record):
@@ -495,7 +519,8 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
             raise refuse("remote.fork", why="fork.moves", branch=_branch(incoming.record, local.record, me))
     merged["players"] = [{**p, "name": k["m"][i] if i == k["s"] else p["name"]}
                          for i, p in enumerate(local.record["players"])]
-    merged["meta"] = {**local.record["meta"], **{key: max(local.record["meta"][key], peer[key]) for key in PEER_KEYS}}
+    merged["meta"] = {**local.record["meta"], **{key: max(local.record["meta"][key], peer[key]) for key in PEER_KEYS},
+                      "peer_digest": k["d"]}
     merged["seed"] = None
     if merged is incoming.record:
         result = incoming  # already replayed and verified; seat types and meta do not change the game
@@ -513,7 +538,7 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
 def _branch(record: dict[str, Any], local: dict[str, Any], me: int) -> dict[str, Any]:
     branch = dict(record)
     branch["players"] = [dict(p) for p in local["players"]]
-    branch["meta"] = {"remote_seat": me, "peer_ply": 0, "peer_rows": 0, "peer_heads": 0, "peer_undos": 0,
+    branch["meta"] = {"remote_seat": me, **{key: 0 for key in PEER_KEYS},
                       "fork_of": str(local["meta"].get("id", ""))[:40]}
     return branch
 
@@ -545,7 +570,8 @@ def join(text: Any, seat: Any, secret: str, name: str = "") -> dict[str, Any]:
     record["players"] = [{"name": name.strip() if i == seat else p["name"], "type": "human" if i == seat else "remote"}
                          for i, p in enumerate(record["players"])]
     record["meta"] = {"remote_seat": seat, "peer_ply": k["n"], "peer_rows": len(record["remote"]["reveals"]),
-                      "peer_heads": sum(1 for x in k["k"] if x is not None), "peer_undos": len(record["remote"]["undos"])}
+                      "peer_heads": sum(1 for x in k["k"] if x is not None), "peer_undos": len(record["remote"]["undos"]),
+                      **{f"peer_{key}": n for key, n in _held(record, seat).items()}, "peer_digest": k["d"]}
     match = Match.from_record(record)
     settle(match, seat, secret)
     return {"record": match.record, "happened": _what_happened(None, match, seat)}
@@ -553,7 +579,8 @@ def join(text: Any, seat: Any, secret: str, name: str = "") -> dict[str, Any]:
 
 # --- what the page shows ----------------------------------------------------------------
 def status(record: Any) -> dict[str, Any]:
-    """Whose turn it is from this device's side, and the request waiting for an answer."""
+    """Whose turn it is from this device's side, and the request waiting for an answer; ``synced``:
+    the friend's last link held all this device holds (nothing to send)."""
     match, me = load(record)
     remote = match.record["remote"]
     over = ended(match)
@@ -578,7 +605,8 @@ def status(record: Any) -> dict[str, Any]:
         result = {"winners": [], "draw": True, "scores": None,
                   "reason": {"ja": "合意により引き分け", "en": "Drawn by agreement"}, "details": {"code": "agreed_draw"}}
     return {"seat": me, "turn": turn, "asks_in": incoming, "asks_out": mine, "can_ask_undo": can_undo,
-            "agreed": result, "id": remote["id"], "waits_value": waits, "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0)}
+            "agreed": result, "id": remote["id"], "waits_value": waits, "unsent": match.ply > max(match.record["meta"]["peer_ply"], 0),
+            "synced": match.record["meta"].get("peer_digest") == digest(match.record)}
 
 
 def _status_of(answer: dict[str, Any]) -> dict[str, Any]:

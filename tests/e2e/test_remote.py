@@ -179,6 +179,19 @@ def test_cards_game_with_draws_by_links_between_two_devices(warm_page: Any, site
                       "JSON.parse(localStorage.getItem('pygames.index'))[0].id)).actions") == before
 
 
+def _crafted_invitation(game: str) -> str:
+    """An invitation made by a device whose engine skips the check of games played by link."""
+    from pygames.core import remote
+
+    check = remote._remote_game
+    remote._remote_game = lambda g: g  # type: ignore[assignment]
+    try:
+        record = remote.new(game, None, ["Mallory", ""], 0, "7a" * 16, "3c" * 32)
+        return str(remote.encode(record)["link"])
+    finally:
+        remote._remote_game = check  # type: ignore[assignment]
+
+
 def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: Any, guard: Any) -> None:
     a = warm_page(1280, 800)
     a.goto(site.url + "#/new/shogi")
@@ -233,6 +246,13 @@ def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: 
     b.goto(site.url + "#r=r1.garbled")
     b.wait_for_selector("p.message[role=alert]")
     assert "リンクを読めません" in b.inner_text("main")
+    assert b.inner_text("#message-code") == "理由のコード: remote.bad_link"
+    # a crafted invitation to 四時の札遊び (hidden hands) is refused, not offered to join
+    b.goto(site.url + "#r=" + _crafted_invitation("shiji"))
+    b.wait_for_selector("p.message[role=alert][data-code='remote.unsupported']")
+    assert "リンクでは遊べません" in b.inner_text("main") and b.locator("#remote-join").count() == 0
+    assert "渡ってしまいます。この端末の対局は何も変わっていません。" in b.inner_text("main")  # one sentence each
+    shot(b, "remote-crafted-shiji-refused-375-ja")
 
     # offline after the first visit: the server stops, B reloads its match from the service worker,
     # resigns, and A (offline too) merges B's link: the 本将棋 game ends alike on both devices
@@ -260,3 +280,88 @@ def test_hon_by_link_and_links_of_another_match_or_broken(warm_page: Any, site: 
         assert ra["actions"] == rb["actions"] and ra["actions"][-1].endswith(":resign")
     finally:
         site.start()
+
+
+def _hon_between_phones(warm_page: Any, site: Any) -> tuple[Any, Any]:
+    """A (375 ja) creates 本将棋 by link and plays 7g7f; B (375 en) joins and plays 3c3d; A opens it."""
+    a = warm_page(375, 812, phone=True)
+    b = warm_page(375, 812, phone=True, locale="en-US")
+    a.goto(site.url + "#/new/shogi")
+    a.click("#setup-mode-remote")
+    a.click("input[data-opt=ruleset][value=hon]")
+    a.click("#start-match")
+    a.wait_for_function(IDLE)
+    act(a, "7g7f")
+    b.goto(link_of(a))
+    b.click("#remote-join")
+    b.wait_for_function(IDLE)
+    act(b, "3c3d")
+    open_link(a, link_of(b))
+    return a, b
+
+
+def _ask_by_link(a: Any, b: Any, button: str, said: str, answer: str) -> None:
+    """A asks (``button``; its note says ``said``) and sends; B opens it: B's ``answer`` button is up
+    and there is no link to send yet."""
+    a.click(button)
+    a.wait_for_selector(f"#remote-note:has-text('{said}')")
+    held = {"#remote-offer-draw": "引き分けの申し出", "#remote-ask-undo": "待ったの申し出"}[button]
+    a.wait_for_selector(f"#remote-contains:has-text('{held}')")  # the link says it carries the request
+    open_link(b, link_of(a))
+    b.wait_for_selector(answer)
+    assert b.locator("#remote-send").count() == 0
+
+
+def test_a_request_is_answered_before_anything_is_sent_and_the_answer_is_said(warm_page: Any, site: Any) -> None:
+    """A friend's draw offer or take-back request: the phone that holds it asks for an answer first
+    (no link to send yet: it would carry nothing new), and after answering says what it answered
+    (the request is no longer shown as the news) and whether to send now or with the next move."""
+    a, b = _hon_between_phones(warm_page, site)
+    # whose turn, from this phone's side (it said 'プレイヤー1さんの番です' for a player who typed no name)
+    assert a.inner_text("#match-status") == "あなたの番です。指すと、相手に送るリンクができます。"
+    act(a, "2g2f")
+    _ask_by_link(a, b, "#remote-offer-draw", "引き分けを申し出ました", "#remote-decline-draw")
+    assert "Answer your friend's request (Accept or Decline), or move" in b.inner_text("#match-status")
+    key_moment(b, "remote-draw-offer-375-en", "#remote-decline-draw")
+    b.click("#remote-decline-draw")
+    b.wait_for_selector("#remote-note:has-text('You declined the draw offer')")
+    assert "your next move" in b.inner_text("#remote-note")
+    assert b.locator("#remote-happened").count() == 0  # the offer is no longer shown as the news
+    act(b, "8c8d")
+    assert b.locator("#remote-note").count() == 0
+    open_link(a, link_of(b))
+    assert "引き分けの申し出は断られました" in a.inner_text("#remote-happened")
+    # a take-back of A's move: accepting it makes it A's turn again, so B sends the answer at once
+    act(a, "2f2e")
+    _ask_by_link(a, b, "#remote-ask-undo", "待ったを頼みました", "#remote-accept-undo")
+    b.click("#lang-toggle")
+    b.wait_for_selector("#match-status:has-text('相手の申し出に「受ける」か「断る」で答えるか')")
+    b.click("#remote-accept-undo")
+    b.wait_for_selector("#remote-note:has-text('待ったを受けました')")
+    assert "リンクを送って" in b.inner_text("#remote-note")
+    assert b.locator("#remote-happened").count() == 0
+    key_moment(b, "remote-undo-accepted-375-ja", "#remote-note")
+    assert "待ったを受ける返事" in b.inner_text("#remote-contains")
+    b.click("#lang-toggle")  # the note follows the language
+    b.wait_for_selector("#remote-note:has-text('You accepted the take-back')")
+    open_link(a, link_of(b))
+    assert status(a)["turn"] == "mine"
+    assert a.evaluate("() => window.pygamesMatch.record.actions.at(-1)") == "1:8c8d"
+
+
+def test_the_end_is_sent_by_the_phone_that_ended_it_and_not_again(warm_page: Any, site: Any) -> None:
+    """The phone that resigns is told to send the link so the match ends on the friend's phone too;
+    the friend's phone, which the link ended, has nothing to send back (no send panel)."""
+    a, b = _hon_between_phones(warm_page, site)
+    act(a, "resign")
+    a.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+    assert "リンクを送ると、相手の端末でも終局になります" in a.inner_text("#match-status")
+    end = link_of(a)
+    a.locator("#remote-send").scroll_into_view_if_needed()
+    shot(a, "remote-resigned-send-375-ja")
+    open_link(b, end)
+    b.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+    assert status(b)["turn"] == "over" and status(b)["synced"] is True
+    assert b.locator("#remote-send").count() == 0
+    assert "send the link" not in b.inner_text("#match-status").lower()
+    shot(b, "remote-ended-by-link-375-en")

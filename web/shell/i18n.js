@@ -90,6 +90,7 @@ const STRINGS = {
   notFound: ['その対局は見つかりません。削除されたかもしれません。', 'That match was not found. It may have been deleted.'],
   cannotOpen: (why) => [`この対局を開けません。${why}`, `Cannot open this match. ${why}`],
   backHome: ['ホームに戻る', 'Back to home'],
+  refusalCode: (code) => [`理由のコード: ${code}`, `Reason code: ${code}`],
   noView: ['このゲームの画面はまだありません。簡易表示で遊べます。', 'This game has no screen yet; a plain view is shown.'],
   plainLegal: ['指せる手', 'Moves you can play'],
   play: ['この手にする', 'Play it'],

@@ -7,12 +7,14 @@ import { gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { loadView, baseCtx } from './views.js';
 
-/** A page with a message (a function so it follows language changes) and a way home. */
-export function messagePage(root, text, { role = 'alert', heading = null } = {}) {
+/** A page with a message (a function so it follows language changes) and a way home; `code`: a
+ * refusal's stable code, shown small under it (to tell a friend or a bug report which one). */
+export function messagePage(root, text, { role = 'alert', heading = null, code = null } = {}) {
   function render() {
     fill(root, 
       heading ? h('h1', {}, heading()) : null,
-      h('p', { class: 'message', role }, text()),
+      h('p', { class: 'message', role, dataset: code ? { code } : {} }, text()),
+      code ? h('p', { class: 'muted small', id: 'message-code' }, t('refusalCode', code)) : null,
       h('p', {}, h('a', { class: 'button', href: '#/' }, t('backHome'))));
   }
   render();

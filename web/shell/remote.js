@@ -29,19 +29,43 @@ const S = {
   copy: ['コピー', 'Copy'], copied: ['コピーしました', 'Copied'], copyFailed: ['コピーできませんでした。リンクを選んでコピーしてください。', 'Could not copy; select the link and copy it.'],
   shareSheet: ['共有…', 'Share…'],
   qrLabel: ['このリンクのQRコード', 'QR code of this link'],
-  contains: (moves, values, chars, whole) => {
-    const ja = [whole ? '対局の全体' : moves ? `${moves}手` : '', values ? `抽選用の値${values}個` : ''].filter(Boolean).join('と') || '最新の状態';
+  contains: (link, chars) => {
+    const { moves, reveals: values, whole } = link;
+    const asks = link.asks || [];
+    const answers = link.answers || [];
+    const ASK = { undo: ['待ったの申し出', 'a take-back request'], draw: ['引き分けの申し出', 'a draw offer'] };
+    const ANSWER = { undo: ['待った', 'take-back'], draw: ['引き分け', 'draw offer'] };
     const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+    const ja = [whole ? '対局の全体' : moves ? `${moves}手` : '', values ? `抽選用の値${values}個` : '',
+      ...asks.map((k) => ASK[k][0]), ...answers.map((a) => `${ANSWER[a.kind][0]}を${a.ok ? '受ける' : '断る'}返事`)]
+      .filter(Boolean).join('と') || '最新の状態';
     const en = [whole ? 'The whole match' : moves ? plural(moves, 'move', 'moves') : '',
-      values ? `${plural(values, 'value', 'values')} for the draws` : ''].filter(Boolean).join(' and ') || 'The latest state';
-    return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${en} (${chars} characters)`];
+      values ? `${plural(values, 'value', 'values')} for the draws` : '', ...asks.map((k) => ASK[k][1]),
+      ...answers.map((a) => `your answer to the ${ANSWER[a.kind][1]} (${a.ok ? 'accepted' : 'declined'})`)]
+      .filter(Boolean);
+    const enText = en.length ? [en.slice(0, -1).join(', '), en[en.length - 1]].filter(Boolean).join(' and ') : 'The latest state';
+    return [`このリンクの中身: ${ja}（${chars}文字）`, `This link holds: ${enText[0].toUpperCase()}${enText.slice(1)} (${chars} characters)`];
   },
+  yourTurn: ['あなたの番です。指すと、相手に送るリンクができます。', 'Your turn: after your move, a link to send your friend appears.'],
   turnMine: ['あなたの番', 'Your turn'], turnTheirs: ['相手の番', "Friend's turn"], turnJoin: ['相手の参加待ち', 'Waiting for your friend to join'],
   turnOver: ['終局', 'Finished'],
   waitSend: ['相手の番です。リンクを送って、返ってきたリンクを開いてください。', "It is your friend's turn: send the link, then open the link they send back."],
   waitJoin: ['相手がリンクを開いて席につくと、最初のカードが決まります。', 'When your friend opens the link and takes a side, the first cards are drawn.'],
   waitDrawn: ['あなたはドローしました。カードは、相手がこのリンクを開いて相手の端末の値が加わったときに決まります。リンクを送ってください。',
     "You drew: the card is decided when your friend opens this link and their device adds its value. Send the link."],
+  answerFirst: (mine) => (mine
+    ? ['相手の申し出に「受ける」か「断る」で答えるか、指してください（指すと断ったことになります）。', "Answer your friend's request (Accept or Decline), or move (a move declines it)."]
+    : ['相手の申し出に「受ける」か「断る」で答えてください。答えると、送るリンクができます。', "Answer your friend's request (Accept or Decline); then a link to send back is made."]),
+  sendEnd: ['対局が終わりました。リンクを送ると、相手の端末でも終局になります。', "The match is over: send the link so it ends on your friend's device too."],
+  answered: (kind, ok, later) => {
+    const [ja, en] = {
+      undo: ok ? ['待ったを受けました（手を戻しました）。', 'You accepted the take-back (the move was taken back).']
+        : ['待ったを断りました。', 'You declined the take-back.'],
+      draw: ok ? ['引き分けの申し出を受けました。', 'You accepted the draw.'] : ['引き分けの申し出を断りました。', 'You declined the draw offer.'],
+    }[kind];
+    return later ? [`${ja}次に指す手のリンクで相手に届きます。`, `${en} It goes to your friend with your next move's link.`]
+      : [`${ja}リンクを送って相手に知らせてください。`, `${en} Send the link to tell your friend.`];
+  },
   waitCard: ['カードは両方の端末の値で決まりました。リンクを送り返すと、相手がカードを見て選べます。', 'The card was drawn from both devices\' values. Send the link back so your friend can see it and choose.'],
   askUndo: ['待ったを頼む', 'Ask to take back'], offerDraw: ['引き分けを申し出る', 'Offer a draw'],
   asked: (kind) => kind === 'undo' ? ['待ったを頼みました。次のリンクで相手に届きます。', 'Take-back asked: it goes in the next link.']
@@ -59,7 +83,8 @@ const S = {
   noFree: ['空いている手番がありません（もう二人とも参加しています）。', 'No side is free (both players have joined).'],
   forkKept: ['このリンクは、この端末の対局と別の流れです。届いた方も別の対局として保存しました。', 'This link follows another line of play than this device. The incoming version was saved as another match too.'],
   openFork: ['届いた方を見る', 'See the incoming version'], openMine: ['この端末の方を開く', "Open this device's version"],
-  refused: (why) => [`このリンクは受け付けられません: ${why}`, `This link was refused: ${why}`],
+  refused: (why) => [`このリンクは受け付けられません: ${why}${/[。.]$/.test(why) ? '' : '。'}`,
+    `This link was refused: ${why}${/[.。]$/.test(why) ? '' : '.'}`],
   nothingChanged: ['この端末の対局は何も変わっていません。', 'The match on this device is unchanged.'],
   sides: ['先手', '後手'], sidesEn: ['Sente (first)', 'Gote (second)'],
 };
@@ -149,7 +174,7 @@ export function sendPanel(slot) {
     }
     box.append(
       h('p', {}, s('sendHelp')),
-      h('p', { class: 'muted small', id: 'remote-contains' }, s('contains', link.moves, link.reveals, text.length, link.whole)),
+      h('p', { class: 'muted small', id: 'remote-contains' }, s('contains', link, text.length)),
       h('div', { class: 'remote-send-body' },
         qr ? h('div', { class: 'remote-qr', id: 'remote-qr' }, qr) : null,
         h('div', { class: 'remote-send-side' },
@@ -203,7 +228,7 @@ export function sendPanel(slot) {
  */
 export function remoteSession(slot, hooks) {
   let status = null;
-  let note = '';
+  let note = null; // () => text in the page's language now
   let happened = null;
   const notes = h('div', { class: 'remote-notes', id: 'remote-notes' });
   const asksBox = h('div', { class: 'remote-asks', id: 'remote-asks' });
@@ -242,13 +267,16 @@ export function remoteSession(slot, hooks) {
       happened && happened.length ? h('section', { class: 'remote-happened card', id: 'remote-happened', 'aria-labelledby': 'remote-happened-h' },
         h('h2', { id: 'remote-happened-h' }, s('happenedHeading')),
         h('ul', {}, happened.map((line) => h('li', { dataset: { kind: line.kind } }, pick(line))))) : null,
-      note ? h('p', { class: 'remote-note', role: 'status' }, note) : null);
+      note ? h('p', { class: 'remote-note', id: 'remote-note', role: 'status' }, note()) : null);
     fill(asksBox, status.asks_in.map((ask) => h('div', { class: 'remote-ask card', role: 'group' },
       h('p', {}, s('incoming', ask.kind)),
       h('div', { class: 'actions' },
         h('button', { type: 'button', class: 'primary', id: `remote-accept-${ask.kind}`, onclick: () => answer(true) }, s('accept')),
         h('button', { type: 'button', id: `remote-decline-${ask.kind}`, onclick: () => answer(false) }, s('decline'))))));
-    const wantPanel = status.turn !== 'mine' || status.asks_out.length > 0;
+    // nothing to send while the friend's request waits for an answer, nor once the friend's link ended
+    // the match and this device added nothing
+    const wantPanel = !status.asks_in.length && (status.turn !== 'mine' || status.asks_out.length > 0)
+      && !(status.turn === 'over' && status.synced);
     if (wantPanel && !panel) { panel = sendPanel(sendSlot); panelFor = ''; }
     if (!wantPanel && panel) { panel.destroy(); panel = null; }
     const record = hooks.getRecord();
@@ -261,9 +289,12 @@ export function remoteSession(slot, hooks) {
     }
   }
 
-  /** The status line while the friend is to act ('' on this device's turn). */
+  /** The status line of a match by link: whose turn from this device's side, and what to do next. */
   function waitingText() {
-    if (!status || status.turn === 'mine' || status.turn === 'over') return '';
+    if (!status) return '';
+    if (status.asks_in.length) return s('answerFirst', status.turn === 'mine');
+    if (status.turn === 'over') return status.synced ? '' : s('sendEnd');
+    if (status.turn === 'mine') return s('yourTurn');
     if (status.turn === 'join') return s('waitJoin');
     const actions = hooks.getRecord().actions;
     const last = actions.length ? actions[actions.length - 1] : '';
@@ -274,9 +305,13 @@ export function remoteSession(slot, hooks) {
   }
 
   async function answer(ok) {
+    const kind = status.asks_in.length ? status.asks_in[0].kind : 'undo';
     try {
       hooks.adopt(await change('reply', { ok }));
-      note = '';
+      happened = null; // the request it answered is no longer the news: the answer is
+      const later = status.turn === 'mine'; // the answer goes with this device's next move
+      note = () => s('answered', kind, ok, later);
+      render();
     } catch (err) {
       hooks.showError(err);
     }
@@ -285,7 +320,7 @@ export function remoteSession(slot, hooks) {
   async function ask(kind) {
     try {
       hooks.adopt(await change('ask', { kind }));
-      note = s('asked', kind);
+      note = () => s('asked', kind);
       render();
     } catch (err) {
       hooks.showError(err);
@@ -294,7 +329,7 @@ export function remoteSession(slot, hooks) {
 
   return {
     look,
-    act: (action) => { happened = null; note = ''; return change('act', { action, seat: status.seat }); },
+    act: (action) => { happened = null; note = null; return change('act', { action, seat: status.seat }); },
     progress: (progress) => (status ? progressLine(status, progress) : progress),
     toolbar() {
       if (!status || status.turn === 'over') return [];
@@ -311,7 +346,7 @@ export function remoteSession(slot, hooks) {
         const text = sessionStorage.getItem(HAPPENED_KEY + id);
         sessionStorage.removeItem(HAPPENED_KEY + id);
         const parsed = text ? JSON.parse(text) : null;
-        if (parsed && parsed.stale) note = s(parsed.own ? 'ownLink' : 'staleLink');
+        if (parsed && parsed.stale) note = () => s(parsed.own ? 'ownLink' : 'staleLink');
         else if (Array.isArray(parsed)) happened = parsed.filter((x) => x && typeof x.ja === 'string' && typeof x.en === 'string');
       } catch { /* nothing to show */ }
       render();
@@ -355,7 +390,8 @@ async function saveWithStatus(record, id = null) {
 export async function remoteLinkPage(root, { link }) {
   root.append(engineWait());
   await whenReady;
-  const refused = (err) => messagePage(root, () => `${s('refused', errorText(err))} ${s('nothingChanged')}`, { heading: () => s('linkHeading') });
+  const refused = (err) => messagePage(root, () => `${s('refused', errorText(err))}${getLang() === 'en' ? ' ' : ''}${s('nothingChanged')}`,
+    { heading: () => s('linkHeading'), code: err && typeof err.code === 'string' ? err.code : null });
   let peek;
   try {
     peek = await remoteCall('peek', { text: link });

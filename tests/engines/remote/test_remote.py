@@ -242,6 +242,23 @@ def test_same_link_twice_changes_nothing_the_second_time():
     assert a.record == before
 
 
+def test_the_invitation_opened_again_after_joining_changes_nothing():
+    """The friend taps the first link in the chat again: nothing new (it was refused as altered)."""
+    a = Device.create({})
+    invite = a.send()
+    b = Device(secret_of(2))
+    b.join(invite, 1)
+    join_link = b.send()
+    a.open(join_link)
+    a.act("7g7f")
+    b.open(a.send())
+    for device in (b, a):
+        before = copy.deepcopy(device.record)
+        assert device.open(invite)["status"] == "stale"
+        assert device.open(join_link)["status"] == "stale"
+        assert device.record == before
+
+
 def test_links_out_of_order():
     a, b = _before_a_draw()
     b.act("3c3d")
@@ -272,7 +289,40 @@ def test_a_link_after_a_missing_one_asks_for_the_earlier_link():
     assert err.value.code == "remote.gap"
 
 
+def test_a_later_link_in_another_browser_says_to_open_it_where_the_match_is():
+    """A chat app opens links in its own browser, whose storage is not the one the friend joined in."""
+    _, b = _before_a_draw()
+    b.act("3c3d")
+    with pytest.raises(GameError) as err:
+        remote.receive(None, b.send())
+    assert err.value.code == "remote.gap" and err.value.params["why"] == "gap.first"
+    assert "同じブラウザ" in err.value.message_ja and "the browser you joined in" in err.value.message_en
+
+
 # --- requests ---------------------------------------------------------------------------
+def test_a_link_says_what_it_brings_the_friend_that_the_friend_lacks():
+    """The send panel's 'this link holds': only the values the friend lacks (B's draw link said
+    3 values for its one), and the requests and answers in it (an offer's link said only values)."""
+    a, b = _before_a_draw()
+    b.act("draw")
+    said = remote.encode(b.record)
+    assert (said["moves"], said["reveals"], said["asks"], said["answers"]) == (1, 1, [], [])
+    a.open(b.send())
+    assert remote.encode(a.record)["reveals"] == 1  # A's value, which decided the card
+    b.open(a.send())
+    b.act(next(x for x in b.match().game.legal_actions(b.match().state, 1) if x.startswith("draw:")))
+    a.open(b.send())
+    a.record = remote.ask(a.record, "draw")
+    said = remote.encode(a.record)
+    assert (said["moves"], said["reveals"], said["asks"], said["answers"]) == (0, 0, ["draw"], [])
+    b.open(a.send())
+    b.record = remote.reply(b.record, False)
+    said = remote.encode(b.record)
+    assert (said["asks"], said["answers"]) == ([], [{"kind": "draw", "ok": False}])
+    a.open(b.send())
+    assert remote.encode(a.record)["asks"] == []
+
+
 def test_undo_only_with_the_opponents_consent():
     a, b = _before_a_draw()
     b.act("3c3d")
@@ -368,8 +418,10 @@ def test_draw_offer_accepted_ends_the_match_on_both_devices():
 def test_resign_by_link():
     a, b = _before_a_draw()
     b.act("resign")
+    assert not b.status()["synced"]  # the resigning device has the end to send
     a.open(b.send())
     assert a.match().is_over() and a.status()["turn"] == "over"
+    assert a.status()["synced"]  # the friend's link held all this device holds: nothing to send back
 
 
 def test_one_seat_on_two_devices_makes_a_fork_and_both_are_kept():
@@ -382,6 +434,50 @@ def test_one_seat_on_two_devices_makes_a_fork_and_both_are_kept():
         a.open(b2.send())
     assert err.value.code == "remote.fork"
     assert err.value.params["branch"]["actions"][-1] == "1:8c8d" and a.record["actions"][-1] == "1:3c3d"
+
+
+@pytest.mark.parametrize("game", ["shiji", "kabu"])
+def test_a_game_with_hidden_information_is_refused_by_link(game, monkeypatch):
+    """Every action and chance outcome of a match by link is in both devices' records: a crafted
+    invitation to 四時の札遊び would deal the friend's hand into the crafter's record (the hand was
+    read from it in session 17). Refused at creation, on opening and when joining; nothing is made."""
+    with pytest.raises(GameError) as err:
+        remote.new(game, None, ["A", "B"], 0, MATCH_ID, secret_of(1))
+    assert err.value.code == "remote.unsupported" and err.value.params["why"] == "unsupported.hidden"
+    assert "見せない情報" in err.value.message_ja and "hidden cards" in err.value.message_en
+    # a crafter's device that skips the check: its invitation is refused on the friend's device
+    monkeypatch.setattr(remote, "_remote_game", lambda g: g, raising=False)
+    crafted = remote.new(game, None, ["A", "B"], 0, MATCH_ID, secret_of(1))
+    invite = str(remote.encode(crafted)["link"])
+    monkeypatch.undo()
+    for attempt in (lambda: remote.receive(None, invite), lambda: remote.join(invite, 1, secret_of(2), "B"),
+                    lambda: remote.status(crafted)):
+        with pytest.raises(GameError) as err:
+            attempt()
+        assert err.value.code == "remote.unsupported", err.value.code
+
+
+def test_only_games_without_hidden_information_are_played_by_link():
+    from pygames.core.registry import get_game
+    assert remote.GAMES and all(not get_game(name).hidden_information for name in remote.GAMES)
+
+
+def test_the_invitation_joined_on_a_second_device_is_refused_saying_so():
+    """The friend opens the invitation on a laptop and on a phone: the second device's link says
+    the seat was taken by another device (it said 'the commitment differs') and changes nothing."""
+    a = Device.create({"ruleset": "hon"})
+    invite = a.send()
+    b, b2 = Device(secret_of(2)), Device(secret_of(3))
+    b.join(invite, 1)
+    b2.join(invite, 1)
+    a.open(b.send())
+    a.act("7g7f")
+    before = copy.deepcopy(a.record)
+    with pytest.raises(GameError) as err:
+        a.open(b2.send())
+    assert err.value.code == "remote.head_changed" and err.value.params == {"seat": 1}
+    assert "2台で開いた" in err.value.message_ja and "opened on two devices" in err.value.message_en
+    assert a.record == before
 
 
 # --- the web door and saved records --------------------------------------------------

@@ -46,6 +46,10 @@ export interface Payload<V = Record<string, any>> {
   can_undo: boolean;
   undo_reason: ({ code: string } & Bilingual) | null;
   rulings: Rulings;
+  /** a match with a friend by link (core/remote.py) */
+  by_link: boolean;
+  /** whether the computer may help now (analysis, review, puzzles): not in a match by link before its end */
+  engine_help: { allowed: boolean; why: ({ code: string } & Bilingual) | null };
   players: Player[];
   events: GameEvent[];
   thinking: number | null;

@@ -365,3 +365,30 @@ def test_the_end_is_sent_by_the_phone_that_ended_it_and_not_again(warm_page: Any
     assert b.locator("#remote-send").count() == 0
     assert "send the link" not in b.inner_text("#match-status").lower()
     shot(b, "remote-ended-by-link-375-en")
+
+
+def test_no_computer_help_during_a_match_by_link_until_it_ends(warm_page: Any, site: Any) -> None:
+    """During a match by link neither phone can consult the computer: 検討 and 次の一手 stay in sight,
+    switched off, and pressing one says why under the buttons (the engine says the match is by link:
+    payload.engine_help); once the match is over they are back, and 検討 analyses."""
+    a, b = _hon_between_phones(warm_page, site)
+    for page, said in ((a, "友だちとの対局中は使えません"), (b, "Not during a match with a friend")):
+        assert page.evaluate("() => window.pygamesMatch.viewPayload.by_link") is True
+        for tool in (".sg-study-analysis", ".sg-study-puzzles"):
+            assert page.get_attribute(tool, "aria-disabled") == "true", tool
+        page.click(".sg-study-puzzles", force=True)  # aria-disabled: pressable, explains itself
+        page.wait_for_selector(f"#sg-help-off:has-text('{said}')")  # under the buttons, where the finger is
+        page.click(".sg-study-analysis", force=True)
+        assert page.locator(".sg-analysis, .sg-puzzles, .sg-study-close").count() == 0
+    key_moment(b, "remote-no-help-375-en", ".sg-study-analysis", "#sg-help-off")
+    act(a, "resign")
+    open_link(b, link_of(a))
+    for page in (a, b):
+        page.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+        page.wait_for_selector(".sg-study-analysis:not([aria-disabled])")
+        assert page.locator(".sg-controls .sg-study-review").count() == 1
+    b.click("#result-dismiss")
+    b.click(".sg-study-analysis")
+    b.wait_for_selector(".sg-analysis")
+    b.click(".sg-analysis [data-step='-1']")  # the position before the resignation: the engine's candidates
+    b.wait_for_selector(".sg-candidates li", timeout=120_000)

@@ -100,7 +100,12 @@ export interface MountedView {
   resultBreakdown?(payload: Payload): Node | null;
 }
 
-export interface SetupForm { getOptions(): Record<string, any> | Promise<Record<string, any>>; relang?(): void }
+export interface SetupForm {
+  getOptions(): Record<string, any> | Promise<Record<string, any>>;
+  relang?(): void;
+  /** 「もう一度遊ぶ」: show the options of the match played again (as its record keeps them). */
+  setOptions?(options: Record<string, any>): void;
+}
 
 export interface Page { destroy(): void; relang?(): void }
 

@@ -392,3 +392,24 @@ def test_no_computer_help_during_a_match_by_link_until_it_ends(warm_page: Any, s
     b.wait_for_selector(".sg-analysis")
     b.click(".sg-analysis [data-step='-1']")  # the position before the resignation: the engine's candidates
     b.wait_for_selector(".sg-candidates li", timeout=120_000)
+
+
+def test_play_again_after_a_match_by_link_is_with_the_friend_in_one_step(warm_page: Any, site: Any) -> None:
+    """「もう一度遊ぶ」 after a match by link opens the setup with a friend again (it opened on this
+    device), 本将棋 and the phone's own side kept: the rematch is one tap on 「対局開始」."""
+    a, b = _hon_between_phones(warm_page, site)
+    act(a, "resign")
+    open_link(b, link_of(a))
+    for page, side in ((a, "0"), (b, "1")):
+        page.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+        page.click("#result-again")
+        page.wait_for_selector("#remote-setup:not([hidden])")
+        assert page.is_checked("#setup-mode-remote")
+        assert page.is_checked("input[data-opt=ruleset][value=hon]")
+        assert page.input_value("#remote-side") == side
+    key_moment(b, "remote-rematch-setup-375-en", "#setup-mode", "#remote-setup")
+    a.click("#start-match")
+    a.wait_for_function(IDLE)
+    record = a.evaluate("() => window.pygamesMatch.record")
+    assert record["remote"] and record["options"]["ruleset"] == "hon" and record["meta"]["remote_seat"] == 0
+    assert status(a)["turn"] == "mine"

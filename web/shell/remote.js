@@ -119,9 +119,10 @@ function progressLine(status, progress) {
 }
 
 // --- new match ---------------------------------------------------------------------------
-/** The setup page's remote part: side and name. `start(options)` creates, saves and returns the id. */
-export function remoteSetupBox(info) {
-  const model = { seat: 0, name: '' };
+/** The setup page's remote part: side and name (`before`: {seat, name} of the match played again).
+ * `start(options)` creates, saves and returns the id. */
+export function remoteSetupBox(info, before = null) {
+  const model = { seat: before && before.seat < info.min_seats ? before.seat : 0, name: (before && before.name) || '' };
   const box = h('fieldset', { class: 'remote-setup', id: 'remote-setup' });
   function render() {
     fill(box, h('legend', {}, s('remote')), h('p', { class: 'muted small' }, s('remoteHelp')),

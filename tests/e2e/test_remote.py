@@ -413,3 +413,21 @@ def test_play_again_after_a_match_by_link_is_with_the_friend_in_one_step(warm_pa
     record = a.evaluate("() => window.pygamesMatch.record")
     assert record["remote"] and record["options"]["ruleset"] == "hon" and record["meta"]["remote_seat"] == 0
     assert status(a)["turn"] == "mine"
+
+
+def test_the_games_played_by_link_are_the_engines_word(warm_page: Any, site: Any) -> None:
+    """The setup offers 「友だちと（リンクで）」 for the games whose info (webapi.games) says ``by_link``:
+    one list, the engine's (core/remote.py GAMES); the page keeps none of its own."""
+    page = warm_page(1280, 800)
+    flip = """(on) => import('./web/shell/engine.js').then((m) => m.games()).then((games) => {
+      games.find((g) => g.name === 'shogi').by_link = on; })"""
+    page.goto(site.url + "#/new/shogi")
+    page.wait_for_selector("#setup-mode-remote")
+    page.goto(site.url + "#/_fresh")
+    page.evaluate(flip, False)
+    try:
+        page.goto(site.url + "#/new/shogi")
+        page.wait_for_selector("#start-match")
+        assert page.locator("#setup-mode, #remote-setup").count() == 0
+    finally:
+        page.evaluate(flip, True)

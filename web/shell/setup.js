@@ -11,7 +11,7 @@ import { go } from './router.js';
 import { tutorialLink } from './tutorial.js';
 import { messagePage } from './pages.js';
 import { titleOf } from './match.js';
-import { REMOTE_GAMES, remoteSetupBox } from './remote.js';
+import { remoteSetupBox } from './remote.js';
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
@@ -59,7 +59,8 @@ export async function setupPage(root, { game, again = null }) {
   const errorBox = h('p', { class: 'error', id: 'setup-error', role: 'alert' });
   const startButton = h('button', { type: 'submit', class: 'primary', id: 'start-match' });
   // 「友だちと（リンクで）」: a friend on another device (remote.js) instead of seats on this one
-  const remoteBox = REMOTE_GAMES.includes(game) ? remoteSetupBox(info, before && before.remote) : null;
+  // (offered for the games the engine says can be played by link: info.by_link)
+  const remoteBox = info.by_link === true ? remoteSetupBox(info, before && before.remote) : null;
   const modeBox = remoteBox ? h('fieldset', { class: 'setup-mode', id: 'setup-mode' }) : null;
   let remoteMode = Boolean(remoteBox && before && before.remote); // a rematch with the friend: by link again
   const form = h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', novalidate: true, onsubmit: onStart },

@@ -572,3 +572,11 @@ def test_the_games_say_which_are_played_by_link_from_the_one_list():
     infos = _call("games")["games"]
     assert {g["name"] for g in infos if g["by_link"]} == set(remote.GAMES)
     assert all(g["by_link"] is (g["name"] in remote.GAMES and not g["hidden_information"]) for g in infos)
+
+
+def test_the_invitation_names_the_match_as_it_is_played():
+    """The friend's join page named a 本将棋 invitation 集大成将棋 (the game's title): it says the match's."""
+    hon = remote.receive(None, Device.create({"ruleset": "hon"}).send())
+    cards = remote.receive(None, Device.create({}).send())
+    assert hon["title"] == {"ja": "本将棋", "en": "Shogi"}
+    assert cards["title"]["ja"] == "集大成将棋"

@@ -361,6 +361,8 @@ def test_the_end_is_sent_by_the_phone_that_ended_it_and_not_again(warm_page: Any
     shot(a, "remote-resigned-send-375-ja")
     open_link(b, end)
     b.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+    # the phone's own person (no name typed) is You in the result, as against the computer; the friend a player
+    assert b.inner_text("#result-h") == "You won" and a.inner_text("#result-h") == "プレイヤー2の勝ち"
     assert status(b)["turn"] == "over" and status(b)["synced"] is True
     assert b.locator("#remote-send").count() == 0
     assert "send the link" not in b.inner_text("#match-status").lower()

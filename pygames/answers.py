@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from .core import cache
+from .core import remote as _remote
 from .core.errors import refuse
 from .core.match import Match
 
@@ -35,7 +36,9 @@ def snapshot(match: Match) -> dict[str, Any]:
 
 
 def view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
-    """The answer of ``view``/``replay``: the position after ``ply`` actions through ``seat``'s eyes."""
+    """The answer of ``view``/``replay``: the position after ``ply`` actions through ``seat``'s eyes;
+    ``by_link``: a match with a friend by link; ``engine_help``: whether the computer may help now
+    (not in a match by link until it is over, :func:`pygames.core.remote.engine_help`)."""
     state = match.states[ply]
     game = match.game
     to_move = game.to_move(state)
@@ -44,7 +47,8 @@ def view_of(match: Match, ply: int, seat: int | None) -> dict[str, Any]:
             "to_move": list(to_move), "view": game.view(state, seat),
             "legal": game.legal_actions(state, seat) if seat is not None and seat in to_move else [],
             "outcome": outcome.to_json() if outcome else None, "progress": game.progress(state),
-            "rulings": _rulings(match), **_undo_fields(match, ply, seat)}
+            "rulings": _rulings(match), **_undo_fields(match, ply, seat),
+            "by_link": "remote" in match.record, "engine_help": _remote.engine_help(match)}
 
 
 def _undo_fields(match: Match, ply: int, seat: int | None) -> dict[str, Any]:

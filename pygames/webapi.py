@@ -38,8 +38,9 @@ from .core.registry import all_games, get_game
 
 # --- calls ---------------------------------------------------------------------------
 def games() -> dict[str, Any]:
-    """Every game's metadata (titles, seats, levels, option specs)."""
-    return {"games": [game.info() for game in all_games()]}
+    """Every game's metadata (titles, seats, levels, option specs); ``by_link``: it can be played
+    with a friend by link (the one list is :data:`pygames.core.remote.GAMES`)."""
+    return {"games": [{**game.info(), "by_link": _remote.playable(game)} for game in all_games()]}
 
 
 def new_match(game: str, options: dict[str, Any] | None = None, seed: int = 0,
@@ -87,8 +88,9 @@ def check(record: dict[str, Any], seat: int, action: str) -> dict[str, Any]:
 
 
 def bot_action(record: dict[str, Any], seat: int, level: str | None = None) -> dict[str, Any]:
-    """The computer's choice for ``seat`` (not applied)."""
+    """The computer's choice for ``seat`` (not applied; refused in a match by link that is not over)."""
     match = cache.match_of(record)
+    _remote.check_help(match)
     return {"action": match.bot_action(seat_of(match, seat), level)}
 
 
@@ -201,6 +203,7 @@ def play_bot(seat: int, match: str | None = None, ply: int | None = None, tip: s
     answer as ``action``)."""
     current = cache.current(match, ply, tip, record)
     seat = seat_of(current, seat)
+    _remote.check_help(current)
     action = current.bot_action(seat, level)
     before = current.ply
     current.play(seat, action)

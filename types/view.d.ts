@@ -46,6 +46,10 @@ export interface Payload<V = Record<string, any>> {
   can_undo: boolean;
   undo_reason: ({ code: string } & Bilingual) | null;
   rulings: Rulings;
+  /** a match with a friend by link (core/remote.py) */
+  by_link: boolean;
+  /** whether the computer may help now (analysis, review, puzzles): not in a match by link before its end */
+  engine_help: { allowed: boolean; why: ({ code: string } & Bilingual) | null };
   players: Player[];
   events: GameEvent[];
   thinking: number | null;
@@ -96,7 +100,12 @@ export interface MountedView {
   resultBreakdown?(payload: Payload): Node | null;
 }
 
-export interface SetupForm { getOptions(): Record<string, any> | Promise<Record<string, any>>; relang?(): void }
+export interface SetupForm {
+  getOptions(): Record<string, any> | Promise<Record<string, any>>;
+  relang?(): void;
+  /** 「もう一度遊ぶ」: show the options of the match played again (as its record keeps them). */
+  setOptions?(options: Record<string, any>): void;
+}
 
 export interface Page { destroy(): void; relang?(): void }
 

@@ -125,6 +125,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "remote.digest": ("リンクの中身が、この端末の対局とつながりません（改ざんされたか、別の流れです）",
                       "The link's content does not fit the match on this device (altered, or another line of play)"),
     "remote.seat_taken": ("その席はもう埋まっています", "That seat is already taken"),
+    "remote.no_help": ("友だちとの対局中は使えません。終局後に使えます",
+                       "Not during a match with a friend; available once it ends"),
     "remote.unsupported": ("{game_ja}は友だちとリンクでは遊べません: {why_ja}",
                            "{game_en} cannot be played with a friend by link: {why_en}"),
     # a call of the web door

@@ -41,9 +41,14 @@ outcome travels in the links and is held by every device, so a friend's hand or 
 be in the other's record (phase 2 needs commit–reveal for those, ``shared/design/remote.md``)."""
 
 
+def playable(game: Game[Any]) -> bool:
+    """Whether ``game`` can be played with a friend by link (the page learns it from ``games``)."""
+    return game.name in GAMES and not game.hidden_information
+
+
 def _remote_game(game: Game[Any]) -> Game[Any]:
     """``game`` when it can be played by link, else refused (``remote.unsupported``)."""
-    if game.name not in GAMES or game.hidden_information:
+    if not playable(game):
         raise refuse("remote.unsupported", game=game.name, game_ja=game.title_ja, game_en=game.title_en,
                      why="unsupported.hidden" if game.hidden_information else "unsupported.not_yet")
     return game
@@ -103,6 +108,22 @@ def _check_secret(match: Match, seat: int, secret: Any) -> bytes:
 def ended(match: Match) -> bool:
     """True when the game is over or the seats agreed a draw."""
     return match.is_over() or match.record["remote"]["ended"] is not None
+
+
+def engine_help(match: Match) -> dict[str, Any]:
+    """Whether the computer may help now (analysis, review, puzzles, its choice of a move): not in a
+    match with a friend by link until it is over, for one player would consult it unseen by the other.
+    ``{"allowed": bool, "why": {"code", "ja", "en"} | None}``; matches on one device always allow it."""
+    if "remote" not in match.record or ended(match):
+        return {"allowed": True, "why": None}
+    err = refuse("remote.no_help")
+    return {"allowed": False, "why": {"code": err.code, "ja": err.message_ja, "en": err.message_en}}
+
+
+def check_help(match: Match) -> None:
+    """Refuse (``remote.no_help``) a call of the computer's help in a match by link that is not over."""
+    if not engine_help(match)["allowed"]:
+        raise refuse("remote.no_help")
 
 
 def settle(match: Match, seat: int, secret: str) -> list[dict[str, str]]:
@@ -489,8 +510,11 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
         sender = _sender_record(None, k)
         incoming = _verified(sender, k)
         free = [i for i, x in enumerate(incoming.record["remote"]["heads"]) if x is None]
+        # the match's own title where the game names its modes (本将棋, not the game's 集大成将棋)
+        titled = getattr(incoming.game, "match_title", None)
+        ja, en = titled(incoming.state) if titled else (incoming.game.title_ja, incoming.game.title_en)
         return {"status": "join", "free": free, "names": [p["name"] for p in incoming.record["players"]],
-                "game": incoming.game.name, "title": {"ja": incoming.game.title_ja, "en": incoming.game.title_en},
+                "game": incoming.game.name, "title": {"ja": ja, "en": en},
                 "id": k["id"], "options": incoming.record["options"]}
     local, me = load(record)
     if k["id"] != local.record["remote"]["id"]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pygames.core.errors import refuse
+from pygames.core.remote import check_help
 
 from . import review, rules
 from .actions import legal as legal_of
@@ -23,6 +24,13 @@ MAX_BRANCHES = 50
 def _check(match: Any) -> Any:
     if getattr(getattr(match, "game", None), "name", None) != "shogi":
         raise refuse("shogi.not_shogi")
+    return match
+
+
+def _helping(match: Any) -> Any:
+    """``match`` when the computer may judge it now: not a match with a friend by link before its end
+    (``remote.no_help``: one player would consult it unseen by the other)."""
+    check_help(_check(match))
     return match
 
 
@@ -48,12 +56,12 @@ def _branch_state(match: Any, turn: Any, branch: Any) -> Any:
 
 def review_positions(match: Any, start: int = 0, count: int = 4, nodes: int = review.DEFAULT_NODES) -> dict[str, Any]:
     """A batch of the review's searches (see :func:`pygames.shogi.review.review_positions`)."""
-    return review.review_positions(_check(match), start, count, nodes)
+    return review.review_positions(_helping(match), start, count, nodes)
 
 
 def review_judge(match: Any, positions: Any) -> dict[str, Any]:
     """Marks, counts and win rates from every searched position (see :func:`pygames.shogi.review.judge`)."""
-    return review.judge(_check(match), positions)
+    return review.judge(_helping(match), positions)
 
 
 def branch_view(match: Any, turn: int = 0, branch: list[str] | None = None) -> dict[str, Any]:
@@ -71,6 +79,7 @@ def analyse_position(match: Any, turn: int = 0, branch: list[str] | None = None,
     check_nodes(nodes)
     if isinstance(candidates, bool) or not isinstance(candidates, int) or not 1 <= candidates <= 3:
         raise refuse("shogi.analysis.candidates")
+    _helping(match)
     state = _branch_state(match, turn, branch or [])
     if not searchable(state):
         return {"searchable": False, "score": None, "black": None, "winrate": None, "candidates": []}
@@ -123,6 +132,7 @@ def puzzle_answer(match: Any, turn: int = 0, move: str = "", nodes: int = 12_000
     review would not mark it. ``exact`` says it is the engine's own move, ``best_move_text`` names that
     move (``best_text`` its whole line).
     ``{"correct", "exact", "best", "best_move_text", "best_text", "played", "why", "drop"}``."""
+    _helping(match)
     state = _turn_state(match, turn)
     after_state = _branch_state(match, turn, [move])  # refuses an illegal move
     best = analyse(state, check_nodes(nodes), 1)

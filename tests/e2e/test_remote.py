@@ -361,7 +361,75 @@ def test_the_end_is_sent_by_the_phone_that_ended_it_and_not_again(warm_page: Any
     shot(a, "remote-resigned-send-375-ja")
     open_link(b, end)
     b.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+    # the phone's own person (no name typed) is You in the result, as against the computer; the friend a player
+    assert b.inner_text("#result-h") == "You won" and a.inner_text("#result-h") == "プレイヤー2の勝ち"
     assert status(b)["turn"] == "over" and status(b)["synced"] is True
     assert b.locator("#remote-send").count() == 0
     assert "send the link" not in b.inner_text("#match-status").lower()
     shot(b, "remote-ended-by-link-375-en")
+
+
+def test_no_computer_help_during_a_match_by_link_until_it_ends(warm_page: Any, site: Any) -> None:
+    """During a match by link neither phone can consult the computer: 検討 and 次の一手 stay in sight,
+    switched off, and pressing one says why under the buttons (the engine says the match is by link:
+    payload.engine_help); once the match is over they are back, and 検討 analyses."""
+    a, b = _hon_between_phones(warm_page, site)
+    for page, said in ((a, "友だちとの対局中は使えません"), (b, "Not during a match with a friend")):
+        assert page.evaluate("() => window.pygamesMatch.viewPayload.by_link") is True
+        for tool in (".sg-study-analysis", ".sg-study-puzzles"):
+            assert page.get_attribute(tool, "aria-disabled") == "true", tool
+        page.click(".sg-study-puzzles", force=True)  # aria-disabled: pressable, explains itself
+        page.wait_for_selector(f"#sg-help-off:has-text('{said}')")  # under the buttons, where the finger is
+        page.click(".sg-study-analysis", force=True)
+        assert page.locator(".sg-analysis, .sg-puzzles, .sg-study-close").count() == 0
+    key_moment(b, "remote-no-help-375-en", ".sg-study-analysis", "#sg-help-off")
+    act(a, "resign")
+    open_link(b, link_of(a))
+    for page in (a, b):
+        page.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+        page.wait_for_selector(".sg-study-analysis:not([aria-disabled])")
+        assert page.locator(".sg-controls .sg-study-review").count() == 1
+    b.click("#result-dismiss")
+    b.click(".sg-study-analysis")
+    b.wait_for_selector(".sg-analysis")
+    b.click(".sg-analysis [data-step='-1']")  # the position before the resignation: the engine's candidates
+    b.wait_for_selector(".sg-candidates li", timeout=120_000)
+
+
+def test_play_again_after_a_match_by_link_is_with_the_friend_in_one_step(warm_page: Any, site: Any) -> None:
+    """「もう一度遊ぶ」 after a match by link opens the setup with a friend again (it opened on this
+    device), 本将棋 and the phone's own side kept: the rematch is one tap on 「対局開始」."""
+    a, b = _hon_between_phones(warm_page, site)
+    act(a, "resign")
+    open_link(b, link_of(a))
+    for page, side in ((a, "0"), (b, "1")):
+        page.wait_for_function("() => window.pygamesMatch.general.outcome !== null")
+        page.click("#result-again")
+        page.wait_for_selector("#remote-setup:not([hidden])")
+        assert page.is_checked("#setup-mode-remote")
+        assert page.is_checked("input[data-opt=ruleset][value=hon]")
+        assert page.input_value("#remote-side") == side
+    key_moment(b, "remote-rematch-setup-375-en", "#setup-mode", "#remote-setup")
+    a.click("#start-match")
+    a.wait_for_function(IDLE)
+    record = a.evaluate("() => window.pygamesMatch.record")
+    assert record["remote"] and record["options"]["ruleset"] == "hon" and record["meta"]["remote_seat"] == 0
+    assert status(a)["turn"] == "mine"
+
+
+def test_the_games_played_by_link_are_the_engines_word(warm_page: Any, site: Any) -> None:
+    """The setup offers 「友だちと（リンクで）」 for the games whose info (webapi.games) says ``by_link``:
+    one list, the engine's (core/remote.py GAMES); the page keeps none of its own."""
+    page = warm_page(1280, 800)
+    flip = """(on) => import('./web/shell/engine.js').then((m) => m.games()).then((games) => {
+      games.find((g) => g.name === 'shogi').by_link = on; })"""
+    page.goto(site.url + "#/new/shogi")
+    page.wait_for_selector("#setup-mode-remote")
+    page.goto(site.url + "#/_fresh")
+    page.evaluate(flip, False)
+    try:
+        page.goto(site.url + "#/new/shogi")
+        page.wait_for_selector("#start-match")
+        assert page.locator("#setup-mode, #remote-setup").count() == 0
+    finally:
+        page.evaluate(flip, True)

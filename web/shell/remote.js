@@ -5,14 +5,14 @@
 
 import { h, fill } from './dom.js';
 import { t, pick, errorText, getLang } from './i18n.js';
-import { call, whenReady } from './engine.js';
+import { call, games, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
 import { saveMatch, loadSave, listSaves, gameStorage, SaveError } from './storage.js';
 import { messagePage } from './pages.js';
 import { encodeQR, qrSvg } from './qr.js';
 
-/** Games offered 「友だちと（リンクで）」 (phase 1: shogi, both 本将棋 and 集大成将棋). */
-export const REMOTE_GAMES = ['shogi'];
+// The games offered 「友だちと（リンクで）」 are the engine's to say: `by_link` in each game's info
+// (webapi.games, from core/remote.py GAMES; phase 1: shogi, both 本将棋 and 集大成将棋).
 const secrets = gameStorage('remote');
 const HAPPENED_KEY = 'pygames.remote.happened.';
 
@@ -119,9 +119,10 @@ function progressLine(status, progress) {
 }
 
 // --- new match ---------------------------------------------------------------------------
-/** The setup page's remote part: side and name. `start(options)` creates, saves and returns the id. */
-export function remoteSetupBox(info) {
-  const model = { seat: 0, name: '' };
+/** The setup page's remote part: side and name (`before`: {seat, name} of the match played again).
+ * `start(options)` creates, saves and returns the id. */
+export function remoteSetupBox(info, before = null) {
+  const model = { seat: before && before.seat < info.min_seats ? before.seat : 0, name: (before && before.name) || '' };
   const box = h('fieldset', { class: 'remote-setup', id: 'remote-setup' });
   function render() {
     fill(box, h('legend', {}, s('remote')), h('p', { class: 'muted small' }, s('remoteHelp')),
@@ -363,9 +364,10 @@ export function remoteSession(slot, hooks) {
 }
 
 // --- #r=<link> -----------------------------------------------------------------------------
-function findSave(remoteId) {
+async function findSave(remoteId) {
+  const byLink = new Set((await games()).filter((g) => g.by_link).map((g) => g.name));
   for (const entry of listSaves()) {
-    if (entry.broken || entry.game !== 'shogi' && !REMOTE_GAMES.includes(entry.game)) continue;
+    if (entry.broken || !byLink.has(entry.game)) continue;
     const saved = loadSave(entry.id);
     const record = saved.record;
     if (record && record.remote && record.remote.id === remoteId && !(record.meta && record.meta.fork_of)) return { id: entry.id, record };
@@ -398,7 +400,7 @@ export async function remoteLinkPage(root, { link }) {
   } catch (err) {
     return refused(err);
   }
-  const found = findSave(peek.id);
+  const found = await findSave(peek.id);
   if (found) {
     const secret = secretOf(found.record);
     let result;

@@ -73,7 +73,9 @@ export function resultDisplay({ game, matchId }) {
       breakdown ? h('div', { class: 'result-breakdown' }, breakdown) : null,
       h('div', { class: 'actions result-actions' },
         h('button', { type: 'button', class: 'primary', id: 'result-dismiss', onclick: dismiss }, t('seeBoard')),
-        h('a', { class: 'button', href: `#/new/${encodeURIComponent(game)}` }, t('newMatchSame')),
+        // the setup again as this match was set up (its options; with a friend by link, friend mode): one step
+        h('a', { class: 'button', id: 'result-again', href: `#/new/${encodeURIComponent(game)}/${encodeURIComponent(matchId)}` },
+          t('newMatchSame')),
         h('a', { class: 'button', href: `#/replay/${matchId}` }, t('replay'))));
   }
 

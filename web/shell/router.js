@@ -1,4 +1,4 @@
-// Hash routes: #/ · #/new/<game> · #/tutorial/<game> · #/play/<id> · #/replay/<id> · #/rules/<game> ·
+// Hash routes: #/ · #/new/<game>[/<id of the match played again>] · #/tutorial/<game> · #/play/<id> · #/replay/<id> · #/rules/<game> ·
 // #/page/<game>/<name> · #m=<link> · #r=<link> (a friend's link, remote.js). Each route renders into the main element and
 // returns an object with optional destroy() and relang() methods.
 
@@ -11,6 +11,8 @@ export function parseHash(hash) {
   if (parts.length === 0) return { route: 'home', params: {} };
   const [head, a, b] = parts;
   if (head === 'new' && a && parts.length === 2) return { route: 'setup', params: { game: a } };
+  // 「もう一度遊ぶ」: the setup again, as the saved match <b> was set up (options, with a friend by link or not)
+  if (head === 'new' && a && b && parts.length === 3) return { route: 'setup', params: { game: a, again: b } };
   if (head === 'play' && a && parts.length === 2) return { route: 'play', params: { id: a } };
   if (head === 'replay' && a && parts.length === 2) return { route: 'replay', params: { id: a } };
   if (head === 'rules' && a && parts.length === 2) return { route: 'rules', params: { game: a } };

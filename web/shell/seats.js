@@ -21,13 +21,14 @@ export function seatName(players, seat) {
 }
 
 /**
- * The seat of the one person in a match against the computer, when that person typed no name: the
+ * The seat of the one person on this device (against the computer, or a friend by link), when that person typed no name: the
  * game views call that seat あなた / You, so the shell's turn line and result do too (「プレイヤー1の勝ち」
  * over a table that says あなた read as two people). -1 otherwise (two people, or a typed name).
  */
 export function youSeat(players) {
   const list = players || [];
-  const people = list.map((p, i) => (p && p.type !== 'bot' ? i : -1)).filter((i) => i >= 0);
+  // a friend by link plays on their own device (type 'remote'): this device's person is the one here
+  const people = list.map((p, i) => (p && p.type !== 'bot' && p.type !== 'remote' ? i : -1)).filter((i) => i >= 0);
   if (list.length < 2 || people.length !== 1) return -1;
   const name = String(list[people[0]].name || '').trim();
   return name && !STORED_DEFAULT.test(name) ? -1 : people[0];

@@ -5,18 +5,35 @@ import { h, fill, clear, randomSeed } from './dom.js';
 import { t, tIn, pick, errorText } from './i18n.js';
 import { call, gameInfo, whenReady } from './engine.js';
 import { engineWait } from './wait.js';
-import { saveMatch, SaveError } from './storage.js';
+import { saveMatch, loadSave, SaveError } from './storage.js';
 import { loadView, baseCtx } from './views.js';
 import { go } from './router.js';
 import { tutorialLink } from './tutorial.js';
 import { messagePage } from './pages.js';
 import { titleOf } from './match.js';
-import { REMOTE_GAMES, remoteSetupBox } from './remote.js';
+import { remoteSetupBox } from './remote.js';
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-/** Render the setup page for `game`. */
-export async function setupPage(root, { game }) {
+/**
+ * How the saved match `id` of `game` was set up, for 「もう一度遊ぶ」: its options and, for a match
+ * with a friend by link, this device's side and name; null when there is no such save.
+ */
+function setUpAs(id, game) {
+  const saved = id ? loadSave(id) : null;
+  const rec = saved && saved.record;
+  if (!rec || rec.game !== game || !rec.options || typeof rec.options !== 'object' || Array.isArray(rec.options)) return null;
+  let remote = null;
+  if (rec.remote) {
+    const seat = rec.meta && Number.isInteger(rec.meta.remote_seat) ? rec.meta.remote_seat : 0;
+    const player = Array.isArray(rec.players) ? rec.players[seat] : null;
+    remote = { seat, name: player && typeof player.name === 'string' ? player.name : '' };
+  }
+  return { options: rec.options, remote };
+}
+
+/** Render the setup page for `game` (`again`: the id of a saved match whose setup is taken again). */
+export async function setupPage(root, { game, again = null }) {
   root.append(engineWait());
   await whenReady;
   const info = await gameInfo(game).catch(() => null);
@@ -32,6 +49,8 @@ export async function setupPage(root, { game }) {
     options: Object.fromEntries((info.options || []).map((o) => [o.key, o.default])),
     seed: '',
   };
+  const before = setUpAs(again, game);
+  if (before) for (const o of info.options || []) if (o.key in before.options) model.options[o.key] = before.options[o.key];
 
   const heading = h('h1', { id: 'setup-h' });
   const seatsBox = h('fieldset', { class: 'seats' });
@@ -40,9 +59,10 @@ export async function setupPage(root, { game }) {
   const errorBox = h('p', { class: 'error', id: 'setup-error', role: 'alert' });
   const startButton = h('button', { type: 'submit', class: 'primary', id: 'start-match' });
   // 「友だちと（リンクで）」: a friend on another device (remote.js) instead of seats on this one
-  const remoteBox = REMOTE_GAMES.includes(game) ? remoteSetupBox(info) : null;
+  // (offered for the games the engine says can be played by link: info.by_link)
+  const remoteBox = info.by_link === true ? remoteSetupBox(info, before && before.remote) : null;
   const modeBox = remoteBox ? h('fieldset', { class: 'setup-mode', id: 'setup-mode' }) : null;
-  let remoteMode = false;
+  let remoteMode = Boolean(remoteBox && before && before.remote); // a rematch with the friend: by link again
   const form = h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', novalidate: true, onsubmit: onStart },
     modeBox, remoteBox ? remoteBox.el : null, seatsBox, optionsBox, seedBox, errorBox, startButton);
   const tutorialBox = h('p', { class: 'tutorial-offer' });
@@ -55,6 +75,7 @@ export async function setupPage(root, { game }) {
     const customRoot = h('div', { class: 'custom-options' });
     optionsBox.append(h('legend', {}), customRoot);
     custom = viewMod.setupForm(customRoot, ctx);
+    if (before && typeof custom.setOptions === 'function') custom.setOptions(before.options);
   }
 
   function renderMode() {

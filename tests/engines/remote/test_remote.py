@@ -512,3 +512,71 @@ def make_fixture() -> None:  # pragma: no cover - run by hand: python -m tests.e
 
 if __name__ == "__main__":  # pragma: no cover
     make_fixture()
+
+
+# --- the computer's help during a match by link -------------------------------------
+def _call(call: str, **args: object) -> dict:
+    return dict(json.loads(webapi.dispatch(call, json.dumps(args))))
+
+
+def _study(record: dict, name: str, **args: object) -> dict:
+    return _call("game_call", game="shogi", name=name, args={"record": record, **args})
+
+
+def test_no_help_from_the_computer_until_a_match_by_link_is_over():
+    """One player must not consult the computer mid-game unseen by the friend: the view says the help
+    is off in a match by link (``by_link``, ``engine_help``) and the engine refuses its analysis,
+    review, puzzle answer and choice of a move; once the match ends, all of it is back."""
+    a, b = _before_a_draw()
+    for device in (a, b):
+        view = _call("look", record=device.record)["views"][0]
+        assert view["by_link"] is True
+        assert view["engine_help"]["allowed"] is False
+        why = view["engine_help"]["why"]
+        assert why["code"] == "remote.no_help" and "友だちとの対局中" in why["ja"] and "with a friend" in why["en"]
+    # the replay of the unfinished match says the same (no analysis of the game in progress there)
+    assert _call("replay", record=a.record, ply=1)["engine_help"]["allowed"] is False
+    refused = [_study(a.record, "analyse_position", turn=1, nodes=500),
+               _study(a.record, "review_positions", start=0, count=1, nodes=500),
+               _study(a.record, "review_judge", positions=[]),
+               _study(a.record, "puzzle_answer", turn=1, move="3c3d", nodes=500),
+               _call("bot_action", record=b.record, seat=1),
+               _call("play_bot", record=b.record, seat=1)]
+    assert [r.get("error", {}).get("code") for r in refused] == ["remote.no_help"] * len(refused)
+    b.act("resign")
+    a.open(b.send())
+    for device in (a, b):
+        view = _call("look", record=device.record)["views"][0]
+        assert view["by_link"] is True and view["engine_help"] == {"allowed": True, "why": None}
+        assert "error" not in _study(device.record, "analyse_position", turn=1, nodes=500)
+
+
+def test_an_agreed_draw_brings_the_help_back():
+    a, b = _before_a_draw()
+    b.record = remote.ask(b.record, "draw")
+    a.open(b.send())
+    a.record = remote.reply(a.record, True)
+    assert _call("look", record=a.record)["views"][0]["engine_help"]["allowed"] is True
+
+
+def test_matches_on_one_device_keep_the_computers_help():
+    record = webapi.new_match("shogi", {"ruleset": "hon"}, 5,
+                              [{"name": "", "type": "bot", "level": "easy"}, {"name": "", "type": "human"}])["record"]
+    view = _call("look", record=record)["views"][0]
+    assert view["by_link"] is False and view["engine_help"] == {"allowed": True, "why": None}
+    assert "error" not in _study(record, "analyse_position", turn=0, nodes=500)
+    assert "error" not in _call("bot_action", record=record, seat=0)
+
+
+def test_the_games_say_which_are_played_by_link_from_the_one_list():
+    infos = _call("games")["games"]
+    assert {g["name"] for g in infos if g["by_link"]} == set(remote.GAMES)
+    assert all(g["by_link"] is (g["name"] in remote.GAMES and not g["hidden_information"]) for g in infos)
+
+
+def test_the_invitation_names_the_match_as_it_is_played():
+    """The friend's join page named a 本将棋 invitation 集大成将棋 (the game's title): it says the match's."""
+    hon = remote.receive(None, Device.create({"ruleset": "hon"}).send())
+    cards = remote.receive(None, Device.create({}).send())
+    assert hon["title"] == {"ja": "本将棋", "en": "Shogi"}
+    assert cards["title"]["ja"] == "集大成将棋"

@@ -90,7 +90,7 @@ export function setupForm(root, ctx) {
   const t = (ja, en) => (ctx.t ? ctx.t(ja, en) : (ctx.lang === 'en' ? en : ja));
   const custom = loadCustomCards(ctx);
   const state = { ruleset: 'cards', variant: 'standard', foul: false, counts: {}, active: new Set(), include: new Set(), sfen: '', sfenNote: '',
-    handicap: 'none', side: 'sente', clock: 'none', remote: false };
+    handicap: 'none', side: 'sente', clock: 'none', remote: false, deckKept: false };
   let basic = [];
   let pickup = null; // the engine's ピックアップ rule: {per, ratio, max_cards}
   const form = h('div', { class: 'sg-setup' });
@@ -192,7 +192,8 @@ export function setupForm(root, ctx) {
       .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.id < b.id ? -1 : 1));
     const copies = res.copies || {};
     for (const { card, n } of seen.values()) {
-      if (!(card.id in state.counts)) state.counts[card.id] = Number.isInteger(copies[card.id]) ? copies[card.id] : n;
+      // a deck taken again from a match (setOptions) has none of the cards it left out
+      if (!(card.id in state.counts)) state.counts[card.id] = state.deckKept ? 0 : Number.isInteger(copies[card.id]) ? copies[card.id] : n;
     }
     draw();
   }).catch(() => { /* the form still works for the standard variant */ });
@@ -219,6 +220,28 @@ export function setupForm(root, ctx) {
       return arrangeSides(players, state.side, seed);
     },
     relang() { draw(); },
+    /** 「もう一度遊ぶ」: the form as the options `o` of the match played again (new_match options, as
+     *  the record keeps them); what this form cannot show (an unlisted clock) falls back to its default. */
+    setOptions(o) {
+      if (!o || typeof o !== 'object') return;
+      state.ruleset = o.ruleset === 'hon' ? 'hon' : 'cards';
+      state.handicap = HANDICAPS.some(([v]) => v === o.handicap) ? o.handicap : 'none';
+      const c = o.clock;
+      const clock = c && Number.isInteger(c.main) && Number.isInteger(c.byoyomi) ? `${c.main}+${c.byoyomi}` : 'none';
+      state.clock = CLOCKS.some(([v]) => v === clock) ? clock : 'none';
+      state.sfen = state.ruleset === 'hon' && typeof o.sfen === 'string' ? o.sfen : '';
+      state.foul = o.foul_loss === true;
+      state.variant = ['standard', 'pickup', 'setup'].includes(o.variant) ? o.variant : 'standard';
+      const own = new Set(custom.map((card) => card.id));
+      state.include = new Set((Array.isArray(o.custom_cards) ? o.custom_cards : []).map((card) => card && card.id).filter((id) => own.has(id)));
+      if (Array.isArray(o.deck)) {
+        state.counts = {};
+        for (const id of o.deck) state.counts[id] = (state.counts[id] || 0) + 1;
+        state.deckKept = true;
+      }
+      state.active = new Set(Array.isArray(o.active) ? o.active : []);
+      draw();
+    },
     /** With a friend by link (no computer): the side against the computer is not asked. */
     setRemote(on) {
       if (state.remote === Boolean(on)) return;

@@ -32,10 +32,16 @@ export function study(ui, pv, sel) {
     error: '',
     info: '', // what the last branch import read
     alive: true,
+    helpSaid: false, // a switched-off tool was pressed: its reason is shown
   };
   const render = () => ui.render();
   const lastTurn = () => ((ui.live && ui.live.view && ui.live.view.record) || []).length;
   const over = () => !!(ui.live && ui.live.view && ui.live.view.phase === 'over');
+  // why the computer may not help now (a match with a friend by link before its end), else null: the engine's word
+  const helpOff = () => {
+    const help = ui.live && ui.live.engine_help;
+    return help && help.allowed === false && help.why ? help.why : null;
+  };
   const withBots = () => ((ui.live && ui.live.players) || []).some((p) => p.type === 'bot');
   const record = () => getRecord(ctx, ui.live);
   const fail = (err) => { S.error = codedText(t, err); render(); };
@@ -270,6 +276,18 @@ export function study(ui, pv, sel) {
     },
     buttons() {
       if (!ui.live) return [];
+      const off = helpOff();
+      if (off) {
+        // a match with a friend by link before its end (the engine says so): the computer's help stays in
+        // sight, switched off, and pressing it says why (one player would consult it unseen by the friend)
+        // (the reason goes right under the buttons: on a phone the prompt bar is out of sight down here)
+        const refused = (cls, ja, en) => h('button', { type: 'button', class: `sg-btn ${cls} sg-btn-refused`, 'aria-disabled': 'true',
+          'aria-describedby': S.helpSaid ? 'sg-help-off' : null, title: t(off.ja, off.en),
+          onclick: () => { S.helpSaid = true; render(); } }, t(ja, en));
+        return [refused('sg-study-analysis', '検討', 'Analyse'), refused('sg-study-puzzles', '次の一手', 'Puzzles'),
+          S.helpSaid ? h('p', { class: 'sg-help-off', id: 'sg-help-off', role: 'status',
+            text: codedText(t, { code: off.code, message_ja: off.ja, message_en: off.en }) }) : null];
+      }
       const canReview = ui.live.replay || over();
       const canAnalyse = ui.live.replay || over() || !withBots();
       // the same buttons in the same places whichever panel is open (the one under the finger stays the

@@ -127,8 +127,7 @@ def summary(record: dict[str, Any]) -> dict[str, Any]:
     """What the saved-matches list shows."""
     match = cache.match_of(record)
     outcome = match.game.outcome(match.state)
-    titled = getattr(match.game, "match_title", None)  # a game with modes may name the match's own (本将棋)
-    ja, en = titled(match.state) if titled else (match.game.title_ja, match.game.title_en)
+    ja, en = match.game.match_title(match.state)
     return {"game": match.game.name, "title": {"ja": ja, "en": en},
             "players": match.record["players"], "progress": match.game.progress(match.state),
             "plies": match.ply, "finished": outcome is not None,

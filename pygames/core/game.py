@@ -236,6 +236,11 @@ class Game(ABC, Generic[State]):
         ``view(state, seat)`` shows (sampling the rest from ``rng``), never hidden facts."""
 
     # --- shared helpers ----------------------------------------------------------------
+    def match_title(self, state: State) -> tuple[str, str]:
+        """The (ja, en) title a match in ``state`` goes by (saved list, invitations): the game's own,
+        unless the game names its modes (shogi: 本将棋)."""
+        return self.title_ja, self.title_en
+
     def info(self) -> dict[str, Any]:
         """Metadata for the landing page and setup form."""
         return {"name": self.name, "title": {"ja": self.title_ja, "en": self.title_en},

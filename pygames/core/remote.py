@@ -510,9 +510,7 @@ def receive(record: Any, text: Any, secret: str | None = None) -> dict[str, Any]
         sender = _sender_record(None, k)
         incoming = _verified(sender, k)
         free = [i for i, x in enumerate(incoming.record["remote"]["heads"]) if x is None]
-        # the match's own title where the game names its modes (本将棋, not the game's 集大成将棋)
-        titled = getattr(incoming.game, "match_title", None)
-        ja, en = titled(incoming.state) if titled else (incoming.game.title_ja, incoming.game.title_en)
+        ja, en = incoming.game.match_title(incoming.state)  # 本将棋, not the game's 集大成将棋
         return {"status": "join", "free": free, "names": [p["name"] for p in incoming.record["players"]],
                 "game": incoming.game.name, "title": {"ja": ja, "en": en},
                 "id": k["id"], "options": incoming.record["options"]}

@@ -303,6 +303,33 @@ def test_latest_unfinished_match_is_offered_above_the_games(warm_page, site, wai
     assert page.locator('.save[data-id="finished001"]').is_visible()
 
 
+def test_play_again_on_this_device_keeps_the_seats_names_and_levels(warm_page, site, wait_for_engine):
+    """「もう一度遊ぶ」 after a match on this device opens the setup as it was: the same number of seats, the
+    person's typed name, the computer at the same level in the same seat, and the options."""
+    page = warm_page(375, 812, phone=True)
+    players = [{"type": "human", "name": "花子"}, {"type": "bot", "level": "hard", "name": ""},
+               {"type": "bot", "level": "easy", "name": ""}, {"type": "human", "name": ""}]
+    record = webapi.new_match("motto", options={"start": "4"}, seed=3, players=players)["record"]
+    record["meta"] = {"id": "againmotto1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    _put_saves(page, site, wait_for_engine, {"pygames.match.againmotto1": json.dumps(record)})
+    page.goto(site.url + "#/new/motto/againmotto1")
+    page.wait_for_selector("#start-match")
+    assert page.input_value("#seat-count") == "4"
+    assert page.input_value("#seat-0-name") == "花子"
+    assert (page.input_value("#seat-1-type"), page.input_value("#seat-1-level")) == ("bot", "hard")
+    assert (page.input_value("#seat-2-type"), page.input_value("#seat-2-level")) == ("bot", "easy")
+    assert (page.input_value("#seat-3-type"), page.input_value("#seat-3-name")) == ("human", "")
+    assert page.input_value("#opt-start") == str(_choice_index("motto", "start", "4"))
+    assert_no_horizontal_overflow(page)
+
+
+def _choice_index(game: str, key: str, value: Any) -> int:
+    """The position of ``value`` among the choices of ``game``'s option ``key`` (the setup's select values)."""
+    info = next(g for g in webapi.games()["games"] if g["name"] == game)
+    spec = next(o for o in info["options"] if o["key"] == key)
+    return [c["value"] for c in spec["choices"]].index(value)
+
+
 def _links() -> dict[str, str]:
     record = {"format": "pygames.match", "schema": 2, "game": "nosuchgame", "engine_version": "1",
               "options": {}, "players": [{"name": "a", "type": "human"}], "seed": 1, "actions": [], "meta": {}}

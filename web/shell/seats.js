@@ -7,6 +7,12 @@ import { t } from './i18n.js';
 
 const STORED_DEFAULT = /^(プレイヤー\s*\d+|Player \d+|コンピュータ\s*\d*（.*）|Computer( \d+)? \(.*\))$/;
 
+/** The name a person typed for the record's player `p`, trimmed; '' for none (or an old save's stored default). */
+export function typedName(p) {
+  const name = String((p && p.name) || '').trim();
+  return name && !STORED_DEFAULT.test(name) ? name : '';
+}
+
 /** The name of `seat` in `players` (the record's list) for display, in the current language. */
 export function seatName(players, seat) {
   if (seat === -1) return t('chanceSeat');
@@ -16,8 +22,7 @@ export function seatName(players, seat) {
     const bots = players.filter((x) => x && x.type === 'bot').length;
     return t('computerName', p.level, bots > 1 ? seat + 1 : null);
   }
-  const name = String(p.name || '').trim();
-  return name && !STORED_DEFAULT.test(name) ? name : t('defaultName', seat + 1);
+  return typedName(p) || t('defaultName', seat + 1);
 }
 
 /**
@@ -30,8 +35,7 @@ export function youSeat(players) {
   // a friend by link plays on their own device (type 'remote'): this device's person is the one here
   const people = list.map((p, i) => (p && p.type !== 'bot' && p.type !== 'remote' ? i : -1)).filter((i) => i >= 0);
   if (list.length < 2 || people.length !== 1) return -1;
-  const name = String(list[people[0]].name || '').trim();
-  return name && !STORED_DEFAULT.test(name) ? -1 : people[0];
+  return typedName(list[people[0]]) ? -1 : people[0];
 }
 
 /**

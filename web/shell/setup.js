@@ -12,24 +12,29 @@ import { tutorialLink } from './tutorial.js';
 import { messagePage } from './pages.js';
 import { titleOf } from './match.js';
 import { remoteSetupBox } from './remote.js';
+import { typedName } from './seats.js';
 
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
 /**
- * How the saved match `id` of `game` was set up, for 「もう一度遊ぶ」: its options and, for a match
- * with a friend by link, this device's side and name; null when there is no such save.
+ * How the saved match `id` of `game` was set up, for 「もう一度遊ぶ」: its options, and either its seats
+ * on this device (people with their typed names, the computer with its level) or, for a match with a
+ * friend by link, this device's side and name; null when there is no such save.
  */
 function setUpAs(id, game) {
   const saved = id ? loadSave(id) : null;
   const rec = saved && saved.record;
   if (!rec || rec.game !== game || !rec.options || typeof rec.options !== 'object' || Array.isArray(rec.options)) return null;
+  const players = Array.isArray(rec.players) ? rec.players.filter((p) => p && typeof p === 'object') : [];
   let remote = null;
   if (rec.remote) {
     const seat = rec.meta && Number.isInteger(rec.meta.remote_seat) ? rec.meta.remote_seat : 0;
-    const player = Array.isArray(rec.players) ? rec.players[seat] : null;
-    remote = { seat, name: player && typeof player.name === 'string' ? player.name : '' };
+    remote = { seat, name: typedName(players[seat]) };
   }
-  return { options: rec.options, remote };
+  const seats = rec.remote ? null : players.map((p) => (p.type === 'bot'
+    ? { type: 'bot', name: '', level: typeof p.level === 'string' ? p.level : '' }
+    : { type: 'human', name: typedName(p), level: '' }));
+  return { options: rec.options, remote, seats };
 }
 
 /** Render the setup page for `game` (`again`: the id of a saved match whose setup is taken again). */
@@ -51,6 +56,14 @@ export async function setupPage(root, { game, again = null }) {
   };
   const before = setUpAs(again, game);
   if (before) for (const o of info.options || []) if (o.key in before.options) model.options[o.key] = before.options[o.key];
+  // a rematch on this device: the same seats, the same people's names, the computer at the same level
+  if (before && before.seats && before.seats.length >= info.min_seats && before.seats.length <= info.max_seats) {
+    model.count = before.seats.length;
+    before.seats.forEach((seat, i) => {
+      const level = info.bot_levels.includes(seat.level) ? seat.level : middle;
+      model.seats[i] = seat.type === 'bot' && info.bot_levels.length ? { ...seat, level } : { type: 'human', name: seat.name, level: middle };
+    });
+  }
 
   const heading = h('h1', { id: 'setup-h' });
   const seatsBox = h('fieldset', { class: 'seats' });

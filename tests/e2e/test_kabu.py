@@ -722,8 +722,9 @@ WON_SEED = 1
 def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, site: Any, width: int, height: int,
                                                                 locale: str) -> None:
     """Against the computer the duel calls the person あなた / You (its purses, its feed, its result table):
-    the shell's turn line and the result's headline say so too (they said 「プレイヤー1さんの番です」 and
-    「プレイヤー1の勝ち」 over a table whose winning row was あなた, as if there were two people)."""
+    the shell's turn line, the result's headline and its reason say so too (they said 「プレイヤー1さんの番です」,
+    「プレイヤー1の勝ち」 and 「総資産で先攻の勝ち」 over a table whose winning row was あなた, as if there were
+    two people)."""
     ja = locale == "ja-JP"
     page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
     before, action = _near_the_end(WON_SEED)
@@ -739,9 +740,14 @@ def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, 
     assert winner_row == ("あなた" if ja else "You"), winner_row
     headline = page.inner_text("#outcome h2").strip()
     assert headline == ("あなたの勝ち" if ja else "You won"), headline
+    # the reason under it names the winner the same way (it said 「総資産で先攻の勝ち」)
+    reason = page.inner_text("#outcome .result-reason").strip()
+    assert reason.startswith("総資産であなたの勝ち（" if ja else "You had more total assets (¥"), reason
+    assert not any(word in reason for word in ("先攻", "後攻", "プレイヤー", "First", "Second", "Player")), reason
     key_moment(page, f"kabu-you-won-{width}-{locale}", "#outcome h2", "#result-dismiss")
     page.click("#result-dismiss")
     assert page.inner_text("#outcome-bar h2").strip() == headline  # the compact banner left on the board
+    assert reason in page.inner_text("#outcome-bar")
 
 
 GRAB_SEED = 3

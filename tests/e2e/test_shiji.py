@@ -382,13 +382,18 @@ def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine
     _wait_idle(page)
     key_moment(page, f"{name}-6-result", "#outcome h2", "#result-dismiss")
     assert not axe_violations(page)
+    reason = page.inner_text("#outcome .result-reason")
     page.click("#result-dismiss")
     assert_in_viewport(page, "#outcome-bar")
     ending = page.locator("#view-root [data-testid=ending]")          # the engine's reason, the shown names
     final = page.evaluate("() => window.pygamesMatch.viewPayload")
     seat = final["view"]["result"]["seat"]
-    assert seat < 0 or final["players"][seat]["name"] in ending.inner_text(), ending.inner_text()
     me = final["seat"]
+    # the person against the computer is あなた / You there as in the result's headline and reason (the
+    # reason said 「プレイヤー1が上がりました」 under 「あなたの勝ち」)
+    shown = ("あなた" if lang == "ja" else "You") if seat == me else final["players"][seat]["name"] if seat >= 0 else ""
+    assert shown in ending.inner_text() and shown in reason, (ending.inner_text(), reason)
+    assert not any(word in reason + ending.inner_text() for word in ("プレイヤー", "Player")), (reason, ending.inner_text())
     left = page.locator("#view-root .sj-controls .sj-zone-k")  # whose cards are left, by the shown name
     assert left.count() == (1 if final["view"]["players"][me]["hand"] else 0)
     if left.count():

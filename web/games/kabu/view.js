@@ -3,7 +3,7 @@
 // No game rules here: what may be done comes from payload.legal and ctx.check.
 import { h, clear } from '../../shell/dom.js';
 import { flashTracker } from '../../shell/turn.js';
-import { seatName as shellSeatName } from '../../shell/seats.js';
+import { seatName as shellSeatName, youSeat } from '../../shell/seats.js';
 import { priceCharts, handPanel, endBreakdown } from './panels.js';
 import { turnStrip, moneyStrip, market, orderBook } from './board.js';
 import { changedKeys, feedPanel, historyPanel } from './feed.js';
@@ -61,6 +61,9 @@ export function mount(root, ctx) {
       legal: p.replay ? [] : (p.legal || []),
       seats: me === null ? [0, 1] : [me, 1 - me],
       who: s => (s === me ? ctx.t('あなた', 'You') : seatName(s) || role(s)),
+      // the result names a seat as the shell's headline and reason do: あなた for the one person against the
+      // computer who typed no name, else the seat's name (a typed name, プレイヤー2, コンピュータ…)
+      named: s => (s === youSeat((p && p.players) || []) ? ctx.t('あなた', 'You') : seatName(s) || role(s)),
       whoShort: s => (me === null ? ctx.t(s === 0 ? '先攻' : '後攻', s === 0 ? '1st' : '2nd') : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
       issueName: id => {
         const st = (cat.stocks || {})[id];

@@ -4,13 +4,19 @@
 import { h as el } from '../../shell/dom.js';
 import { cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
 import { flashTracker } from '../../shell/turn.js';
+import { youSeat } from '../../shell/seats.js';
 import { markTerms, termTip } from './glossary.js';
 
 const NUMBER = /^[0-9]$/;
 
 /** The engine names seats プレイヤー1/2 (Player 1/2) in its texts: put the displayed names in. */
 export function withNames(text, names) {
-  return String(text || '').replace(/プレイヤー([12])|\bPlayer ([12])\b/g, (m, a, b) => names[Number(a || b) - 1] || m);
+  return String(text || '').replace(/プレイヤー([12])|\bPlayer ([12])('s)?\b/g,
+    (m, a, b, own = '') => {
+      const name = names[Number(a || b) - 1];
+      if (!name) return m;
+      return own && name === 'You' ? 'Your' : `${name}${own}`; // "Player 1's hand" is "Your hand"
+    });
 }
 
 /** `io` = { t, act, check, strip? (the shell's events strip, placed where the eye is) }. */
@@ -140,8 +146,11 @@ export function createTable(root, io) {
     if (payload.outcome || v.phase === 'over') {
       // the engine's own words for the end (outcome.reason), with the displayed names; the shell
       // draws the result itself (over the board, then #outcome-bar)
+      // the one person against the computer is あなた / You there, as in the shell's result and headline
       const reason = payload.outcome && payload.outcome.reason;
-      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), names)}` : t('対局終了', 'Game over'),
+      const you = youSeat(payload.players);
+      const shown = names.map((n, i) => (i === you ? t('あなた', 'You') : n));
+      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), shown)}` : t('対局終了', 'Game over'),
         { dataset: { testid: 'ending' } });
       const who = names[me] || t('自分', 'You');
       if (mine.hand && mine.hand.length) panel.append(zone(t(`${who}の残り手札`, `${who}: cards left`), handLine(mine.hand, t('自分の手札', 'Your hand'))));

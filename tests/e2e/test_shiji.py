@@ -590,3 +590,28 @@ def test_puzzle_moves_say_whose_each_is(warm_page, site, wait_for_engine):
         assert line.startswith(who) or "プレイヤー" in line, (line, who)
     assert texts[0] == "あなた：星組 5・夕", texts
     shot(page, "shiji-ja-375-puzzle-moves")
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_puzzle_opponent_market_has_its_own_label_and_an_empty_land_says_so(warm_page, site, wait_for_engine,
+                                                                              width, height, locale):
+    """A puzzle whose opponent has no land (L1-05): 「土地」 stood alone and the market row under it read as
+    the land. Now the land says 「なし」 and the market row has its own label 「市場」."""
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width < 500, locale=locale)
+    page.goto(site.url + "#/page/shiji/puzzles")
+    wait_for_engine(page)
+    page.locator("button[data-puzzle='L1-05']").click()
+    page.wait_for_selector(".sj-puzzles .sj-table")
+    opp = ".sj-puzzles .sj-opp"
+    zones = page.evaluate("""(sel) => [...document.querySelectorAll(sel + ' > .sj-zone')]
+      .map((z) => [z.querySelector('.sj-zone-k').textContent, z.querySelector('.sj-land, .sj-market, .sj-hand').className,
+                   z.querySelector('.sj-land') ? z.querySelector('.sj-land').innerText.trim() : ''])""", opp)
+    labels = [z[0] for z in zones]
+    assert labels == (["手札", "土地", "市場"] if ja else ["Hand", "Land", "Market"]), zones
+    assert zones[1][1].startswith("sj-land") and zones[1][2] == ("なし" if ja else "none"), zones
+    assert zones[2][1].startswith("sj-market"), zones
+    assert page.locator(f"{opp} > .sj-market").count() == 0  # no market row without its label
+    assert_no_horizontal_overflow(page)
+    page.locator(opp).scroll_into_view_if_needed()
+    shot(page, f"shiji-puzzle-empty-land-{width}-{locale}")

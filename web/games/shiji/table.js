@@ -88,7 +88,10 @@ export function createTable(root, io) {
       counts(t, them, v),
       them.hand ? zone(t('手札', 'Hand'), handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)"))) : null,
       them.land && v.rules.puzzle ? zone(t('土地', 'Land'), landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)"))) : null,
-      marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
+      // under labelled lines (a puzzle's open hand and land) the market row is labelled too: unlabelled, it
+      // read as the land when the land was empty
+      them.hand || (them.land && v.rules.puzzle) ? zone(t('市場', 'Market'), marketRow(t, them, { label: t('相手の市場', "Opponent's market") }))
+        : marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
     // me
     const mine = v.players[me];
     const myTurn = payload.to_move.includes(me) && !payload.replay && payload.seat !== null && payload.seat !== undefined;
@@ -137,7 +140,8 @@ export function createTable(root, io) {
   }
 
   function landLine(codes, label) {
-    return el('div', { class: 'sj-land', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })));
+    return el('div', { class: 'sj-land', role: 'group', 'aria-label': label },
+      codes.length ? codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })) : el('span', { class: 'sj-none' }, t('なし', 'none')));
   }
 
   function controls(v, me, mine, myTurn, veilable, recoverable, names, bar) {

@@ -170,11 +170,12 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(warm_page, site, 
     ending = page.locator("#view-root [data-testid=ending]").inner_text()
     result = final["view"]["result"]
     if result["seat"] >= 0:
-        who = "プレイヤー1" if result["seat"] == final["seat"] else "コンピュータ"
-        assert who in ending and "先手" not in ending and "後手" not in ending, ending
+        # the person against the computer is あなた there, as in the result's headline
+        who = "あなた" if result["seat"] == final["seat"] else "コンピュータ"
+        assert who in ending and "先手" not in ending and "後手" not in ending and "プレイヤー" not in ending, ending
     left = page.locator("#view-root .sj-controls .sj-zone-k")  # whose cards are left is said (the loser's own hand)
     if final["view"]["players"][final["seat"]]["hand"]:
-        assert left.inner_text() == "プレイヤー1の残り手札", left.inner_text()
+        assert left.inner_text() == "あなたの残り手札", left.inner_text()
     else:
         assert left.count() == 0
     for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
@@ -397,7 +398,7 @@ def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine
     left = page.locator("#view-root .sj-controls .sj-zone-k")  # whose cards are left, by the shown name
     assert left.count() == (1 if final["view"]["players"][me]["hand"] else 0)
     if left.count():
-        assert final["players"][me]["name"] in left.inner_text(), left.inner_text()
+        assert ("あなた" if lang == "ja" else "You") in left.inner_text(), left.inner_text()
     shot(page, f"{name}-7-final-position")
 
 

@@ -156,7 +156,7 @@ export function createTable(root, io) {
       const shown = names.map((n, i) => (i === you ? t('あなた', 'You') : n));
       prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), shown)}` : t('対局終了', 'Game over'),
         { dataset: { testid: 'ending' } });
-      const who = names[me] || t('自分', 'You');
+      const who = shown[me] || t('自分', 'You');
       if (mine.hand && mine.hand.length) panel.append(zone(t(`${who}の残り手札`, `${who}: cards left`), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }

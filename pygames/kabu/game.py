@@ -111,19 +111,24 @@ class KabuGame(Game[KabuState]):
         if not state.finished:
             return None
         totals = (state.total(0), state.total(1))
+        # a seat by its generic name (プレイヤー1 / Player 1), as every engine writes one: the page puts in the
+        # name it shows for that seat (あなた against the computer, a typed name, プレイヤー2), so the reason
+        # names the winner as the result's headline and table do; 先攻/後攻 is not what they call a person
         if state.bankrupt in (0, 1):
             loser = state.bankrupt
-            return Outcome((1 - loser,), totals, f"{text.ROLES[loser][0]}が清算できず破産",
-                           f"The {text.ROLES[loser][1].lower()} player went bankrupt in liquidation",
+            return Outcome((1 - loser,), totals, f"{text.seat_name(loser)[0]}が清算できず破産",
+                           f"{text.seat_name(loser)[1]} went bankrupt in liquidation",
                            {"bankrupt": loser}, termination="bankrupt")
         if state.bankrupt == -1 or totals[0] == totals[1]:
             return Outcome((), totals, f"総資産が同じで引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
                            f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {},
                            termination="both_bankrupt" if state.bankrupt == -1 else "equal_assets")
         winner = 0 if totals[0] > totals[1] else 1
-        return Outcome((winner,), totals, f"総資産で{text.ROLES[winner][0]}の勝ち（{totals[0]:,}円 対 {totals[1]:,}円）",
-                       f"The {text.ROLES[winner][1].lower()} player wins on total assets "
-                       f"(¥{totals[0]:,} vs ¥{totals[1]:,})", {}, termination="assets")
+        high, low = max(totals), min(totals)
+        # past tense in English: "You had more…" reads as well as "Player 2 had more…"
+        return Outcome((winner,), totals, f"総資産で{text.seat_name(winner)[0]}の勝ち（{high:,}円 対 {low:,}円）",
+                       f"{text.seat_name(winner)[1]} had more total assets (¥{high:,} vs ¥{low:,})", {},
+                       termination="assets")
 
     # --- presentation ------------------------------------------------------------------
     def view(self, state: KabuState, seat: int | None) -> dict[str, Any]:

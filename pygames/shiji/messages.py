@@ -161,14 +161,16 @@ NOW = {
 }
 
 ENDINGS = {
+    # {w}/{l} is プレイヤーN / Player N, which the page shows as あなた / You: English lines read with either
+    # ("You went out", "Your hand…", never "You has")
     "agari": ("{w}が上がりました", "{w} went out"),
     "raitei": ("{w}が雷霆（100）で上がりました", "{w} went out with a thunder (100)"),
     "kaijo": ("解除: 00で雷霆が取り消され、引き分け", "Cancelled: 00 undid the thunder; a draw"),
     "rot": ("{l}の手札が10枚を超えました（腐敗）", "{l}'s hand went over 10 cards (rot)"),
     "bankrupt": ("{l}の土地の札が足りません（破産）", "{l}'s land ran out of cards (bankruptcy)"),
-    "siege": ("{l}は並べられる貝札がありません（包囲）", "{l} has no legal shell (siege)"),
+    "siege": ("{l}は並べられる貝札がありません（包囲）", "{l} could place no shell (siege)"),
     "forbidden_two": ("{l}は残り２枚に星札・恐慌札があり上がれません（包囲・禁止行為）",
-                      "{l} holds two cards including a star or Panic (siege: cannot go out)"),
+                      "{l}'s last two cards include a star or Panic (siege: cannot go out)"),
     "closing": ("閉場: 手札を公開して比べました", "Market closed after ten rounds: hands compared"),
 }
 

@@ -299,10 +299,11 @@ def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> 
     wait_for_engine(page)
     page.wait_for_selector("#kabu-feed li")
     assert page.locator("#kabu-feed h3").count() == 2  # grouped by turn: the last two turns
-    # it opens on its newest lines, with its title still on top of it (the title of a scrolled box)
-    top = page.evaluate("""() => { const f = document.getElementById('kabu-feed');
-        return [f.scrollTop, document.getElementById('kabu-feed-h').getBoundingClientRect().top - f.getBoundingClientRect().top]; }""")
-    assert top[0] > 0 and 0 <= top[1] <= 2, top
+    # it opens on its newest lines, its title above the scrolled lines (never over one of them)
+    top = page.evaluate("""() => { const f = document.getElementById('kabu-feed-lines');
+        return [f.scrollTop, f.scrollTop + f.clientHeight - f.scrollHeight]; }""")
+    assert top[0] > 0 and abs(top[1]) <= 1, top
+    assert page.evaluate(OVERLAPS, "#kabu-feed li, #kabu-feed h3") == []
     assert page.locator("#kabu-history h3").count() == 6  # and the six before them, nothing twice
     assert axe_violations(page) == []
     _chart_not_stretched(page, "#kabu-end svg.kabu-chart")
@@ -722,8 +723,9 @@ WON_SEED = 1
 def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, site: Any, width: int, height: int,
                                                                 locale: str) -> None:
     """Against the computer the duel calls the person あなた / You (its purses, its feed, its result table):
-    the shell's turn line and the result's headline say so too (they said 「プレイヤー1さんの番です」 and
-    「プレイヤー1の勝ち」 over a table whose winning row was あなた, as if there were two people)."""
+    the shell's turn line, the result's headline and its reason say so too (they said 「プレイヤー1さんの番です」,
+    「プレイヤー1の勝ち」 and 「総資産で先攻の勝ち」 over a table whose winning row was あなた, as if there were
+    two people)."""
     ja = locale == "ja-JP"
     page = warm_page(width, height, phone=width == PHONE_WIDTH, locale=locale)  # its bot delay is 0
     before, action = _near_the_end(WON_SEED)
@@ -739,9 +741,14 @@ def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, 
     assert winner_row == ("あなた" if ja else "You"), winner_row
     headline = page.inner_text("#outcome h2").strip()
     assert headline == ("あなたの勝ち" if ja else "You won"), headline
+    # the reason under it names the winner the same way (it said 「総資産で先攻の勝ち」)
+    reason = page.inner_text("#outcome .result-reason").strip()
+    assert reason.startswith("総資産であなたの勝ち（" if ja else "You had more total assets (¥"), reason
+    assert not any(word in reason for word in ("先攻", "後攻", "プレイヤー", "First", "Second", "Player")), reason
     key_moment(page, f"kabu-you-won-{width}-{locale}", "#outcome h2", "#result-dismiss")
     page.click("#result-dismiss")
     assert page.inner_text("#outcome-bar h2").strip() == headline  # the compact banner left on the board
+    assert reason in page.inner_text("#outcome-bar")
 
 
 GRAB_SEED = 3
@@ -800,3 +807,82 @@ def test_kabu_cancelled_market_remainders_are_one_line_per_player(warm_page: Any
     assert inside, page.inner_text("#kabu-feed")
     page.locator("#kabu-feed").evaluate("e => e.scrollIntoView({block: 'center', behavior: 'instant'})")
     key_moment(page, f"kabu-grab-feed-{width}-{locale}", "#kabu-feed")
+
+
+JUDGED_SEED = 3
+"""A duel where the person's market buy in spring ⑤ ties with the hard computer's (a janken) and fills."""
+
+
+def _before_confirming_five(seed: int) -> dict[str, Any]:
+    """The person at spring ⑤ with one market buy placed (the issue the hard computer bids for too), about to
+    confirm: the judging then runs a janken and fills both players' buys from the market."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "hard"}]
+    record = _call("new_match", game="kabu", seed=seed, options={"years": 1, "deck0": "balanced", "deck1": "balanced"},
+                   players=players)["record"]
+    ordered = False
+    while True:
+        general = _call("view", record=record, seat=0)
+        seat, v = general["to_move"][0], general["view"]
+        if seat == 1:
+            action = _call("bot_action", record=record, seat=1, level="hard")["action"]
+        elif v["pending"]["kind"] == "orders" and v["turn"]["phase"] == 5:
+            if ordered:
+                return record
+            action, ordered = "buy S04 mkt x1", True
+        else:
+            action = "pass"
+        record = _call("apply", record=record, seat=seat, action=action)["record"]
+
+
+OVERLAPS = """(sel) => { const title = document.getElementById('kabu-feed-h').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].filter((li) => {
+    const r = li.getBoundingClientRect(); const clip = li.closest('#kabu-feed-lines, #kabu-feed').getBoundingClientRect();
+    const top = Math.max(r.top, clip.top); const bottom = Math.min(r.bottom, clip.bottom);  // the part drawn
+    return bottom > top && bottom > title.top + 1 && top < title.bottom - 1; }).map((li) => li.textContent); }"""
+"""The story's lines drawn under its title, each line's part inside its scrolled box (the title was sticky
+over the scrolled lines and half-covered one)."""
+
+
+def test_kabu_what_a_judging_did_is_in_view_on_a_phone(warm_page: Any, site: Any) -> None:
+    """On a phone, after the person confirms ⑤ (a janken, then the fills), the next form (⑥) filled the
+    screen and the story of what happened was below it. Now the story comes first for that decision,
+    opened at the first thing the judging did: the janken and the person's own fill are seen without
+    scrolling, with the next action in view; the title stays above the lines, never over one."""
+    page = warm_page(PHONE_WIDTH, 812, phone=True, locale="ja-JP")  # its bot delay is 0
+    _put(page, site, _before_confirming_five(JUDGED_SEED), "kabujudged")
+    _wait_for_my_move(page)
+    _idle(page)
+    ply = int(page.evaluate("document.getElementById('kabu-view').dataset.ply"))
+    page.click("#kabu-done")
+    page.wait_for_function("(ply) => Number(document.getElementById('kabu-view').dataset.ply) > ply + 1", arg=ply)
+    hands = 0
+    while True:
+        _wait_for_my_move(page)
+        _idle(page)
+        if page.evaluate("document.getElementById('kabu-view').dataset.pending") != "janken":
+            break
+        hands += 1
+        ply = int(page.evaluate("document.getElementById('kabu-view').dataset.ply"))
+        page.click("#kabu-bar button[data-action='janken rock']")
+        page.wait_for_function("(ply) => Number(document.getElementById('kabu-view').dataset.ply) > ply", arg=ply)
+    assert hands >= 1 and _payload(page)["turn"]["phase"] == 6
+    bar_top = page.evaluate("document.getElementById('kabu-bar').getBoundingClientRect().top")
+    seen = """([sel, barTop]) => [...document.querySelectorAll(sel)].filter((li) => {
+      const box = li.closest('#kabu-feed-lines, #kabu-feed').getBoundingClientRect(); const r = li.getBoundingClientRect();
+      return r.top >= Math.max(0, box.top - 1) && r.bottom <= Math.min(barTop, box.bottom + 1); }).map((li) => li.textContent)"""
+    mine = [t for t in page.evaluate(seen, ["#kabu-feed li[data-kind=fill]", bar_top]) if "あなたが市場から買い" in t]
+    assert mine, page.inner_text("#kabu-feed")
+    assert page.evaluate(seen, ["#kabu-feed li[data-kind=janken]", bar_top]), page.inner_text("#kabu-feed")
+    assert page.evaluate(OVERLAPS, "#kabu-feed li, #kabu-feed h3") == []
+    assert_in_viewport(page, "#kabu-bar #kabu-done")
+    form_top = page.evaluate("document.getElementById('kabu-prompt').getBoundingClientRect().top")
+    assert 0 <= form_top < bar_top, (form_top, bar_top)  # the form starts on the screen, under the story
+    key_moment(page, "kabu-judged-375-ja-JP", "#kabu-feed", "#kabu-bar #kabu-done")
+    # the whole decision keeps that order: a sell order placed does not move the story back under the form
+    page.select_option("#kabu-prompt select", index=0)
+    ply = int(page.evaluate("document.getElementById('kabu-view').dataset.ply"))
+    _click_and_wait(page, "#kabu-place", ply)
+    _idle(page)
+    order = page.evaluate("""() => [document.getElementById('kabu-feed'), document.getElementById('kabu-prompt')]
+      .map((e) => e.getBoundingClientRect().top)""")
+    assert order[0] < order[1], order

@@ -170,11 +170,12 @@ def test_whole_game_to_agari_with_tie_round_counter_and_reload(warm_page, site, 
     ending = page.locator("#view-root [data-testid=ending]").inner_text()
     result = final["view"]["result"]
     if result["seat"] >= 0:
-        who = "プレイヤー1" if result["seat"] == final["seat"] else "コンピュータ"
-        assert who in ending and "先手" not in ending and "後手" not in ending, ending
+        # the person against the computer is あなた there, as in the result's headline
+        who = "あなた" if result["seat"] == final["seat"] else "コンピュータ"
+        assert who in ending and "先手" not in ending and "後手" not in ending and "プレイヤー" not in ending, ending
     left = page.locator("#view-root .sj-controls .sj-zone-k")  # whose cards are left is said (the loser's own hand)
     if final["view"]["players"][final["seat"]]["hand"]:
-        assert left.inner_text() == "プレイヤー1の残り手札", left.inner_text()
+        assert left.inner_text() == "あなたの残り手札", left.inner_text()
     else:
         assert left.count() == 0
     for seat, cls in ((final["seat"], ".sj-me"), (1 - final["seat"], ".sj-opp")):
@@ -382,17 +383,22 @@ def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine
     _wait_idle(page)
     key_moment(page, f"{name}-6-result", "#outcome h2", "#result-dismiss")
     assert not axe_violations(page)
+    reason = page.inner_text("#outcome .result-reason")
     page.click("#result-dismiss")
     assert_in_viewport(page, "#outcome-bar")
     ending = page.locator("#view-root [data-testid=ending]")          # the engine's reason, the shown names
     final = page.evaluate("() => window.pygamesMatch.viewPayload")
     seat = final["view"]["result"]["seat"]
-    assert seat < 0 or final["players"][seat]["name"] in ending.inner_text(), ending.inner_text()
     me = final["seat"]
+    # the person against the computer is あなた / You there as in the result's headline and reason (the
+    # reason said 「プレイヤー1が上がりました」 under 「あなたの勝ち」)
+    shown = ("あなた" if lang == "ja" else "You") if seat == me else final["players"][seat]["name"] if seat >= 0 else ""
+    assert shown in ending.inner_text() and shown in reason, (ending.inner_text(), reason)
+    assert not any(word in reason + ending.inner_text() for word in ("プレイヤー", "Player")), (reason, ending.inner_text())
     left = page.locator("#view-root .sj-controls .sj-zone-k")  # whose cards are left, by the shown name
     assert left.count() == (1 if final["view"]["players"][me]["hand"] else 0)
     if left.count():
-        assert final["players"][me]["name"] in left.inner_text(), left.inner_text()
+        assert ("あなた" if lang == "ja" else "You") in left.inner_text(), left.inner_text()
     shot(page, f"{name}-7-final-position")
 
 
@@ -585,3 +591,28 @@ def test_puzzle_moves_say_whose_each_is(warm_page, site, wait_for_engine):
         assert line.startswith(who) or "プレイヤー" in line, (line, who)
     assert texts[0] == "あなた：星組 5・夕", texts
     shot(page, "shiji-ja-375-puzzle-moves")
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_puzzle_opponent_market_has_its_own_label_and_an_empty_land_says_so(warm_page, site, wait_for_engine,
+                                                                              width, height, locale):
+    """A puzzle whose opponent has no land (L1-05): 「土地」 stood alone and the market row under it read as
+    the land. Now the land says 「なし」 and the market row has its own label 「市場」."""
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width < 500, locale=locale)
+    page.goto(site.url + "#/page/shiji/puzzles")
+    wait_for_engine(page)
+    page.locator("button[data-puzzle='L1-05']").click()
+    page.wait_for_selector(".sj-puzzles .sj-table")
+    opp = ".sj-puzzles .sj-opp"
+    zones = page.evaluate("""(sel) => [...document.querySelectorAll(sel + ' > .sj-zone')]
+      .map((z) => [z.querySelector('.sj-zone-k').textContent, z.querySelector('.sj-land, .sj-market, .sj-hand').className,
+                   z.querySelector('.sj-land') ? z.querySelector('.sj-land').innerText.trim() : ''])""", opp)
+    labels = [z[0] for z in zones]
+    assert labels == (["手札", "土地", "市場"] if ja else ["Hand", "Land", "Market"]), zones
+    assert zones[1][1].startswith("sj-land") and zones[1][2] == ("なし" if ja else "none"), zones
+    assert zones[2][1].startswith("sj-market"), zones
+    assert page.locator(f"{opp} > .sj-market").count() == 0  # no market row without its label
+    assert_no_horizontal_overflow(page)
+    page.locator(opp).scroll_into_view_if_needed()
+    shot(page, f"shiji-puzzle-empty-land-{width}-{locale}")

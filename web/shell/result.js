@@ -23,6 +23,18 @@ export function resultDisplay({ game, matchId }) {
   const headline = (outcome, players) => (outcome.draw || !outcome.winners.length
     ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => (s === youSeat(players) ? t('you') : seatName(players, s))).join(t('listSep'))));
 
+  // the reason names that person the same way: an engine writes プレイヤー1 / Player 1 ("Player 1's" is "Your")
+  const reasonText = (outcome, players) => {
+    const text = pick(outcome.reason || {});
+    const you = youSeat(players) + 1;
+    const asYou = (m, own, at) => {
+      if (!m.startsWith('P')) return t('you');
+      const word = own ? 'your' : 'you';
+      return !at || /[:.]\s*$/.test(text.slice(0, at)) ? word[0].toUpperCase() + word.slice(1) : word;
+    };
+    return namedText(you ? text.replace(new RegExp(`プレイヤー\\s*${you}(?!\\d)|\\bPlayer ${you}('s)?\\b`, 'g'), asYou) : text, players);
+  };
+
   function scoreTable(outcome, players) {
     if (!Array.isArray(outcome.scores)) return null;
     const order = outcome.scores.map((s, i) => i).sort((a, b) => outcome.scores[b] - outcome.scores[a]);
@@ -54,7 +66,7 @@ export function resultDisplay({ game, matchId }) {
       dismissed = false;
       return;
     }
-    const reason = namedText(pick(outcome.reason || {}), players);
+    const reason = reasonText(outcome, players);
     const viewScores = Boolean(breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown');
     fill(banner,
       h('h2', {}, headline(outcome, players)),

@@ -276,6 +276,14 @@ def test_outcome_reason_gives_both_totals_in_yen():
     out = GAME.outcome(s)
     for seat in (0, 1):
         assert f"{s.total(seat):,}円" in out.reason_ja and f"¥{s.total(seat):,}" in out.reason_en
+    # the winner by the generic seat name the page replaces with the name it shows (あなた, a typed
+    # name…), never by the seat's role, which the result's headline and table do not use
+    s.cash[1] += 700  # the second player ahead: its seat is named, never 後攻
+    out = GAME.outcome(s)
+    (winner,) = out.winners
+    assert out.reason_ja.startswith(f"総資産でプレイヤー{winner + 1}の勝ち（{max(s.total(0), s.total(1)):,}円 対 ")
+    assert out.reason_en.startswith(f"Player {winner + 1} had more total assets (¥{max(s.total(0), s.total(1)):,} vs ")
+    assert "先攻" not in out.reason_ja and "後攻" not in out.reason_ja and "First" not in out.reason_en
 
 
 # --- ruling 17: double bankruptcy draws; the order of answers never decides ------------------

@@ -155,7 +155,7 @@ function turnBlocks(m, L, items, turns, fresh) {
     const label = turnLabel(ctx, turn, v.years) + (turn === now && !v.result ? ctx.t('（このターン）', ' (this turn)') : '');
     return [h('h3', { 'data-turn': turn }, label),
       mine.length
-        ? h('ol', { class: 'kabu-story' }, mine.map(x => h('li', { class: `kabu-ev-${x.kind}${fresh.has(x.key) ? ' kabu-fresh' : ''}`, 'data-kind': x.kind }, text(x, L))))
+        ? h('ol', { class: 'kabu-story' }, mine.map(x => h('li', { class: `kabu-ev-${x.kind}${fresh.has(x.key) ? ' kabu-fresh' : ''}`, 'data-kind': x.kind, 'data-key': x.key }, text(x, L))))
         : h('p', { class: 'kabu-muted' }, ctx.t('まだ何も起きていません。', 'Nothing yet.'))];
   });
 }
@@ -170,9 +170,19 @@ export function feedPanel(m, L) {
   const fresh = new Set(seen ? items.filter(x => !seen.has(x.key)).map(x => x.key) : []);
   if (ui.seenGen !== m.gen) { ui.seen = new Set(items.map(x => x.key)); ui.seenGen = m.gen; ui.fresh = fresh; }
   const turns = [now - 1, now].filter(x => x >= 0);
-  return h('section', { class: 'kabu-feed', id: 'kabu-feed', 'aria-labelledby': 'kabu-feed-h', tabindex: '0' },
+  // the title sits above the scrolled lines, not over them (sticky, it half-covered the line under it)
+  return h('section', { class: 'kabu-feed', id: 'kabu-feed', 'aria-labelledby': 'kabu-feed-h' },
     h('h2', { id: 'kabu-feed-h' }, ctx.t('いま起きたこと', 'Just now')),
-    ...turnBlocks(m, L, items, turns, ui.fresh || fresh));
+    h('div', { class: 'kabu-feed-lines', id: 'kabu-feed-lines', role: 'group', 'aria-labelledby': 'kabu-feed-h', tabindex: '0' },
+      ...turnBlocks(m, L, items, turns, ui.fresh || fresh)));
+}
+
+const NEWS = new Set(['fill', 'cancel', 'janken', 'dividend', 'event']);
+
+/** Keys of the story's items that a judging or the turn's steps made (not orders placed, not the price
+ * card the turn strip shows): what the person has to see before the next form. */
+export function newsKeys(m) {
+  return story(m.v, m.me).filter(x => NEWS.has(x.kind)).map(x => x.key);
 }
 
 /** The turns before those (#kabu-history, a tab on a phone): the rest of the story, nothing twice. */

@@ -93,20 +93,19 @@ export function handPanel(m) {
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
 }
 
-/** The end screen: winner, totals, and an SVG chart of both players' assets over the duel. */
 /** The end of the duel for the shell's result panel: each purse and the assets over the duel. */
 export function endBreakdown(m) {
   const { ctx, v } = m;
   const r = v.result;
   const hist = v.asset_history || [];
-  const series = [0, 1].map(s => ({ label: m.who(s), values: hist.map(x => x.totals[s]), cls: s === (m.me ?? 0) ? 'kabu-line-me' : 'kabu-line-opp' }));
+  const series = [0, 1].map(s => ({ label: m.named(s), values: hist.map(x => x.totals[s]), cls: s === (m.me ?? 0) ? 'kabu-line-me' : 'kabu-line-opp' }));
   // a season's name under the middle of its two turns (the point after its first turn)
   const xLabels = hist.map(x => (x.turn >= 0 && x.turn % 2 === 0 ? SEASONS[Math.floor(x.turn / 2) % 4][ctx.lang === 'ja' ? 0 : 1].slice(0, ctx.lang === 'ja' ? 1 : 3) : ''));
   return h('section', { class: 'kabu-end', id: 'kabu-end', lang: ctx.lang, dataset: { scores: 'shown' }, 'aria-label': ctx.t('デュエルの結果', 'The duel in figures') },
-    r.bankrupt !== null && r.bankrupt !== undefined ? h('p', {}, ctx.t(`${m.who(r.bankrupt)}は清算できず破産しました。`, `${m.who(r.bankrupt)} went bankrupt in liquidation.`)) : null,
+    // a bankruptcy is the shell's reason line above this (「あなたが清算できず破産」): not said twice
     h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ctx.t('プレイヤー', 'Player')),
       h('th', { scope: 'col' }, ctx.t('現金', 'Cash')), h('th', { scope: 'col' }, ctx.t('株の時価', 'Shares')), h('th', { scope: 'col' }, ctx.t('総資産', 'Total')))),
-      h('tbody', {}, [0, 1].map(s => h('tr', { 'data-seat': s }, h('th', { scope: 'row' }, m.who(s)),
+      h('tbody', {}, [0, 1].map(s => h('tr', { 'data-seat': s }, h('th', { scope: 'row' }, m.named(s)),
         h('td', {}, yen(v.players[s].cash, ctx.lang)), h('td', {}, yen(v.players[s].stock_value, ctx.lang)),
         h('td', {}, h('strong', {}, yen(r.totals[s], ctx.lang))))))),
     h('h3', {}, ctx.t('総資産の推移', 'Total assets over the duel')),

@@ -3,10 +3,10 @@
 // No game rules here: what may be done comes from payload.legal and ctx.check.
 import { h, clear } from '../../shell/dom.js';
 import { flashTracker } from '../../shell/turn.js';
-import { seatName as shellSeatName } from '../../shell/seats.js';
+import { seatName as shellSeatName, youSeat } from '../../shell/seats.js';
 import { priceCharts, handPanel, endBreakdown } from './panels.js';
 import { turnStrip, moneyStrip, market, orderBook } from './board.js';
-import { changedKeys, feedPanel, historyPanel } from './feed.js';
+import { changedKeys, feedPanel, historyPanel, newsKeys } from './feed.js';
 import { promptPanel } from './prompts.js';
 
 /** The phone tabs: what is one tap away below the prompt and the market (desktop shows them all). */
@@ -51,6 +51,27 @@ export function mount(root, ctx) {
     return players[s] ? shellSeatName(players, s) : '';
   }
 
+  /**
+   * At a new decision of the person: did a judging (or the turn's steps) add fills, cancelled remainders,
+   * a janken, dividends or an event since the person's last decision? Then the story goes above the form
+   * for that whole decision (ui.newsFirst), not only for its first drawing. True on that first drawing.
+   */
+  function news(m) {
+    if (!m.legal.length || m.p.replay) return false;
+    const keys = newsKeys(m);
+    const at = `${m.v.turn.index}:${m.v.turn.phase}`;
+    let now = false;
+    if (at !== ui.newsAt) {
+      const fresh = ui.newsSeen ? keys.filter(k => !ui.newsSeen.has(k)) : [];
+      now = fresh.length > 0;
+      ui.newsFirst = now;
+      ui.newsFrom = fresh[0] || null; // the story opens there (in time order), not at its last line
+      ui.newsAt = at;
+    }
+    ui.newsSeen = new Set(keys);
+    return now;
+  }
+
   function model(p) {
     const v = p.view;
     const me = v.seat === 0 || v.seat === 1 ? v.seat : null;
@@ -61,6 +82,9 @@ export function mount(root, ctx) {
       legal: p.replay ? [] : (p.legal || []),
       seats: me === null ? [0, 1] : [me, 1 - me],
       who: s => (s === me ? ctx.t('あなた', 'You') : seatName(s) || role(s)),
+      // the result names a seat as the shell's headline and reason do: あなた for the one person against the
+      // computer who typed no name, else the seat's name (a typed name, プレイヤー2, コンピュータ…)
+      named: s => (s === youSeat((p && p.players) || []) ? ctx.t('あなた', 'You') : seatName(s) || role(s)),
       whoShort: s => (me === null ? ctx.t(s === 0 ? '先攻' : '後攻', s === 0 ? '1st' : '2nd') : s === me ? ctx.t('自分', 'You') : ctx.t('相手', 'Opp.')),
       issueName: id => {
         const st = (cat.stocks || {})[id];
@@ -119,6 +143,8 @@ export function mount(root, ctx) {
     box.dataset.pending = (m.v.pending && m.v.pending.kind) || (m.v.result ? 'over' : '');
     box.dataset.mine = String(m.legal.length > 0 && !busy);
     box.dataset.turn = String(m.v.turn.index);
+    const newsNow = news(m);
+    box.classList.toggle('kabu-news-first', Boolean(ui.newsFirst) && !m.v.result);
     const tabbed = (node, tab) => {
       node.classList.add('kabu-tabbed');
       if (ui.tab === tab) node.classList.add('kabu-tab-on');
@@ -142,8 +168,13 @@ export function mount(root, ctx) {
       tabs,
       tabbed(historyPanel(m, lang(m, ctx.lang)), 'history'), tabbed(priceCharts(m), 'charts'), tabbed(handPanel(m), 'cards'));
     // the story runs in time order: its newest lines (at the bottom) are the ones in view
-    const feed = document.getElementById('kabu-feed');
-    if (feed) feed.scrollTop = feed.scrollHeight;
+    const lines = document.getElementById('kabu-feed-lines');
+    if (lines) {
+      lines.scrollTop = lines.scrollHeight;
+      // after a judging: from the first thing it did (the person's own fills are often the first lines)
+      const from = ui.newsFirst && ui.newsFrom ? lines.querySelector(`li[data-key="${ui.newsFrom}"]`) : null;
+      if (from) lines.scrollTop = Math.min(lines.scrollTop, lines.scrollTop + from.getBoundingClientRect().top - lines.getBoundingClientRect().top);
+    }
     if (fresh) flashes.mark(`.kabu-changed-${m.gen}`);
     else flashes.apply();
     if (focusId) {
@@ -151,6 +182,15 @@ export function mount(root, ctx) {
       if (el && !el.disabled) el.focus({ preventScroll: true });
     }
     if (force) window.scrollTo(0, scrollY);
+    // what a judging just did, seen without scrolling when the next decision comes (on a phone the
+    // story then sits above the form: view.css)
+    const feedBox = document.getElementById('kabu-feed');
+    if (newsNow && feedBox && getComputedStyle(box).getPropertyValue('--kabu-stacked').trim() === '1') {
+      const r = feedBox.getBoundingClientRect();
+      const bar = document.getElementById('kabu-bar');
+      const bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+      if (r.top < 0 || r.bottom > bottom) box.scrollIntoView({ block: 'start' });
+    }
     // a new decision for the person: bring the prompt into view if it is off screen (the next step is always in view)
     const decision = `${viewKey}:${m.legal.length > 0}`;
     if (m.legal.length > 0 && decision !== lastDecision) {

@@ -4,13 +4,19 @@
 import { h as el } from '../../shell/dom.js';
 import { cardFace, cardLabel, statusStrip, marketRow, counts, jaTerms } from './board.js';
 import { flashTracker } from '../../shell/turn.js';
+import { youSeat } from '../../shell/seats.js';
 import { markTerms, termTip } from './glossary.js';
 
 const NUMBER = /^[0-9]$/;
 
 /** The engine names seats プレイヤー1/2 (Player 1/2) in its texts: put the displayed names in. */
 export function withNames(text, names) {
-  return String(text || '').replace(/プレイヤー([12])|\bPlayer ([12])\b/g, (m, a, b) => names[Number(a || b) - 1] || m);
+  return String(text || '').replace(/プレイヤー([12])|\bPlayer ([12])('s)?\b/g,
+    (m, a, b, own = '') => {
+      const name = names[Number(a || b) - 1];
+      if (!name) return m;
+      return own && name === 'You' ? 'Your' : `${name}${own}`; // "Player 1's hand" is "Your hand"
+    });
 }
 
 /** `io` = { t, act, check, strip? (the shell's events strip, placed where the eye is) }. */
@@ -82,7 +88,10 @@ export function createTable(root, io) {
       counts(t, them, v),
       them.hand ? zone(t('手札', 'Hand'), handLine(them.hand, t('相手の手札（公開）', "Opponent's hand (open)"))) : null,
       them.land && v.rules.puzzle ? zone(t('土地', 'Land'), landLine(them.land, t('相手の土地（公開）', "Opponent's land (open)"))) : null,
-      marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
+      // under labelled lines (a puzzle's open hand and land) the market row is labelled too: unlabelled, it
+      // read as the land when the land was empty
+      them.hand || (them.land && v.rules.puzzle) ? zone(t('市場', 'Market'), marketRow(t, them, { label: t('相手の市場', "Opponent's market") }))
+        : marketRow(t, them, { label: t('相手の市場', "Opponent's market") })));
     // me
     const mine = v.players[me];
     const myTurn = payload.to_move.includes(me) && !payload.replay && payload.seat !== null && payload.seat !== undefined;
@@ -131,7 +140,8 @@ export function createTable(root, io) {
   }
 
   function landLine(codes, label) {
-    return el('div', { class: 'sj-land', role: 'group', 'aria-label': label }, codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })));
+    return el('div', { class: 'sj-land', role: 'group', 'aria-label': label },
+      codes.length ? codes.map((c) => cardFace(t, c, { extra: 'sj-mini' })) : el('span', { class: 'sj-none' }, t('なし', 'none')));
   }
 
   function controls(v, me, mine, myTurn, veilable, recoverable, names, bar) {
@@ -140,10 +150,13 @@ export function createTable(root, io) {
     if (payload.outcome || v.phase === 'over') {
       // the engine's own words for the end (outcome.reason), with the displayed names; the shell
       // draws the result itself (over the board, then #outcome-bar)
+      // the one person against the computer is あなた / You there, as in the shell's result and headline
       const reason = payload.outcome && payload.outcome.reason;
-      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), names)}` : t('対局終了', 'Game over'),
+      const you = youSeat(payload.players);
+      const shown = names.map((n, i) => (i === you ? t('あなた', 'You') : n));
+      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), shown)}` : t('対局終了', 'Game over'),
         { dataset: { testid: 'ending' } });
-      const who = names[me] || t('自分', 'You');
+      const who = shown[me] || t('自分', 'You');
       if (mine.hand && mine.hand.length) panel.append(zone(t(`${who}の残り手札`, `${who}: cards left`), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }

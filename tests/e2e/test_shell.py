@@ -323,6 +323,34 @@ def test_play_again_on_this_device_keeps_the_seats_names_and_levels(warm_page, s
     assert_no_horizontal_overflow(page)
 
 
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_the_one_person_against_the_computer_is_you_in_engine_lines(warm_page, site, wait_for_engine, locale):
+    """Against the computer the person with no typed name is あなた / You in the engine's lines the shell
+    shows (the events strip, the result's reason), as in the headline; others keep their names."""
+    page = warm_page(375, 812, phone=True, locale=locale)
+    page.goto(site.url + "#/")
+    wait_for_engine(page)
+    got = page.evaluate("""() => Promise.all([import('./web/shell/seats.js'), import('./web/shell/turn.js')]).then(([seats, turn]) => {
+      const alone = [{type: 'human', name: ''}, {type: 'bot', level: 'hard', name: ''}];
+      const named = [{type: 'human', name: 'Hana'}, {type: 'bot', level: 'hard', name: ''}];
+      const strip = turn.eventStrip();
+      strip.update({events: [{ply: 3, seat: 1, kind: 'bot', ja: 'プレイヤー1に2枚の課税', en: "Player 1's hand takes 2 cards"},
+                             {ply: 4, seat: 0, kind: 'other', ja: 'プレイヤー1が上がりました', en: 'Player 1 went out'}], players: alone});
+      return {
+        reason: seats.yourText(document.documentElement.lang === 'ja' ? 'プレイヤー1の手札が10枚を超えました' : "Player 1's hand went over 10 cards", alone),
+        named: seats.yourText('Player 1 went out / プレイヤー1が上がりました', named),
+        strip: [...strip.el.querySelectorAll('li')].map((li) => li.textContent),
+      };
+    })""")
+    if locale == "ja-JP":
+        assert got["reason"] == "あなたの手札が10枚を超えました", got
+        assert got["strip"][0].endswith("あなたに2枚の課税") and got["strip"][1].startswith("あなた"), got
+    else:
+        assert got["reason"] == "Your hand went over 10 cards", got
+        assert got["strip"][0].endswith("Your hand takes 2 cards") and got["strip"][1].startswith("You"), got
+    assert got["named"] == "Hana went out / Hanaが上がりました", got
+
+
 def _choice_index(game: str, key: str, value: Any) -> int:
     """The position of ``value`` among the choices of ``game``'s option ``key`` (the setup's select values)."""
     info = next(g for g in webapi.games()["games"] if g["name"] == game)

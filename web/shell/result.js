@@ -4,7 +4,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName, namedText, youSeat } from './seats.js';
+import { seatName, yourText, youSeat } from './seats.js';
 import { formatNumber } from './format.js';
 
 /**
@@ -22,18 +22,6 @@ export function resultDisplay({ game, matchId }) {
   // the one person against the computer is あなた / You, as the game's own result table says
   const headline = (outcome, players) => (outcome.draw || !outcome.winners.length
     ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => (s === youSeat(players) ? t('you') : seatName(players, s))).join(t('listSep'))));
-
-  // the reason names that person the same way: an engine writes プレイヤー1 / Player 1 ("Player 1's" is "Your")
-  const reasonText = (outcome, players) => {
-    const text = pick(outcome.reason || {});
-    const you = youSeat(players) + 1;
-    const asYou = (m, own, at) => {
-      if (!m.startsWith('P')) return t('you');
-      const word = own ? 'your' : 'you';
-      return !at || /[:.]\s*$/.test(text.slice(0, at)) ? word[0].toUpperCase() + word.slice(1) : word;
-    };
-    return namedText(you ? text.replace(new RegExp(`プレイヤー\\s*${you}(?!\\d)|\\bPlayer ${you}('s)?\\b`, 'g'), asYou) : text, players);
-  };
 
   function scoreTable(outcome, players) {
     if (!Array.isArray(outcome.scores)) return null;
@@ -66,7 +54,7 @@ export function resultDisplay({ game, matchId }) {
       dismissed = false;
       return;
     }
-    const reason = reasonText(outcome, players);
+    const reason = yourText(pick(outcome.reason || {}), players); // the person as the headline names them
     const viewScores = Boolean(breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown');
     fill(banner,
       h('h2', {}, headline(outcome, players)),

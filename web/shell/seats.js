@@ -47,6 +47,22 @@ export function namedText(text, players) {
     (m, a, b) => (players && players[Number(a || b) - 1] ? seatName(players, Number(a || b) - 1) : m));
 }
 
+/**
+ * `namedText`, with the one person against the computer (`youSeat`) as あなた / You, as the
+ * result's headline and the game views name them ("Player 1's hand" is "Your hand").
+ */
+export function yourText(text, players) {
+  const s = String(text ?? '');
+  const you = youSeat(players) + 1;
+  if (!you) return namedText(s, players);
+  const asYou = (m, own, at) => {
+    if (!m.startsWith('P')) return t('you');
+    const word = own ? 'your' : 'you';
+    return !at || /[:.]\s*$/.test(s.slice(0, at)) ? word[0].toUpperCase() + word.slice(1) : word;
+  };
+  return namedText(s.replace(new RegExp(`プレイヤー\\s*${you}(?!\\d)|\\bPlayer ${you}('s)?\\b`, 'g'), asYou), players);
+}
+
 /** The players list with every `name` replaced by its display name (what views receive). */
 export function namedPlayers(players) {
   return (players || []).map((p, i) => ({ ...p, name: seatName(players, i) }));

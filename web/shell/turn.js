@@ -11,7 +11,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName, namedText } from './seats.js';
+import { seatName, yourText, youSeat } from './seats.js';
 
 const MAX_EVENTS = 6;
 const FLASH_MS = 1600;
@@ -123,9 +123,10 @@ export function eventStrip() {
     const key = events.map((e) => e.ply).join(',');
     const fresh = key !== lastKey;
     fill(list, events.map((e) => {
-      const who = e.seat === -1 ? null : seatName(players, e.seat);
+      // the one person against the computer is あなた / You here too, as in the result and the game views
+      const who = e.seat === -1 ? null : e.seat === youSeat(players) ? t('you') : seatName(players, e.seat);
       const li = h('li', { class: `turn-event turn-${e.kind}`, dataset: { ply: e.ply, seat: e.seat } },
-        who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, namedText(pick(e.ja, e.en), players)));
+        who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, yourText(pick(e.ja, e.en), players)));
       if (fresh && !seen.has(e.ply)) li.classList.add('turn-new');
       return li;
     }));

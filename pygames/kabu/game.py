@@ -119,10 +119,14 @@ class KabuGame(Game[KabuState]):
             return Outcome((1 - loser,), totals, f"{text.seat_name(loser)[0]}が清算できず破産",
                            f"{text.seat_name(loser)[1]} went bankrupt in liquidation",
                            {"bankrupt": loser}, termination="bankrupt")
-        if state.bankrupt == -1 or totals[0] == totals[1]:
+        if state.bankrupt == -1:  # ruling 17: both still in debt after 清算
+            return Outcome((), totals, f"両者とも清算しても借金が残り破産: 引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
+                           f"Both players were still in debt after liquidation: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})",
+                           {}, termination="both_bankrupt")
+        if totals[0] == totals[1]:
             return Outcome((), totals, f"総資産が同じで引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
                            f"Equal total assets: a draw (¥{totals[0]:,} vs ¥{totals[1]:,})", {},
-                           termination="both_bankrupt" if state.bankrupt == -1 else "equal_assets")
+                           termination="equal_assets")
         winner = 0 if totals[0] > totals[1] else 1
         high, low = max(totals), min(totals)
         # past tense in English: "You had more…" reads as well as "Player 2 had more…"

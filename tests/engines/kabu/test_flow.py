@@ -307,6 +307,9 @@ def test_ruling_17_both_players_unable_to_cover_is_a_draw_whoever_answers_first(
     s = play(s, f"{1 - first}:liquidate auto")
     out = GAME.outcome(s)
     assert out.is_draw and s.bankrupt == -1 and GAME.view(s, 0)["result"]["winner"] is None
+    # the reason says what happened (it said 「総資産が同じで引き分け」 with two different totals)
+    assert "破産" in out.reason_ja and "総資産が同じ" not in out.reason_ja, out.reason_ja
+    assert "debt after liquidation" in out.reason_en and out.termination == "both_bankrupt", out.reason_en
 
 
 @pytest.mark.parametrize("first", [0, 1])

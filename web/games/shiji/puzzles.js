@@ -94,6 +94,7 @@ export function mountPuzzles(root, ctx) {
     current.moves = current.first === null ? [] : answer.log;
     const names = current.players.map((pl, i) => ({ ...pl, name: i === 0 ? t('あなた', 'You') : t('相手', 'Opponent') }));
     current.payload = { ...payload, players: names, replay: false };
+    current.reveal = true; // the next drawing scrolls the position (or the opponent's answer) into view
     if (payload.outcome && current.first !== null) {
       const won = payload.outcome.winners.includes(0);
       if (won && current.verdict === 'right') remember(current.id, true);
@@ -206,6 +207,33 @@ export function mountPuzzles(root, ctx) {
     page.append(holder);
     table = createTable(holder, { t, act, check });
     table.update(current.payload);
+    if (current.reveal) {
+      current.reveal = false;
+      const opp = page.querySelector('.sj-opp');
+      if (!current.first) reveal(page.querySelector('[data-testid=puzzle-goal]'), opp);
+      else {
+        // after a move: the verdict, the opponent's answer in the moves, and its newest shell on the table
+        const moves = page.querySelectorAll('[data-testid=puzzle-moves] li');
+        const said = page.querySelector('[data-testid=puzzle-verdict]');
+        reveal(said, out ? moves[moves.length - 1] : page.querySelector('.sj-opp .sj-shell-new') || opp);
+      }
+    }
+  }
+
+  /**
+   * Scroll the page so that `top`, `bottom` and what lies between are in view above the action bar (docked
+   * at the bottom of the screen, it covered the opponent's open cards on a phone), with the least
+   * scrolling; when they cannot both fit, `top` is at the top of the screen.
+   */
+  function reveal(top, bottom) {
+    if (!top || !bottom) return;
+    const bar = page.querySelector('[data-testid=action-bar]');
+    const docked = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
+    const gap = 8;
+    const least = bottom.getBoundingClientRect().bottom - (window.innerHeight - docked - gap);
+    const most = top.getBoundingClientRect().top - gap;
+    const by = least <= most ? Math.min(Math.max(0, least), most) : most;
+    if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: 'instant' });
   }
 
   /** Won or lost, why, and the buttons to try again or go on to the next puzzle. */

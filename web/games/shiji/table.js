@@ -180,7 +180,9 @@ export function createTable(root, io) {
       prompt(bar, `${why}${t(`土地から手札に加える札を選んでください（あと${task.count}枚）`, `choose land cards to add to your hand (${task.count} more)`)}`,
         { dataset: { testid: 'take-prompt' } });
       panel.append(zone(t('手札', 'Hand'), handLine(mine.hand, t('自分の手札', 'Your hand'))));
-      panel.append(zone(t('土地', 'Land'), landButtons(acts, 'take')));
+      // the land cards to take are the action: docked with the prompt (below the controls they were
+      // under the bar on a phone, the prompt asking for cards out of sight)
+      bar.append(zone(t('土地', 'Land'), landButtons(acts, 'take')));
       return panel;
     }
     if (task && task.kind === 'recover') {

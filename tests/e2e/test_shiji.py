@@ -353,6 +353,8 @@ def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine
                                    and view["players"][0]["placed"] >= 1 and any(a.startswith("place") for a in legal))
     _put(page, site, record, "shijikey2")
     key_moment(page, f"{name}-2-place-prompt", BAR, PLACE)
+    # the person against the computer is あなた / You on their own box, as in the turn line and the result
+    assert page.inner_text("#view-root .sj-me .sj-name").startswith("あなた" if lang == "ja" else "You")
     # the highlight lasts long enough to be seen on a loaded machine (its briefness: test_shell)
     page.evaluate("sessionStorage.setItem('pygames.botDelayMs', '4000'); sessionStorage.setItem('pygames.flashMs', '60000')")
     _do(page, action)

@@ -70,7 +70,9 @@ export function createTable(root, io) {
     const v = payload.view;
     const me = payload.seat === null || payload.seat === undefined ? 0 : payload.seat;
     const opp = 1 - me;
-    const names = (payload.players || []).map((p, i) => (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`));
+    // the one person against the computer is あなた / You, as in the shell's turn line, strip and result
+    const you = youSeat(payload.players);
+    const names = (payload.players || []).map((p, i) => (i === you ? t('あなた', 'You') : (p && p.name) || t(`席${i + 1}`, `Seat ${i + 1}`)));
     box.append(statusStrip(t, v, me));
     // what the other side just did, where the eye is: the shell's events strip (the engine's log
     // lines), then what it does not say (先手決め values, goods earned, order flips)
@@ -100,7 +102,8 @@ export function createTable(root, io) {
     const clickable = recoverable.size ? recoverable : veilable;
     const onCell = (cell) => send(recoverable.size ? `recover ${cell.pos}` : `veil ${cell.pos}`);
     const meSection = el('section', { class: 'sj-player sj-me', 'aria-label': t(`自分: ${names[me] || ''}`, `You: ${names[me] || ''}`) },
-      el('h2', { class: 'sj-name' }, names[me] || t('自分', 'You'), myTurn ? el('span', { class: 'sj-turn' }, t(' ・あなたの番', ' · your move')) : null),
+      el('h2', { class: 'sj-name' }, names[me] || t('自分', 'You'),
+        myTurn ? el('span', { class: 'sj-turn' }, me === you ? t(' ・手番', ' · to move') : t(' ・あなたの番', ' · your move')) : null),
       marketRow(t, mine, { label: t('自分の市場', 'Your market'), clickable, onCell }),
       counts(t, mine, v),
       mine.land && mine.land.length ? el('details', { class: 'sj-landbox' },
@@ -150,13 +153,10 @@ export function createTable(root, io) {
     if (payload.outcome || v.phase === 'over') {
       // the engine's own words for the end (outcome.reason), with the displayed names; the shell
       // draws the result itself (over the board, then #outcome-bar)
-      // the one person against the computer is あなた / You there, as in the shell's result and headline
       const reason = payload.outcome && payload.outcome.reason;
-      const you = youSeat(payload.players);
-      const shown = names.map((n, i) => (i === you ? t('あなた', 'You') : n));
-      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), shown)}` : t('対局終了', 'Game over'),
+      prompt(bar, reason ? `${t('対局終了: ', 'Game over: ')}${withNames(t(reason.ja, reason.en), names)}` : t('対局終了', 'Game over'),
         { dataset: { testid: 'ending' } });
-      const who = shown[me] || t('自分', 'You');
+      const who = names[me] || t('自分', 'You');
       if (mine.hand && mine.hand.length) panel.append(zone(t(`${who}の残り手札`, `${who}: cards left`), handLine(mine.hand, t('自分の手札', 'Your hand'))));
       return panel;
     }

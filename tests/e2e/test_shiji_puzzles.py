@@ -103,3 +103,30 @@ def test_after_your_move_the_opponents_answer_and_the_tax_are_in_view(warm_page,
     box = take.first.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, box
     shot(page, f"shiji-puzzle-taxed-{width}-{locale}")
+
+
+PANIC = "L2-05"
+"""Its answer is met by the opponent's panic shell: you take back one of your veiled cards (回収)."""
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_recovering_a_veiled_card_keeps_the_bar_short_on_a_phone(warm_page, site, wait_for_engine, locale):
+    """After L2-05's answer the opponent's panic asks you to take back a veiled card: its buttons sit side by
+    side (one per row, they made the bar a third of the screen and hid the market with the cards they name)."""
+    page = warm_page(375, 812, phone=True, locale=locale)
+    _open(page, site, wait_for_engine, PANIC)
+    front, back = PUZZLES[PANIC]["answer"].split()[1:]
+    for code in (front, back):
+        page.locator(f".sj-puzzles [data-testid=action-bar] .sj-hand button[data-card='{code}']:not(.sj-selected)").first.click()
+    page.locator(".sj-puzzles [data-testid=place]:enabled").click()
+    page.locator(".sj-puzzles [data-testid=puzzle-verdict].sj-ok").wait_for()
+    buttons = page.locator(".sj-puzzles [data-testid=action-bar] .sj-recover button")
+    buttons.first.wait_for()
+    tops = {round(buttons.nth(i).bounding_box()["y"]) for i in range(buttons.count())}
+    assert buttons.count() >= 2 and len(tops) == 1, (buttons.count(), tops)
+    label = buttons.first.get_attribute("aria-label") or ""
+    assert ("回収" if locale == "ja-JP" else "Recover") in label, label  # the full action is still named
+    bar = page.locator(".sj-puzzles [data-testid=action-bar]").bounding_box()
+    assert bar and bar["height"] <= 812 * 0.25, bar
+    assert_no_horizontal_overflow(page)
+    shot(page, f"shiji-puzzle-recover-375-{locale}")

@@ -188,11 +188,17 @@ export function createTable(root, io) {
     if (task && task.kind === 'recover') {
       prompt(bar, t('恐慌: ヴェールした札を１枚選んで手札に戻してください（回収）', 'Panic: choose one of your veiled cards to take back (回収)'));
       const cardAt = (pos) => { const cell = mine.row.find((c) => c.pos === pos); return cell && cell.card ? cell.card.code : null; };
-      bar.append(el('div', { class: 'sj-buttons' }, [...recoverable].map((pos) => {
-        const code = cardAt(pos);
-        return el('button', { type: 'button', class: 'sj-btn', dataset: { pos }, onclick: () => send(`recover ${pos}`) },
-          code ? t(`${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} を回収（${pos + 1}番目）`, `Recover ${/^[0-9]$/.test(code) ? code : cardLabel(t, code)} (card ${pos + 1})`)
-            : t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`));
+      // short buttons, side by side (the prompt says 回収): one per row, they made the bar a third of a phone's
+      // screen and hid the market with the veiled cards they name
+      const named = (pos) => { const code = cardAt(pos); return code ? (/^[0-9]$/.test(code) ? code : cardLabel(t, code)) : ''; };
+      const labels = [...recoverable].map(named);
+      bar.append(el('div', { class: 'sj-buttons sj-recover' }, [...recoverable].map((pos) => {
+        const name = named(pos);
+        // the card alone names it unless two veiled cards are alike: then its place too
+        const alike = labels.filter((n) => n === name).length > 1;
+        return el('button', { type: 'button', class: 'sj-btn', dataset: { pos }, onclick: () => send(`recover ${pos}`),
+          'aria-label': name ? t(`${name} を回収（${pos + 1}番目）`, `Recover ${name} (card ${pos + 1})`) : t(`${pos + 1}番目の札を回収`, `Recover card ${pos + 1}`) },
+        name && !alike ? name : name ? t(`${name}（${pos + 1}番目）`, `${name} (card ${pos + 1})`) : t(`${pos + 1}番目`, `card ${pos + 1}`));
       })));
       return panel;
     }

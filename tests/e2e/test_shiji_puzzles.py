@@ -53,6 +53,15 @@ def _open(page: Any, site: Any, wait_for_engine: Any, pid: str) -> None:
     page.wait_for_selector(".sj-puzzles .sj-table")
 
 
+def _play_the_answer(page: Any, site: Any, wait_for_engine: Any, pid: str) -> None:
+    """Open puzzle ``pid``, place its answer's two cards from the hand in the bar, and wait for 正解."""
+    _open(page, site, wait_for_engine, pid)
+    for code in PUZZLES[pid]["answer"].split()[1:]:
+        page.locator(f".sj-puzzles [data-testid=action-bar] .sj-hand button[data-card='{code}']:not(.sj-selected)").first.click()
+    page.locator(".sj-puzzles [data-testid=place]:enabled").click()
+    page.locator(".sj-puzzles [data-testid=puzzle-verdict].sj-ok").wait_for()
+
+
 @pytest.mark.parametrize("width,height,locale", SIZES)
 def test_puzzle_start_shows_the_goal_and_the_opponents_cards_above_the_bar(warm_page, site, wait_for_engine,
                                                                            width, height, locale):
@@ -83,12 +92,7 @@ def test_after_your_move_the_opponents_answer_and_the_tax_are_in_view(warm_page,
     verdict, the opponent's line in the moves, its new shell and the land cards to take are all readable
     (the land cards were below the controls, under the bar, the prompt asking for cards out of sight)."""
     page = warm_page(width, height, phone=width < 500, locale=locale)
-    _open(page, site, wait_for_engine, TAXED)
-    front, back = PUZZLES[TAXED]["answer"].split()[1:]
-    for code in (front, back):
-        page.locator(f".sj-puzzles [data-testid=action-bar] .sj-hand button[data-card='{code}']:not(.sj-selected)").first.click()
-    page.locator(".sj-puzzles [data-testid=place]:enabled").click()
-    page.locator(".sj-puzzles [data-testid=puzzle-verdict].sj-ok").wait_for()
+    _play_the_answer(page, site, wait_for_engine, TAXED)
     page.locator(".sj-puzzles [data-testid=take-prompt]").wait_for()
     moves = page.locator("[data-testid=puzzle-moves] li")
     assert moves.count() == 2
@@ -114,12 +118,7 @@ def test_recovering_a_veiled_card_keeps_the_bar_short_on_a_phone(warm_page, site
     """After L2-05's answer the opponent's panic asks you to take back a veiled card: its buttons sit side by
     side (one per row, they made the bar a third of the screen and hid the market with the cards they name)."""
     page = warm_page(375, 812, phone=True, locale=locale)
-    _open(page, site, wait_for_engine, PANIC)
-    front, back = PUZZLES[PANIC]["answer"].split()[1:]
-    for code in (front, back):
-        page.locator(f".sj-puzzles [data-testid=action-bar] .sj-hand button[data-card='{code}']:not(.sj-selected)").first.click()
-    page.locator(".sj-puzzles [data-testid=place]:enabled").click()
-    page.locator(".sj-puzzles [data-testid=puzzle-verdict].sj-ok").wait_for()
+    _play_the_answer(page, site, wait_for_engine, PANIC)
     buttons = page.locator(".sj-puzzles [data-testid=action-bar] .sj-recover button")
     buttons.first.wait_for()
     tops = {round(buttons.nth(i).bounding_box()["y"]) for i in range(buttons.count())}

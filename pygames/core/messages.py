@@ -19,6 +19,12 @@ _ACTION = ("手の書き方が違います: ", "Malformed action: ")
 _WHY = ("{why_ja}", "{why_en}")
 
 
+def seat_name(seat: int) -> tuple[str, str]:
+    """(ja, en) generic name of a seat in an engine's text: プレイヤー2 / Player 2. The shell puts in the name
+    the screen shows for that seat (web/shell/seats.js ``namedText``: a typed name, コンピュータ…, あなた)."""
+    return f"プレイヤー{seat + 1}", f"Player {seat + 1}"
+
+
 def _prefixed(prefix: tuple[str, str], ja: str, en: str) -> tuple[str, str]:
     return prefix[0] + ja, prefix[1] + en
 

@@ -7,6 +7,7 @@ from typing import Any
 from pygames.core import CHANCE, Game, GameError, Outcome, Rng
 from pygames.core.errors import refuse
 from pygames.core.game import OptionSpec
+from pygames.core.messages import seat_name
 
 from . import actions, bots, cards, flow, preview, rules, text, view
 from . import messages  # noqa: F401  (registers the catalogue)
@@ -116,8 +117,8 @@ class KabuGame(Game[KabuState]):
         # names the winner as the result's headline and table do; 先攻/後攻 is not what they call a person
         if state.bankrupt in (0, 1):
             loser = state.bankrupt
-            return Outcome((1 - loser,), totals, f"{text.seat_name(loser)[0]}が清算できず破産",
-                           f"{text.seat_name(loser)[1]} went bankrupt in liquidation",
+            return Outcome((1 - loser,), totals, f"{seat_name(loser)[0]}が清算できず破産",
+                           f"{seat_name(loser)[1]} went bankrupt in liquidation",
                            {"bankrupt": loser}, termination="bankrupt")
         if state.bankrupt == -1:  # ruling 17: both still in debt after 清算
             return Outcome((), totals, f"両者とも清算しても借金が残り破産: 引き分け（{totals[0]:,}円 対 {totals[1]:,}円）",
@@ -130,8 +131,8 @@ class KabuGame(Game[KabuState]):
         winner = 0 if totals[0] > totals[1] else 1
         high, low = max(totals), min(totals)
         # past tense in English: "You had more…" reads as well as "Player 2 had more…"
-        return Outcome((winner,), totals, f"総資産で{text.seat_name(winner)[0]}の勝ち（{high:,}円 対 {low:,}円）",
-                       f"{text.seat_name(winner)[1]} had more total assets (¥{high:,} vs ¥{low:,})", {},
+        return Outcome((winner,), totals, f"総資産で{seat_name(winner)[0]}の勝ち（{high:,}円 対 {low:,}円）",
+                       f"{seat_name(winner)[1]} had more total assets (¥{high:,} vs ¥{low:,})", {},
                        termination="assets")
 
     # --- presentation ------------------------------------------------------------------

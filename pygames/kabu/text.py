@@ -9,12 +9,6 @@ from .state import KabuState
 
 SEASONS = (("spring", "春", "Spring"), ("summer", "夏", "Summer"), ("autumn", "秋", "Autumn"), ("winter", "冬", "Winter"))
 ROLES = (("先攻", "First"), ("後攻", "Second"))
-
-
-def seat_name(seat: int) -> tuple[str, str]:
-    """(ja, en) generic name of a seat in a line that names a person (the result's reason): the page shows
-    its own name for it (あなた, a typed name, コンピュータ…) where the text says プレイヤーN / Player N."""
-    return f"プレイヤー{seat + 1}", f"Player {seat + 1}"
 CIRCLED = {3: "③", 4: "④", 5: "⑤", 6: "⑥", 7: "⑦", 8: "⑧", 9: "⑨", 10: "⑩", 11: "清算", 12: "終了"}
 MARK_EN = {**{n: mark for n, mark in CIRCLED.items() if n <= 10}, 11: "Liquidation", 12: "Duel over"}
 """The phase mark in English labels: the circled number, or a word where the Japanese mark is a word."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames.core import CHANCE
+from pygames.core.messages import seat_name
 
 from .coins import coin
 from .state import AUCTION, OVER, MottoState
@@ -23,12 +24,6 @@ def _faces(faces: Any) -> str:
     return ",".join(str(f) for f in faces)
 
 
-def _seat(seat: int) -> tuple[str, str]:
-    """(ja, en) name of a seat in log text: the generic プレイヤー2 / Player 2, which the shell
-    replaces with the name the screen shows for that seat (seats.js namedText)."""
-    return f"プレイヤー{seat + 1}", f"Player {seat + 1}"
-
-
 def describe(s: MottoState, seat: int, action: str, after: MottoState | None) -> tuple[str, str]:
     """Japanese and English log text for ``action`` played from ``s`` (with what it caused, and
     the end of the game when it ends); ``after`` is the state it led to (None: it was refused).
@@ -36,7 +31,7 @@ def describe(s: MottoState, seat: int, action: str, after: MottoState | None) ->
     if after is None:
         return action, action
     if seat == CHANCE and action.startswith("start "):
-        k_ja, k_en = _seat(int(action[6:]) - 1)
+        k_ja, k_en = seat_name(int(action[6:]) - 1)
         return f"抽選でスタートプレイヤーは{k_ja}に決まった", f"Drawn by lot: {k_en} is the start player"
     if seat == CHANCE:
         ja, en = _coin_label(action[5:])
@@ -52,11 +47,11 @@ def describe(s: MottoState, seat: int, action: str, after: MottoState | None) ->
     if s.phase == AUCTION and after.phase != AUCTION and last:
         c_ja, c_en = _coin_label(last["coin"])
         if last["kind"] == "sale":
-            w_ja, w_en = _seat(last["winner"])
+            w_ja, w_en = seat_name(last["winner"])
             ja += f" → {w_ja}が{c_ja}を{_faces(last['bid'])}で落札"
             en += f" → {w_en} wins {c_en} with {_faces(last['bid'])}"
             if last.get("runner_coin"):
-                r_ja, r_en = _seat(last["runner"])
+                r_ja, r_en = seat_name(last["runner"])
                 ja += f"、{r_ja}がステーブルコインを{_faces(last['runner_bid'])}で獲得"
                 en += f"; {r_en} takes a stable coin with {_faces(last['runner_bid'])}"
         else:

@@ -10,7 +10,8 @@ from . import actions, bots, puzzles, rules as R, text, view
 from .actions import lead_pairs, parse
 from .cards import CODES, EMPTY, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, START_LAND, STARS, is_number, to_list
 from .position import check_position, state_from_position
-from .messages import ENDINGS, seat_name
+from ..core.messages import seat_name  # not 先手/後手: who places first is decided in play (先手決め)
+from .messages import ENDINGS
 from .state import evolve as replace, BALANCED, PANIC_STATE, Rules, State
 
 DECK_SINCE = 3

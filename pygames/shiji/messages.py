@@ -175,9 +175,6 @@ ENDINGS = {
 }
 
 
-def seat_name(seat: int) -> tuple[str, str]:
-    """(ja, en) name of a seat. Not 先手/後手: who places first is decided in play (先手決め)."""
-    return f"プレイヤー{seat + 1}", f"Player {seat + 1}"
 
 
 def card_name(kind: int) -> tuple[str, str]:

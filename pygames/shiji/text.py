@@ -6,7 +6,7 @@ from typing import Any
 
 from . import rules as R
 from .cards import NAMES_EN, NAMES_JA, is_number, parse_card
-from .messages import seat_name
+from ..core.messages import seat_name
 from .state import State
 
 

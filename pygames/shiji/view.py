@@ -8,7 +8,8 @@ from . import risks, rules as R
 from .cards import CODES, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, SYMBOLS, is_number, to_list
 from .state import BALANCED, PANIC_STATE, State
 from ..core.errors import refuse
-from .messages import seat_name, warning_text
+from ..core.messages import seat_name
+from .messages import warning_text
 
 TIP = {"ja": "ヒント: 星札と恐慌札は相手の値を打ち消し（相殺）、次の数字組はどの値でも並べられます。ただし残り２枚に"
              "星札・恐慌札が残ると上がれずに負けるので、早めに使いましょう。",

@@ -74,6 +74,7 @@ node node_modules/typescript/bin/tsc -p tsconfig.sw.json
 # TEST_STEPS=serial runs the two steps one after the other (CPython first) instead.
 # With arguments, one pytest run of exactly what they select.
 # E2E_WORKERS sets the browser step's workers alone (default: PYTEST_WORKERS, else 2).
+# Tests marked `quiet` time the page's main thread: they run last, alone, in one process.
 xdist() {
   if [ "$1" = 0 ]; then echo "-p no:xdist"; else echo "-n $1 --dist worksteal"; fi
 }
@@ -99,7 +100,7 @@ if [ "${TEST_STEPS:-}" = serial ]; then
   echo "[test] CPython tests (engines, build)"
   run -m "not e2e" tests || rc_engines=$?
   echo "[test] browser tests (tests/e2e, headless Chromium)"
-  workers=$e2e_workers run tests/e2e || rc_e2e=$?
+  workers=$e2e_workers run -m "not quiet" tests/e2e || rc_e2e=$?
 else
   echo "[test] CPython tests (engines, build; nice 10, output below when they end) beside the browser tests (tests/e2e, headless Chromium)"
   engines_log=$(mktemp)
@@ -108,7 +109,7 @@ else
     rc=0; run -m "not e2e" tests >"$engines_log" 2>&1 || rc=$?
     echo "$rc $((SECONDS - start))" >"$engines_log.rc" ) &
   engines_pid=$!
-  workers=$e2e_workers run tests/e2e || rc_e2e=$?
+  workers=$e2e_workers run -m "not quiet" tests/e2e || rc_e2e=$?
   e2e_took=$((SECONDS - start))
   wait "$engines_pid" || true
   read -r rc_engines engines_took <"$engines_log.rc" || { rc_engines=1; engines_took="?"; }
@@ -116,5 +117,7 @@ else
   echo "[test] browser tests took ${e2e_took} s; the CPython tests beside them ${engines_took} s:"
   cat "$engines_log"
 fi
+echo "[test] timed browser tests (marked quiet), alone (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+workers=$(xdist 0) run -m quiet tests/e2e || rc_e2e=$?
 echo "[test] pytest took $((SECONDS - start)) s (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 [ "$rc_engines" -eq 0 ] && [ "$rc_e2e" -eq 0 ] || { echo "[test] FAILED (CPython: $rc_engines, browser: $rc_e2e)"; exit 1; }

@@ -100,9 +100,16 @@ export interface MountedView {
   resultBreakdown?(payload: Payload): Node | null;
 }
 
+/** What `setupForm` gets: `retitle()` redraws the heading after `title()` changed. */
+export interface SetupCtx extends BaseCtx {
+  retitle?(): void;
+}
+
 export interface SetupForm {
   getOptions(): Record<string, any> | Promise<Record<string, any>>;
   relang?(): void;
+  /** The name of the match these options make, when it is not the game's (shogi: 本将棋); null for the game's. */
+  title?(): { ja: string; en: string } | null;
   /** 「もう一度遊ぶ」: show the options of the match played again (as its record keeps them). */
   setOptions?(options: Record<string, any>): void;
 }
@@ -112,7 +119,7 @@ export interface Page { destroy(): void; relang?(): void }
 /** The exports of web/games/<game>/view.js. */
 export interface ViewModule {
   mount(root: HTMLElement, ctx: Ctx): MountedView;
-  setupForm?(root: HTMLElement, ctx: BaseCtx): SetupForm;
+  setupForm?(root: HTMLElement, ctx: SetupCtx): SetupForm;
   mountPage?(name: string, root: HTMLElement, ctx: BaseCtx): Page | null;
   /** Build something hidden in `host`, lay it out and remove it, so the first render is fast (no match data). */
   prewarm?(host: HTMLElement, t: (ja: string, en?: string) => string, lang: 'ja' | 'en'): void;

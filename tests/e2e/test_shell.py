@@ -678,7 +678,8 @@ def test_setup_stores_only_typed_names_and_undo_says_why(warm_page, site, wait_f
     _wait_idle(page)
     players = page.evaluate("() => window.pygamesMatch.record.players")
     assert all(p["name"] == "" for p in players), players  # no name typed: none stored
-    assert page.locator(".match-players").inner_text().startswith("プレイヤー1")
+    # the one person against the computer is あなた in the players line, as in the turn line and the result
+    assert page.locator(".match-players").inner_text().startswith("あなた・")
     payload = page.evaluate("() => window.pygamesMatch.payload")
     if not payload["can_undo"]:
         # A greyed 待った says why as visible text (no hover tooltip: touch screens never show one),
@@ -692,7 +693,7 @@ def test_setup_stores_only_typed_names_and_undo_says_why(warm_page, site, wait_f
         assert payload["undo_reason"]["ja"] in page.locator("#undo-why").inner_text()
         page.click("#lang-toggle")
         assert payload["undo_reason"]["en"] in page.locator("#undo-why").inner_text()
-        assert page.locator(".match-players").inner_text().startswith("Player 1")
+        assert page.locator(".match-players").inner_text().startswith("You, ")
         page.click("#lang-toggle")
     page.evaluate(PLAY_JS, [1, True])
     _wait_idle(page)

@@ -730,8 +730,10 @@ def test_setup_legends_labels_and_links(warm_page: Any, site: Any, size: tuple[i
     links = page.locator(".sg-setup-links").bounding_box()
     foul = page.locator(".sg-setup input[data-opt=foul_loss]").bounding_box()
     assert foul["y"] >= links["y"] + links["height"], (links, foul)
-    for ruleset in ("cards", "hon"):
+    for ruleset, title in (("cards", ("集大成将棋", "Shūtaisei")), ("hon", ("本将棋", "Shogi"))):
         page.check(f".sg-setup input[data-opt=ruleset][value={ruleset}]")
+        # the heading names the match the options make: 本将棋 once it is chosen
+        assert page.locator("#setup-h").inner_text().startswith(title[lang == "en"]), ruleset
         lines = page.evaluate("""() => { const l = document.querySelector('.sg-setup label[for^=sg-handicap]');
             const r = document.createRange(); r.selectNodeContents(l); return r.getClientRects().length; }""")
         assert lines == 1, f"the handicap label is on {lines} lines ({ruleset})"

@@ -14,7 +14,7 @@ import { loadView, baseCtx, preloadView, prewarmView } from './views.js';
 import { go } from './router.js';
 import { messagePage } from './pages.js';
 import { plainView } from './plainview.js';
-import { seatName, namedPlayers } from './seats.js';
+import { seatName, shownName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents, flash, markChanged, changedKeys, flashTracker } from './turn.js';
 import { resultDisplay } from './result.js';
 import { tutorialGuide } from './tutorial.js';
@@ -160,7 +160,7 @@ export async function matchPage(root, { id }) {
     if (!m.alive) return;
     const { payload, general, covered } = m;
     title.textContent = pick(matchTitle());
-    playersLine.textContent = players.map((p, i) => nameOf(i)).join(t('listSep'));
+    playersLine.textContent = players.map((p, i) => shownName(players, i)).join(t('listSep'));
     bar.render();
     renderRulings(general, info, rulingsNote);
     renderStatus(m, status, rs, nameOf);

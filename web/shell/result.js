@@ -4,7 +4,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName, yourText, youSeat } from './seats.js';
+import { shownName, yourText } from './seats.js';
 import { formatNumber } from './format.js';
 
 /**
@@ -21,7 +21,7 @@ export function resultDisplay({ game, matchId }) {
 
   // the one person against the computer is あなた / You, as the game's own result table says
   const headline = (outcome, players) => (outcome.draw || !outcome.winners.length
-    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => (s === youSeat(players) ? t('you') : seatName(players, s))).join(t('listSep'))));
+    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => shownName(players, s)).join(t('listSep'))));
 
   function scoreTable(outcome, players) {
     if (!Array.isArray(outcome.scores)) return null;
@@ -29,7 +29,7 @@ export function resultDisplay({ game, matchId }) {
     return h('table', { class: 'result-scores' },
       h('caption', { class: 'visually-hidden' }, t('scores')),
       h('tbody', {}, order.map((seat) => h('tr', { class: outcome.winners.includes(seat) ? 'winner' : '' },
-        h('th', { scope: 'row' }, seatName(players, seat)),
+        h('th', { scope: 'row' }, shownName(players, seat)),
         h('td', {}, formatNumber(outcome.scores[seat]))))));
   }
 
@@ -41,7 +41,7 @@ export function resultDisplay({ game, matchId }) {
     const gap = sep.slice(mark.length);
     return scores.flatMap((s, i) => {
       const last = i === scores.length - 1;
-      const item = h('span', { class: 'score-item' }, `${seatName(players, i)} ${formatNumber(s)}${last ? '' : mark}`);
+      const item = h('span', { class: 'score-item' }, `${shownName(players, i)} ${formatNumber(s)}${last ? '' : mark}`);
       return last || !gap ? [item] : [item, gap];
     });
   }

@@ -38,6 +38,11 @@ export function youSeat(players) {
   return typedName(list[people[0]]) ? -1 : people[0];
 }
 
+/** `seatName`, with the one person on this device (`youSeat`) as あなた / You. */
+export function shownName(players, seat) {
+  return seat === youSeat(players) ? t('you') : seatName(players, seat);
+}
+
 /**
  * `text` from an engine with its generic seat names (プレイヤー2, Player 2: what an engine writes when
  * a line names a seat, e.g. a draw or the end of a match) replaced by the displayed names.

@@ -83,7 +83,8 @@ export async function setupPage(root, { game, again = null }) {
   tutorialLink(tutorialBox, game);
 
   let custom = null;
-  const ctx = baseCtx(game);
+  // a game's form may name the match its options make (shogi: 本将棋) and say when that changes
+  const ctx = { ...baseCtx(game), retitle: () => renderHeading() };
   if (viewMod && typeof viewMod.setupForm === 'function') {
     const customRoot = h('div', { class: 'custom-options' });
     optionsBox.append(h('legend', {}), customRoot);
@@ -108,8 +109,13 @@ export async function setupPage(root, { game, again = null }) {
     remoteBox.relang();
   }
 
+  function renderHeading() {
+    const own = custom && typeof custom.title === 'function' ? custom.title() : null;
+    heading.textContent = t('setupHeading', pick(own || info.title));
+  }
+
   function render() {
-    heading.textContent = t('setupHeading', pick(info.title));
+    renderHeading();
     renderMode();
     renderSeats();
     if (custom) {

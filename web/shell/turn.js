@@ -11,7 +11,7 @@
 
 import { h, fill } from './dom.js';
 import { t, pick } from './i18n.js';
-import { seatName, yourText, youSeat } from './seats.js';
+import { seatName, shownName, yourText } from './seats.js';
 
 const MAX_EVENTS = 6;
 const FLASH_MS = 1600;
@@ -124,7 +124,7 @@ export function eventStrip() {
     const fresh = key !== lastKey;
     fill(list, events.map((e) => {
       // the one person against the computer is あなた / You here too, as in the result and the game views
-      const who = e.seat === -1 ? null : e.seat === youSeat(players) ? t('you') : seatName(players, e.seat);
+      const who = e.seat === -1 ? null : shownName(players, e.seat);
       const li = h('li', { class: `turn-event turn-${e.kind}`, dataset: { ply: e.ply, seat: e.seat } },
         who ? h('span', { class: 'turn-who' }, who) : null, h('span', { class: 'turn-what' }, yourText(pick(e.ja, e.en), players)));
       if (fresh && !seen.has(e.ply)) li.classList.add('turn-new');

@@ -102,6 +102,7 @@ export function setupForm(root, ctx) {
       radio('ruleset', 'cards', t('集大成将棋（カードあり）', 'Shūtaisei Shōgi (with cards)'), state.ruleset === 'cards', () => { state.ruleset = 'cards'; draw(); }),
       radio('ruleset', 'hon', t('本将棋', 'Standard shogi'), state.ruleset === 'hon', () => { state.ruleset = 'hon'; draw(); }));
     form.append(rules);
+    if (ctx.retitle) ctx.retitle();
     form.append(sideAndHandicap(t, state, draw));
     form.append(h('p', { class: 'sg-setup-links' },
       ctx.rulesHref ? h('a', { href: ctx.rulesHref, text: t('遊び方を読む', 'Read the rules') }) : null,
@@ -220,6 +221,10 @@ export function setupForm(root, ctx) {
       return arrangeSides(players, state.side, seed);
     },
     relang() { draw(); },
+    /** The match these options make, as its heading names it: 本将棋 has its own name. */
+    title() {
+      return state.ruleset === 'hon' ? { ja: '本将棋', en: 'Shogi' } : null;
+    },
     /** 「もう一度遊ぶ」: the form as the options `o` of the match played again (new_match options, as
      *  the record keeps them); what this form cannot show (an unlisted clock) falls back to its default. */
     setOptions(o) {

@@ -3,13 +3,15 @@
 import { h } from '../../shell/dom.js';
 import { SEAT_MARK, sideNames } from './panels.js';
 import { codedText } from './files.js';
+import { youSeat } from '../../shell/seats.js';
 
-/** Seat mark, side and name (a computer is called so) for a hand's caption. */
+/** Seat mark, side and name (a computer is called so; the one person here あなた, as the shell's turn line) for a hand's caption. */
 export function whoText(ui, seat) {
   const { t, live } = ui;
   const p = live.players && live.players[seat];
   let name = '';
   if (p && p.type === 'bot') name = t('コンピュータ', 'Computer');
+  else if (seat === youSeat(live.players)) name = t('あなた', 'You');
   else if (p && p.name) name = p.name;
   const [ja, en] = sideNames(ui.v());
   return [h('span', { class: 'sg-hand-mark', text: `${SEAT_MARK[seat]}${t(ja[seat], en[seat])}` }),

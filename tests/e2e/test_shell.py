@@ -18,6 +18,7 @@ import pytest
 
 from pygames import webapi
 from pygames.core import linkcodec
+from pygames.core.match import Match
 from tests.e2e.conftest import (assert_no_horizontal_overflow, assert_no_japanese,
                                 assert_no_placeholder_english, key_moment, shot)
 
@@ -320,6 +321,59 @@ def test_play_again_on_this_device_keeps_the_seats_names_and_levels(warm_page, s
     assert (page.input_value("#seat-2-type"), page.input_value("#seat-2-level")) == ("bot", "easy")
     assert (page.input_value("#seat-3-type"), page.input_value("#seat-3-name")) == ("human", "")
     assert page.input_value("#opt-start") == str(_choice_index("motto", "start", "4"))
+    assert_no_horizontal_overflow(page)
+
+
+def _motto_to_the_end(seed: int) -> dict[str, Any]:
+    """A モットコイン match, the person at seat 0 against two easy computers, played to its end by the
+    engine's computer on every seat."""
+    players = [{"type": "human", "name": ""}] + [{"type": "bot", "level": "easy", "name": ""}] * 2
+    match = Match.from_record(webapi.new_match("motto", seed=seed, players=players, options={"start": "1"})["record"])
+    while not match.is_over():
+        seat = next(s for s in match.to_move() if s >= 0)
+        match.play(seat, match.bot_action(seat, "easy"))
+    return json.loads(json.dumps(match.record))
+
+
+def test_the_saved_list_says_who_won_a_finished_match(warm_page, site, wait_for_engine):
+    """A finished match in the saved list says who won, in the result's words (あなたの勝ち /
+    コンピュータ3（よわい）の勝ち), and its players with the person as あなた; a match saved before the
+    list kept results gets its result once the engine is up. (It said only 終了 and プレイヤー1.)"""
+    page = warm_page(375, 812, phone=True)
+    played = _motto_to_the_end(5)
+    # one match finished on this page: opened one person's action before its end, then played
+    cut = _near_the_end(played, "listwin1", moves_left=1)
+    # one finished match saved by an older page: its list entry has no result yet
+    old = _motto_to_the_end(8)
+    old["meta"] = {"id": "listold1", "created": 1_700_000_000_000, "updated": 1_600_000_000_000}
+    index = [{"id": "listold1", "game": "motto", "players": old["players"], "updated": 1_600_000_000_000,
+              "finished": True, "progress": {"ja": "終了（競り20回）", "en": "Finished (20 auctions)"}}]
+    _put_saves(page, site, wait_for_engine, {"pygames.match.listwin1": json.dumps(cut),
+                                             "pygames.match.listold1": json.dumps(old), "pygames.index": json.dumps(index)})
+    page.goto(site.url + "#/play/listwin1")
+    _wait_idle(page)
+    assert page.evaluate(PLAY_JS, [MAX_DECISIONS, False]) >= 0, "the match did not end"
+    page.wait_for_selector("#outcome:not([hidden])")
+    headline = page.inner_text("#outcome h2")
+    page.goto(site.url + "#/")
+    entry = page.locator('.save[data-id="listwin1"]')
+    entry.locator(".save-result").wait_for()
+    entry.scroll_into_view_if_needed()
+    shot(page, "shell-saved-list-result")
+    assert entry.locator(".save-result").inner_text() == headline
+    assert entry.locator(".save-players").inner_text() == "あなた・コンピュータ2（よわい）・コンピュータ3（よわい）"
+    meta = entry.locator(".save-meta").inner_text()
+    assert meta.startswith("終了") and meta.count("終了") == 1, meta  # the badge, then 競り N回
+    # the older save: its result comes from the engine, as the match page would say it
+    winners = webapi.summary(old)["outcome"]["winners"]
+    names = ["あなた" if s == 0 else f"コンピュータ{s + 1}（よわい）" for s in winners]
+    page.locator('.save[data-id="listold1"] .save-result').wait_for()
+    assert page.inner_text('.save[data-id="listold1"] .save-result') == f"{'・'.join(names)}の勝ち"
+    assert "終了（" not in page.inner_text('.save[data-id="listold1"] .save-meta')  # the engine's progress now
+    page.click("#lang-toggle")
+    en = ["You" if s == 0 else f"Computer {s + 1} (easy)" for s in winners]
+    assert page.inner_text('.save[data-id="listold1"] .save-result') == f"{', '.join(en)} won"
+    assert page.inner_text('.save[data-id="listwin1"] .save-players').startswith("You, Computer 2 (easy)")
     assert_no_horizontal_overflow(page)
 
 

@@ -6,9 +6,9 @@ import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
 import { games, isReady, call, whenReady } from './engine.js';
 import { checkJson } from '../runtime/jsonlimit.js';
-import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken } from './storage.js';
+import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken, setResult } from './storage.js';
 import { go } from './router.js';
-import { seatName } from './seats.js';
+import { shownName } from './seats.js';
 import { tutorialLink } from './tutorial.js';
 
 const MAX_IMPORT_BYTES = 2_000_000;
@@ -66,22 +66,34 @@ export function homePage(root) {
   /**
    * Saves the engine refused (e.g. made by a newer version) are asked about again once the engine
    * is up: after the site updated to that version they open again, without an export and import.
+   * A finished match saved before the list kept results gets its result the same way.
    */
   async function recheckRefused() {
     await whenReady;
     let changed = false;
-    for (const entry of listSaves().filter((e) => e.brokenReason && !e.broken)) {
+    for (const entry of listSaves().filter((e) => !e.broken && (e.brokenReason || (e.finished && !e.result)))) {
       const saved = loadSave(entry.id);
       if (!saved.record) continue;
+      let loaded;
       try {
-        await call('load', { record: saved.record });
+        loaded = await call('load', { record: saved.record });
       } catch {
         continue; // still refused: the reason stays on its entry
       }
-      clearBroken(entry.id);
+      if (entry.brokenReason) clearBroken(entry.id);
+      if (loaded && loaded.summary && loaded.summary.outcome) setResult(entry.id, loaded.summary);
       changed = true;
     }
     if (changed && alive) renderSaves();
+  }
+
+  /** A finished match's result in the person's words (あなたの勝ち, コンピュータ4（ふつう）の勝ち, 引き分け). */
+  function resultLine(entry, seats) {
+    const r = entry.result;
+    if (!entry.finished || !r || !Array.isArray(r.winners)) return null;
+    const text = r.draw || !r.winners.length ? t('outcomeDraw')
+      : t('outcomeWin', r.winners.map((s) => shownName(seats, s)).join(t('listSep')));
+    return h('p', { class: 'save-result' }, h('strong', {}, text));
   }
 
   function renderResume(saves) {
@@ -125,8 +137,11 @@ export function homePage(root) {
     }
     if (!entry.broken) {
       const seats = Array.isArray(entry.players) ? entry.players : [];
-      const players = seats.map((p, i) => (typeof p === 'string' ? p : seatName(seats, i))).filter(Boolean).join(t('listSep'));
+      // the one person against the computer is あなた / You, as on the match page and its result
+      const players = seats.map((p, i) => (typeof p === 'string' ? p : shownName(seats, i))).filter(Boolean).join(t('listSep'));
       if (players) li.append(h('p', { class: 'save-players' }, players));
+      const result = resultLine(entry, seats);
+      if (result) li.append(result);
       const progress = entry.progress ? pick(entry.progress) : '';
       li.append(h('p', { class: 'muted save-meta' },
         entry.finished ? h('span', { class: 'badge' }, t('finished')) : null,
@@ -212,7 +227,7 @@ export function homePage(root) {
     record.meta = {}; // always a new save: never overwrite one already here
     const s = result.summary || {};
     try {
-      saveMatch(record, { title: s.title, progress: s.progress, finished: s.finished });
+      saveMatch(record, { title: s.title, progress: s.progress, finished: s.finished, outcome: s.outcome });
     } catch (err) {
       setFlash('error', () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')));
       return;

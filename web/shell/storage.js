@@ -125,16 +125,43 @@ export function listSaves() {
   return found;
 }
 
-function entryFromRecord(record, id, progress, finished = false, title = null) {
+function entryFromRecord(record, id, progress, finished = false, title = null, outcome = null) {
   const meta = record.meta && typeof record.meta === 'object' ? record.meta : {};
-  // Seats as {name, type, level}: the landing page renders their names in the current language.
+  // Seats as {name, type, level}: the landing page renders their names in the current language
+  // (a friend by link stays 'remote', so this device's one person is あなた there too)
   const players = Array.isArray(record.players) ? record.players.map((p) => ({
-    name: String(p && p.name || ''), type: p && p.type === 'bot' ? 'bot' : 'human', level: p && typeof p.level === 'string' ? p.level : undefined })) : [];
+    name: String(p && p.name || ''), type: p && (p.type === 'bot' || p.type === 'remote') ? p.type : 'human',
+    level: p && typeof p.level === 'string' ? p.level : undefined })) : [];
   return {
     id, game: String(record.game || ''), title: title || null, players,
     progress: progress || { ja: '', en: '' }, updated: Number(meta.updated) || 0,
-    created: Number(meta.created) || 0, finished: Boolean(finished),
+    created: Number(meta.created) || 0, finished: Boolean(finished), result: resultOf(outcome),
   };
+}
+
+/**
+ * What the saved list says of a finished match's end, from the engine's `outcome`: its winners'
+ * seats and whether it was a draw ({winners: number[], draw: boolean}); null before the end.
+ */
+export function resultOf(outcome) {
+  if (!outcome || typeof outcome !== 'object' || !Array.isArray(outcome.winners)) return null;
+  return { winners: outcome.winners.filter((s) => Number.isInteger(s) && s >= 0), draw: Boolean(outcome.draw) };
+}
+
+/** Note the result of finished match `id` on its saved-list entry, with the engine's progress line
+ *  now (`summary` of a `load`: a save from before results were kept). */
+export function setResult(id, summary) {
+  const list = readIndex();
+  const entry = list.find((e) => e.id === id);
+  const result = resultOf(summary && summary.outcome);
+  if (!entry || !result) return;
+  entry.result = result;
+  if (summary.progress && typeof summary.progress === 'object') entry.progress = summary.progress;
+  try {
+    writeIndex(list);
+  } catch {
+    /* asked again on the next visit */
+  }
 }
 
 /** The raw stored text of a save (for exporting even a damaged one), or null. */
@@ -157,7 +184,7 @@ export function loadSave(id) {
 
 /**
  * Save `record` (its meta.id names the slot) and update the index with `info`
- * ({title, progress, finished}). Throws SaveError; nothing already stored is lost.
+ * ({title, progress, finished, outcome}: the engine's outcome once it is over). Throws SaveError; nothing already stored is lost.
  * With `expected` (a stampOf of what this tab last read or wrote), the write happens only if the
  * stored match still has those actions (or is gone): else ConflictError, and nothing is written.
  */
@@ -181,7 +208,7 @@ export function saveMatch(record, info = {}, expected = undefined) {
     throw new SaveError(err);
   }
   const list = readIndex().filter((e) => e.id !== meta.id);
-  list.push(entryFromRecord(saved, meta.id, info.progress, info.finished, info.title));
+  list.push(entryFromRecord(saved, meta.id, info.progress, info.finished, info.title, info.outcome));
   try {
     writeIndex(list);
   } catch (err) {

@@ -377,6 +377,31 @@ def test_the_saved_list_says_who_won_a_finished_match(warm_page, site, wait_for_
     assert_no_horizontal_overflow(page)
 
 
+def test_the_replay_of_a_finished_match_ends_with_who_won(warm_page, site, wait_for_engine):
+    """At its last step the replay of a finished match says who won and why, under the step bar on a
+    phone (it showed the final position with no word of the result); earlier steps do not."""
+    page = warm_page(375, 812, phone=True)
+    record = _motto_to_the_end(5)
+    record["meta"] = {"id": "replayend1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    outcome = webapi.summary(record)["outcome"]
+    names = ["あなた" if s == 0 else f"コンピュータ{s + 1}（よわい）" for s in outcome["winners"]]
+    _put_saves(page, site, wait_for_engine, {"pygames.match.replayend1": json.dumps(record)})
+    page.goto(site.url + "#/replay/replayend1")
+    page.wait_for_selector("#replay-result:not([hidden])")
+    key_moment(page, "shell-replay-end-375", "#replay-result h2", "#replay-bar")
+    assert page.inner_text("#replay-result h2") == f"{'・'.join(names)}の勝ち"
+    assert page.inner_text("#replay-result .result-reason") == outcome["reason"]["ja"]
+    slider = "() => document.getElementById('replay-slider').value"
+    page.locator("body").press("ArrowLeft")
+    page.wait_for_function(f"{slider} === '{len(record['actions']) - 1}'")
+    page.wait_for_selector("#replay-result", state="hidden")
+    page.locator("body").press("End")
+    page.wait_for_selector("#replay-result:not([hidden])")
+    page.click("#lang-toggle")
+    en = ["You" if s == 0 else f"Computer {s + 1} (easy)" for s in outcome["winners"]]
+    assert page.inner_text("#replay-result h2") == f"{', '.join(en)} won"
+
+
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_the_one_person_against_the_computer_is_you_in_engine_lines(warm_page, site, wait_for_engine, locale):
     """Against the computer the person with no typed name is あなた / You in the engine's lines the shell

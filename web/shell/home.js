@@ -10,6 +10,7 @@ import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBr
 import { go } from './router.js';
 import { shownName } from './seats.js';
 import { tutorialLink } from './tutorial.js';
+import { headline } from './result.js';
 
 const MAX_IMPORT_BYTES = 2_000_000;
 
@@ -91,9 +92,7 @@ export function homePage(root) {
   function resultLine(entry, seats) {
     const r = entry.result;
     if (!entry.finished || !r || !Array.isArray(r.winners)) return null;
-    const text = r.draw || !r.winners.length ? t('outcomeDraw')
-      : t('outcomeWin', r.winners.map((s) => shownName(seats, s)).join(t('listSep')));
-    return h('p', { class: 'save-result' }, h('strong', {}, text));
+    return h('p', { class: 'save-result' }, h('strong', {}, headline(r, seats)));
   }
 
   function renderResume(saves) {

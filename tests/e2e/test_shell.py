@@ -402,6 +402,23 @@ def test_the_replay_of_a_finished_match_ends_with_who_won(warm_page, site, wait_
     assert page.inner_text("#replay-result h2") == f"{', '.join(en)} won"
 
 
+def test_a_finished_match_has_no_take_back_to_explain(warm_page, site, wait_for_engine):
+    """Over a finished match that nothing can take back, the toolbar has no greyed 待った and no note
+    under it (「待ったできません。そのあとで運が決まったので戻せません…」 was the first line above the result)."""
+    page = warm_page(375, 812, phone=True)
+    record = _motto_to_the_end(5)
+    record["meta"] = {"id": "overundo1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    _put_saves(page, site, wait_for_engine, {"pygames.match.overundo1": json.dumps(record)})
+    page.goto(site.url + "#/play/overundo1")
+    page.wait_for_selector("#outcome:not([hidden])")
+    _wait_idle(page)
+    assert not page.evaluate("() => window.pygamesMatch.payload.can_undo")
+    shot(page, "shell-finished-toolbar-375")
+    assert page.locator("#undo-button").count() == 0
+    assert page.inner_text("#undo-why") == ""
+    assert page.locator("#share-button").is_visible()  # share, export, replay and home stay
+
+
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_the_one_person_against_the_computer_is_you_in_engine_lines(warm_page, site, wait_for_engine, locale):
     """Against the computer the person with no typed name is あなた / You in the engine's lines the shell

@@ -419,6 +419,47 @@ def test_a_finished_match_has_no_take_back_to_explain(warm_page, site, wait_for_
     assert page.locator("#share-button").is_visible()  # share, export, replay and home stay
 
 
+def test_a_saved_match_can_be_given_a_name_of_ones_own(warm_page, site, wait_for_engine):
+    """名前を付ける on the saved list: the name (plain text, never markup) heads the entry with the game's
+    title beside it, stays after more moves are saved and after a reload, and an empty name gives the
+    game's title back. (Three モットコイン matches read alike, told apart only by their dates.)"""
+    page = warm_page(375, 812, phone=True)
+    info = _pick_game()
+    _put_saves(page, site, wait_for_engine, {"pygames.match.named001": json.dumps(_record(info, "named001"))})
+    entry = page.locator('.save[data-id="named001"]')
+    page.evaluate("() => { const d = document.querySelector('.save[data-id=\"named001\"]'); d.scrollIntoView(); }")
+    entry.locator(".save-rename").click()
+    name = "<b>花子と決勝</b>"
+    page.fill("#rename-named001", name)
+    shot(page, "shell-rename-375")
+    page.press("#rename-named001", "Enter")
+    page.wait_for_selector('.save[data-id="named001"] .save-game')
+    assert entry.locator("h3").evaluate("h => h.firstChild.textContent") == name  # as text
+    assert entry.locator("h3 b").count() == 0
+    assert entry.locator(".save-game").inner_text() == info["title"]["ja"]
+    assert page.evaluate("document.activeElement.classList.contains('save-rename')")
+    # more moves saved on the match page keep the name
+    page.goto(site.url + "#/play/named001")
+    _wait_idle(page)
+    assert page.evaluate(PLAY_JS, [1, True]) == 1
+    _wait_idle(page)
+    page.goto(site.url + "#/")
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector('.save[data-id="named001"] .save-game')
+    assert entry.locator("h3").evaluate("h => h.firstChild.textContent") == name
+    assert page.locator(".resume-card strong").inner_text() == name  # the match to continue says it too
+    # an empty name: the game's title again; やめる changes nothing
+    entry.locator(".save-rename").click()
+    page.click('.save[data-id="named001"] .rename button[type=button]')
+    assert entry.locator(".save-game").count() == 1
+    entry.locator(".save-rename").click()
+    page.fill("#rename-named001", "  ")
+    page.click('.save[data-id="named001"] .rename button[type=submit]')
+    page.wait_for_selector('.save[data-id="named001"] .save-game', state="detached")
+    assert entry.locator("h3").inner_text() == info["title"]["ja"]
+
+
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
 def test_the_one_person_against_the_computer_is_you_in_engine_lines(warm_page, site, wait_for_engine, locale):
     """Against the computer the person with no typed name is あなた / You in the engine's lines the shell

@@ -6,7 +6,8 @@ import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
 import { games, isReady, call, whenReady } from './engine.js';
 import { checkJson } from '../runtime/jsonlimit.js';
-import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken, setResult } from './storage.js';
+import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken, setResult, renameSave,
+  MAX_LABEL_CHARS } from './storage.js';
 import { go } from './router.js';
 import { shownName } from './seats.js';
 import { tutorialLink } from './tutorial.js';
@@ -102,7 +103,7 @@ export function homePage(root) {
       clear(resumeBox);
       return;
     }
-    const title = titleOf(latest);
+    const title = (typeof latest.label === 'string' && latest.label) || titleOf(latest);
     const progress = latest.progress ? pick(latest.progress) : '';
     fill(resumeBox,
       h('p', { id: 'resume-h', class: 'resume-label' }, t('resumeHeading')),
@@ -127,8 +128,10 @@ export function homePage(root) {
 
   function saveItem(entry) {
     const li = h('li', { class: 'card save', dataset: { id: entry.id } });
-    const title = entry.broken ? t('unknownGame') : titleOf(entry);
-    li.append(h('h3', {}, title));
+    // a name the person gave it (a text, never markup), the game's title beside it
+    const named = !entry.broken && typeof entry.label === 'string' ? entry.label : '';
+    const title = entry.broken ? t('unknownGame') : named || titleOf(entry);
+    li.append(h('h3', {}, title, named ? h('span', { class: 'save-game muted' }, titleOf(entry)) : null));
     if (entry.broken || entry.brokenReason) {
       li.classList.add('broken');
       const why = entry.brokenReason ? t('brokenSaveWhy', pick(entry.brokenReason)) : t('brokenSave');
@@ -156,6 +159,10 @@ export function homePage(root) {
           onclick: () => go(`#/play/${entry.id}`) }, t(entry.finished ? 'seeResult' : 'continue')),
         h('button', { type: 'button', 'aria-label': label(t('replay')), onclick: () => go(`#/replay/${entry.id}`) }, t('replay')));
     }
+    if (!entry.broken) {
+      actions.append(h('button', { type: 'button', class: 'save-rename', 'aria-label': label(t('rename')),
+        onclick: () => askRename(li, entry) }, t('rename')));
+    }
     actions.append(
       h('button', { type: 'button', 'aria-label': label(t('export')), onclick: () => exportSave(entry) }, t('export')),
       h('button', { type: 'button', class: 'danger', 'aria-label': label(t('delete')), onclick: () => askDelete(li, entry, title) }, t('delete')));
@@ -171,6 +178,24 @@ export function homePage(root) {
       out = JSON.stringify(JSON.parse(text), null, 1);
     } catch { /* export a damaged save as it is */ }
     download(`pygames-${entry.game || 'match'}-${entry.id}.json`, out);
+  }
+
+  /** 名前を付ける: a text field in place of the entry's buttons; saved on Enter or 保存, 'やめる' leaves it. */
+  function askRename(li, entry) {
+    const input = h('input', { type: 'text', id: `rename-${entry.id}`, class: 'rename-input', maxLength: MAX_LABEL_CHARS,
+      value: typeof entry.label === 'string' ? entry.label : '' });
+    const done = (save) => {
+      if (save) renameSave(entry.id, input.value);
+      renderSaves();
+      savesBox.querySelector(`.save[data-id="${entry.id}"] .save-rename`)?.focus();
+    };
+    const box = h('form', { class: 'confirm rename', onsubmit: (e) => { e.preventDefault(); done(true); } },
+      h('label', { for: input.id }, t('renameLabel')), input,
+      h('button', { type: 'submit', class: 'primary' }, t('renameSave')),
+      h('button', { type: 'button', onclick: () => done(false) }, t('cancel')));
+    li.querySelector('.actions').hidden = true;
+    li.append(box);
+    input.focus();
   }
 
   function askDelete(li, entry, title) {

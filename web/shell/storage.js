@@ -207,8 +207,12 @@ export function saveMatch(record, info = {}, expected = undefined) {
   } catch (err) {
     throw new SaveError(err);
   }
-  const list = readIndex().filter((e) => e.id !== meta.id);
-  list.push(entryFromRecord(saved, meta.id, info.progress, info.finished, info.title, info.outcome));
+  const old = readIndex();
+  const before = old.find((e) => e.id === meta.id);
+  const list = old.filter((e) => e.id !== meta.id);
+  const entry = entryFromRecord(saved, meta.id, info.progress, info.finished, info.title, info.outcome);
+  if (before && typeof before.label === 'string' && before.label) entry.label = before.label; // the person's name for it stays
+  list.push(entry);
   try {
     writeIndex(list);
   } catch (err) {
@@ -244,6 +248,31 @@ export function clearBroken(id) {
     writeIndex(list);
   } catch {
     /* the mark comes back on the next check; nothing is lost */
+  }
+}
+
+/** The most characters of a name a person gives a saved match. */
+export const MAX_LABEL_CHARS = 60;
+
+/** Give saved match `id` a name of the person's own on the saved list (`label` trimmed; '' removes it).
+ *  False when there is no such entry or it cannot be written. */
+export function renameSave(id, label) {
+  const list = readIndex();
+  let entry = list.find((e) => e.id === id);
+  if (!entry) { // a save the index lost (or never had): its entry is made from the record, as listSaves does
+    const saved = loadSave(id);
+    if (!saved.record || !validId(id)) return false;
+    entry = entryFromRecord(saved.record, id, null);
+    list.push(entry);
+  }
+  const text = String(label || '').trim().slice(0, MAX_LABEL_CHARS);
+  if (text) entry.label = text;
+  else delete entry.label;
+  try {
+    writeIndex(list);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -112,7 +112,8 @@ class MottoGame(Game[MottoState]):
 
     def progress(self, s: MottoState) -> dict[str, Any]:
         if s.phase == OVER:
-            return {"turn": s.auctions, "ja": f"終了（競り{s.auctions}回）", "en": f"Finished ({s.auctions} auctions)"}
+            # the saved list says 終了 / Finished itself (its badge): how long the game was is what is left
+            return {"turn": s.auctions, "ja": f"競り{s.auctions}回", "en": f"{s.auctions} auctions"}
         return {"turn": s.auctions,
                 "ja": f"競り{s.auctions}回目・ハードフォーク{s.forks_up}/{FORKS_TO_END}",
                 "en": f"Auction {s.auctions}, hard forks {s.forks_up}/{FORKS_TO_END}"}

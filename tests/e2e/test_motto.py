@@ -258,6 +258,16 @@ def _put(page: Any, site: Any, wait_for_engine: Any, record: dict[str, Any], mat
     goto_saved_match(page, site, record)
 
 
+def _first_prompt(page: Any, site: Any, wait_for_engine: Any, match_id: str) -> None:
+    """Open a new match (the person at seat 0 opens, two easy computers; seed 21) at its first prompt."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
+               {"name": "", "type": "bot", "level": "easy"}]
+    record = _call("new_match", {"game": "motto", "seed": 21, "players": players, "options": {"start": "1"}})["record"]
+    _put(page, site, wait_for_engine, record, match_id)
+    page.wait_for_selector("#motto-bar")
+    _idle(page)
+
+
 @pytest.mark.parametrize("width,height,locale", [(1280, 800, "ja-JP"), (375, 812, "ja-JP"),
                                                  (1280, 800, "en-US"), (375, 812, "en-US")])
 def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine, axe_violations, width, height, locale):
@@ -265,12 +275,7 @@ def test_key_moments_keep_the_next_step_in_view(warm_page, site, wait_for_engine
     page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
     name = f"motto-{lang}-{width}"
     # 1. the first prompt: the person opens; prompt, Bid and Hard pass are on screen, nothing red
-    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": "easy"},
-               {"name": "", "type": "bot", "level": "easy"}]
-    record = _call("new_match", {"game": "motto", "seed": 21, "players": players, "options": {"start": "1"}})["record"]
-    _put(page, site, wait_for_engine, record, "mottokey1")
-    page.wait_for_selector("#motto-bar")
-    _idle(page)
+    _first_prompt(page, site, wait_for_engine, "mottokey1")
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-1-first-prompt", "#motto-prompt", "#motto-bid", "#motto-pass")
     assert page.locator("#motto-verdict.bad").count() == 0  # no error before the person acts
@@ -447,3 +452,27 @@ def test_the_result_keeps_words_and_each_players_score_together(warm_page, site,
     sep = "・" if page.evaluate("document.documentElement.lang") == "ja" else ", "
     listed = sep.join(text.rstrip("・,") for text in items.all_inner_texts())
     assert listed in page.inner_text("#outcome-bar .scores"), page.inner_text("#outcome-bar .scores")
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_person_against_the_computers_is_you_on_the_board_and_in_the_result(
+        warm_page, site, wait_for_engine, width, height, locale):
+    """The shell's turn line, strip and result call the one person あなた / You: the board's turn line,
+    the person's own box, the scoring sheets and the result's lines say the same (they said プレイヤー1)."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    you, your_turn = ("あなた", "あなたの番") if locale == "ja-JP" else ("You", "Your turn to bid")
+    _first_prompt(page, site, wait_for_engine, "mottoyou1")
+    heading = "(seat) => document.querySelector(`#motto-p${seat}`).firstChild.textContent"
+    assert page.locator("#motto-turn").inner_text() == your_turn
+    assert page.evaluate(heading, 0) == you
+    assert page.locator('.player[data-seat="0"] .badge.you').count() == 0  # its name says it already
+    assert page.evaluate(heading, 1).startswith("コンピュータ" if locale == "ja-JP" else "Computer")
+    _play_the_last_action(page, site, wait_for_engine, "mottoyou2")
+    shot(page, f"motto-{locale[:2]}-{width}-you-result")
+    assert page.locator("#outcome .motto-result-lines li strong").first.inner_text() == you
+    sheet = '#motto-end .sheet[data-seat="0"] h3'
+    assert page.evaluate(f"() => document.querySelector('{sheet}').firstChild.textContent") == you
+    assert page.evaluate(heading, 0) == you
+    for where in ("#outcome", "#motto-end", ".motto .player"):
+        text = " ".join(page.locator(where).all_inner_texts())
+        assert "プレイヤー1" not in text and "Player 1" not in text, (where, text)

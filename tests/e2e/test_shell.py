@@ -18,6 +18,7 @@ import pytest
 
 from pygames import webapi
 from pygames.core import linkcodec
+from pygames.core.match import Match
 from tests.e2e.conftest import (assert_no_horizontal_overflow, assert_no_japanese,
                                 assert_no_placeholder_english, key_moment, shot)
 
@@ -321,6 +322,142 @@ def test_play_again_on_this_device_keeps_the_seats_names_and_levels(warm_page, s
     assert (page.input_value("#seat-3-type"), page.input_value("#seat-3-name")) == ("human", "")
     assert page.input_value("#opt-start") == str(_choice_index("motto", "start", "4"))
     assert_no_horizontal_overflow(page)
+
+
+def _motto_to_the_end(seed: int) -> dict[str, Any]:
+    """A モットコイン match, the person at seat 0 against two easy computers, played to its end by the
+    engine's computer on every seat."""
+    players = [{"type": "human", "name": ""}] + [{"type": "bot", "level": "easy", "name": ""}] * 2
+    match = Match.from_record(webapi.new_match("motto", seed=seed, players=players, options={"start": "1"})["record"])
+    while not match.is_over():
+        seat = next(s for s in match.to_move() if s >= 0)
+        match.play(seat, match.bot_action(seat, "easy"))
+    return json.loads(json.dumps(match.record))
+
+
+def test_the_saved_list_says_who_won_a_finished_match(warm_page, site, wait_for_engine):
+    """A finished match in the saved list says who won, in the result's words (あなたの勝ち /
+    コンピュータ3（よわい）の勝ち), and its players with the person as あなた; a match saved before the
+    list kept results gets its result once the engine is up. (It said only 終了 and プレイヤー1.)"""
+    page = warm_page(375, 812, phone=True)
+    played = _motto_to_the_end(5)
+    # one match finished on this page: opened one person's action before its end, then played
+    cut = _near_the_end(played, "listwin1", moves_left=1)
+    # one finished match saved by an older page: its list entry has no result yet
+    old = _motto_to_the_end(8)
+    old["meta"] = {"id": "listold1", "created": 1_700_000_000_000, "updated": 1_600_000_000_000}
+    index = [{"id": "listold1", "game": "motto", "players": old["players"], "updated": 1_600_000_000_000,
+              "finished": True, "progress": {"ja": "終了（競り20回）", "en": "Finished (20 auctions)"}}]
+    _put_saves(page, site, wait_for_engine, {"pygames.match.listwin1": json.dumps(cut),
+                                             "pygames.match.listold1": json.dumps(old), "pygames.index": json.dumps(index)})
+    page.goto(site.url + "#/play/listwin1")
+    _wait_idle(page)
+    assert page.evaluate(PLAY_JS, [MAX_DECISIONS, False]) >= 0, "the match did not end"
+    page.wait_for_selector("#outcome:not([hidden])")
+    headline = page.inner_text("#outcome h2")
+    page.goto(site.url + "#/")
+    entry = page.locator('.save[data-id="listwin1"]')
+    entry.locator(".save-result").wait_for()
+    entry.scroll_into_view_if_needed()
+    shot(page, "shell-saved-list-result")
+    assert entry.locator(".save-result").inner_text() == headline
+    assert entry.locator(".save-players").inner_text() == "あなた・コンピュータ2（よわい）・コンピュータ3（よわい）"
+    meta = entry.locator(".save-meta").inner_text()
+    assert meta.startswith("終了") and meta.count("終了") == 1, meta  # the badge, then 競り N回
+    # the older save: its result comes from the engine, as the match page would say it
+    winners = webapi.summary(old)["outcome"]["winners"]
+    names = ["あなた" if s == 0 else f"コンピュータ{s + 1}（よわい）" for s in winners]
+    page.locator('.save[data-id="listold1"] .save-result').wait_for()
+    assert page.inner_text('.save[data-id="listold1"] .save-result') == f"{'・'.join(names)}の勝ち"
+    assert "終了（" not in page.inner_text('.save[data-id="listold1"] .save-meta')  # the engine's progress now
+    page.click("#lang-toggle")
+    en = ["You" if s == 0 else f"Computer {s + 1} (easy)" for s in winners]
+    assert page.inner_text('.save[data-id="listold1"] .save-result') == f"{', '.join(en)} won"
+    assert page.inner_text('.save[data-id="listwin1"] .save-players').startswith("You, Computer 2 (easy)")
+    assert_no_horizontal_overflow(page)
+
+
+def test_the_replay_of_a_finished_match_ends_with_who_won(warm_page, site, wait_for_engine):
+    """At its last step the replay of a finished match says who won and why, under the step bar on a
+    phone (it showed the final position with no word of the result); earlier steps do not."""
+    page = warm_page(375, 812, phone=True)
+    record = _motto_to_the_end(5)
+    record["meta"] = {"id": "replayend1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    outcome = webapi.summary(record)["outcome"]
+    names = ["あなた" if s == 0 else f"コンピュータ{s + 1}（よわい）" for s in outcome["winners"]]
+    _put_saves(page, site, wait_for_engine, {"pygames.match.replayend1": json.dumps(record)})
+    page.goto(site.url + "#/replay/replayend1")
+    page.wait_for_selector("#replay-result:not([hidden])")
+    key_moment(page, "shell-replay-end-375", "#replay-result h2", "#replay-bar")
+    assert page.inner_text("#replay-result h2") == f"{'・'.join(names)}の勝ち"
+    assert page.inner_text("#replay-result .result-reason") == outcome["reason"]["ja"]
+    slider = "() => document.getElementById('replay-slider').value"
+    page.locator("body").press("ArrowLeft")
+    page.wait_for_function(f"{slider} === '{len(record['actions']) - 1}'")
+    page.wait_for_selector("#replay-result", state="hidden")
+    page.locator("body").press("End")
+    page.wait_for_selector("#replay-result:not([hidden])")
+    page.click("#lang-toggle")
+    en = ["You" if s == 0 else f"Computer {s + 1} (easy)" for s in outcome["winners"]]
+    assert page.inner_text("#replay-result h2") == f"{', '.join(en)} won"
+
+
+def test_a_finished_match_has_no_take_back_to_explain(warm_page, site, wait_for_engine):
+    """Over a finished match that nothing can take back, the toolbar has no greyed 待った and no note
+    under it (「待ったできません。そのあとで運が決まったので戻せません…」 was the first line above the result)."""
+    page = warm_page(375, 812, phone=True)
+    record = _motto_to_the_end(5)
+    record["meta"] = {"id": "overundo1", "created": 1_700_000_000_000, "updated": 1_700_000_000_000}
+    _put_saves(page, site, wait_for_engine, {"pygames.match.overundo1": json.dumps(record)})
+    page.goto(site.url + "#/play/overundo1")
+    page.wait_for_selector("#outcome:not([hidden])")
+    _wait_idle(page)
+    assert not page.evaluate("() => window.pygamesMatch.payload.can_undo")
+    shot(page, "shell-finished-toolbar-375")
+    assert page.locator("#undo-button").count() == 0
+    assert page.inner_text("#undo-why") == ""
+    assert page.locator("#share-button").is_visible()  # share, export, replay and home stay
+
+
+def test_a_saved_match_can_be_given_a_name_of_ones_own(warm_page, site, wait_for_engine):
+    """名前を付ける on the saved list: the name (plain text, never markup) heads the entry with the game's
+    title beside it, stays after more moves are saved and after a reload, and an empty name gives the
+    game's title back. (Three モットコイン matches read alike, told apart only by their dates.)"""
+    page = warm_page(375, 812, phone=True)
+    info = _pick_game()
+    _put_saves(page, site, wait_for_engine, {"pygames.match.named001": json.dumps(_record(info, "named001"))})
+    entry = page.locator('.save[data-id="named001"]')
+    page.evaluate("() => { const d = document.querySelector('.save[data-id=\"named001\"]'); d.scrollIntoView(); }")
+    entry.locator(".save-rename").click()
+    name = "<b>花子と決勝</b>"
+    page.fill("#rename-named001", name)
+    shot(page, "shell-rename-375")
+    page.press("#rename-named001", "Enter")
+    page.wait_for_selector('.save[data-id="named001"] .save-game')
+    assert entry.locator("h3").evaluate("h => h.firstChild.textContent") == name  # as text
+    assert entry.locator("h3 b").count() == 0
+    assert entry.locator(".save-game").inner_text() == info["title"]["ja"]
+    assert page.evaluate("document.activeElement.classList.contains('save-rename')")
+    # more moves saved on the match page keep the name
+    page.goto(site.url + "#/play/named001")
+    _wait_idle(page)
+    assert page.evaluate(PLAY_JS, [1, True]) == 1
+    _wait_idle(page)
+    page.goto(site.url + "#/")
+    page.reload()
+    wait_for_engine(page)
+    page.wait_for_selector('.save[data-id="named001"] .save-game')
+    assert entry.locator("h3").evaluate("h => h.firstChild.textContent") == name
+    assert page.locator(".resume-card strong").inner_text() == name  # the match to continue says it too
+    # an empty name: the game's title again; やめる changes nothing
+    entry.locator(".save-rename").click()
+    page.click('.save[data-id="named001"] .rename button[type=button]')
+    assert entry.locator(".save-game").count() == 1
+    entry.locator(".save-rename").click()
+    page.fill("#rename-named001", "  ")
+    page.click('.save[data-id="named001"] .rename button[type=submit]')
+    page.wait_for_selector('.save[data-id="named001"] .save-game', state="detached")
+    assert entry.locator("h3").inner_text() == info["title"]["ja"]
 
 
 @pytest.mark.parametrize("locale", ["ja-JP", "en-US"])

@@ -6,10 +6,12 @@ import { h, fill, clear, download, readFile } from './dom.js';
 import { t, pick, errorText, formatTime } from './i18n.js';
 import { games, isReady, call, whenReady } from './engine.js';
 import { checkJson } from '../runtime/jsonlimit.js';
-import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken } from './storage.js';
+import { listSaves, deleteSave, rawSave, saveMatch, SaveError, loadSave, clearBroken, setResult, renameSave,
+  MAX_LABEL_CHARS } from './storage.js';
 import { go } from './router.js';
-import { seatName } from './seats.js';
+import { shownName } from './seats.js';
 import { tutorialLink } from './tutorial.js';
+import { headline } from './result.js';
 
 const MAX_IMPORT_BYTES = 2_000_000;
 
@@ -66,22 +68,32 @@ export function homePage(root) {
   /**
    * Saves the engine refused (e.g. made by a newer version) are asked about again once the engine
    * is up: after the site updated to that version they open again, without an export and import.
+   * A finished match saved before the list kept results gets its result the same way.
    */
   async function recheckRefused() {
     await whenReady;
     let changed = false;
-    for (const entry of listSaves().filter((e) => e.brokenReason && !e.broken)) {
+    for (const entry of listSaves().filter((e) => !e.broken && (e.brokenReason || (e.finished && !e.result)))) {
       const saved = loadSave(entry.id);
       if (!saved.record) continue;
+      let loaded;
       try {
-        await call('load', { record: saved.record });
+        loaded = await call('load', { record: saved.record });
       } catch {
         continue; // still refused: the reason stays on its entry
       }
-      clearBroken(entry.id);
+      if (entry.brokenReason) clearBroken(entry.id);
+      if (loaded && loaded.summary && loaded.summary.outcome) setResult(entry.id, loaded.summary);
       changed = true;
     }
     if (changed && alive) renderSaves();
+  }
+
+  /** A finished match's result in the person's words (あなたの勝ち, コンピュータ4（ふつう）の勝ち, 引き分け). */
+  function resultLine(entry, seats) {
+    const r = entry.result;
+    if (!entry.finished || !r || !Array.isArray(r.winners)) return null;
+    return h('p', { class: 'save-result' }, h('strong', {}, headline(r, seats)));
   }
 
   function renderResume(saves) {
@@ -91,7 +103,7 @@ export function homePage(root) {
       clear(resumeBox);
       return;
     }
-    const title = titleOf(latest);
+    const title = (typeof latest.label === 'string' && latest.label) || titleOf(latest);
     const progress = latest.progress ? pick(latest.progress) : '';
     fill(resumeBox,
       h('p', { id: 'resume-h', class: 'resume-label' }, t('resumeHeading')),
@@ -116,8 +128,10 @@ export function homePage(root) {
 
   function saveItem(entry) {
     const li = h('li', { class: 'card save', dataset: { id: entry.id } });
-    const title = entry.broken ? t('unknownGame') : titleOf(entry);
-    li.append(h('h3', {}, title));
+    // a name the person gave it (a text, never markup), the game's title beside it
+    const named = !entry.broken && typeof entry.label === 'string' ? entry.label : '';
+    const title = entry.broken ? t('unknownGame') : named || titleOf(entry);
+    li.append(h('h3', {}, title, named ? h('span', { class: 'save-game muted' }, titleOf(entry)) : null));
     if (entry.broken || entry.brokenReason) {
       li.classList.add('broken');
       const why = entry.brokenReason ? t('brokenSaveWhy', pick(entry.brokenReason)) : t('brokenSave');
@@ -125,8 +139,11 @@ export function homePage(root) {
     }
     if (!entry.broken) {
       const seats = Array.isArray(entry.players) ? entry.players : [];
-      const players = seats.map((p, i) => (typeof p === 'string' ? p : seatName(seats, i))).filter(Boolean).join(t('listSep'));
+      // the one person against the computer is あなた / You, as on the match page and its result
+      const players = seats.map((p, i) => (typeof p === 'string' ? p : shownName(seats, i))).filter(Boolean).join(t('listSep'));
       if (players) li.append(h('p', { class: 'save-players' }, players));
+      const result = resultLine(entry, seats);
+      if (result) li.append(result);
       const progress = entry.progress ? pick(entry.progress) : '';
       li.append(h('p', { class: 'muted save-meta' },
         entry.finished ? h('span', { class: 'badge' }, t('finished')) : null,
@@ -141,6 +158,10 @@ export function homePage(root) {
         h('button', { type: 'button', class: 'primary', 'aria-label': label(t(entry.finished ? 'seeResult' : 'continue')),
           onclick: () => go(`#/play/${entry.id}`) }, t(entry.finished ? 'seeResult' : 'continue')),
         h('button', { type: 'button', 'aria-label': label(t('replay')), onclick: () => go(`#/replay/${entry.id}`) }, t('replay')));
+    }
+    if (!entry.broken) {
+      actions.append(h('button', { type: 'button', class: 'save-rename', 'aria-label': label(t('rename')),
+        onclick: () => askRename(li, entry) }, t('rename')));
     }
     actions.append(
       h('button', { type: 'button', 'aria-label': label(t('export')), onclick: () => exportSave(entry) }, t('export')),
@@ -157,6 +178,24 @@ export function homePage(root) {
       out = JSON.stringify(JSON.parse(text), null, 1);
     } catch { /* export a damaged save as it is */ }
     download(`pygames-${entry.game || 'match'}-${entry.id}.json`, out);
+  }
+
+  /** 名前を付ける: a text field in place of the entry's buttons; saved on Enter or 保存, 'やめる' leaves it. */
+  function askRename(li, entry) {
+    const input = h('input', { type: 'text', id: `rename-${entry.id}`, class: 'rename-input', maxLength: MAX_LABEL_CHARS,
+      value: typeof entry.label === 'string' ? entry.label : '' });
+    const done = (save) => {
+      if (save) renameSave(entry.id, input.value);
+      renderSaves();
+      savesBox.querySelector(`.save[data-id="${entry.id}"] .save-rename`)?.focus();
+    };
+    const box = h('form', { class: 'confirm rename', onsubmit: (e) => { e.preventDefault(); done(true); } },
+      h('label', { for: input.id }, t('renameLabel')), input,
+      h('button', { type: 'submit', class: 'primary' }, t('renameSave')),
+      h('button', { type: 'button', onclick: () => done(false) }, t('cancel')));
+    li.querySelector('.actions').hidden = true;
+    li.append(box);
+    input.focus();
   }
 
   function askDelete(li, entry, title) {
@@ -212,7 +251,7 @@ export function homePage(root) {
     record.meta = {}; // always a new save: never overwrite one already here
     const s = result.summary || {};
     try {
-      saveMatch(record, { title: s.title, progress: s.progress, finished: s.finished });
+      saveMatch(record, { title: s.title, progress: s.progress, finished: s.finished, outcome: s.outcome });
     } catch (err) {
       setFlash('error', () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')));
       return;

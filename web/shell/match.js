@@ -152,7 +152,7 @@ export async function matchPage(root, { id }) {
 
   function saveInfo() {
     return { title: matchTitle(), progress: rs ? rs.progress(m.general.progress) : m.general.progress,
-      finished: Boolean(m.general.outcome) };
+      finished: Boolean(m.general.outcome), outcome: m.general.outcome };
   }
 
   // --- drawing ---------------------------------------------------------------------------

@@ -75,13 +75,16 @@ export function matchToolbar(m, els, hooks) {
       return;
     }
     const canUndo = Boolean(m.payload && m.payload.can_undo) && !m.busy && !m.covered;
-    const why = canUndo ? '' : undoBlocked();
+    // a match over that nothing can take back has no 待った at all: its note under the toolbar
+    // (「待ったできません。そのあとで運が決まったので…」) was the first line above the result
+    const over = Boolean(m.general && m.general.outcome) && !(m.payload && m.payload.can_undo);
+    const why = canUndo || over ? '' : undoBlocked();
     // A greyed 待った says why as visible text under the toolbar on every device (a hover tooltip
     // never reaches a touch screen); it stays clickable (aria-disabled), and a click says it again.
     const note = why ? t('undoWhy', why) : '';
     undoWhy.textContent = note;
     fill(toolbar, rulesLink(),
-      h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true',
+      over ? null : h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true',
         class: canUndo ? '' : 'is-disabled', 'aria-describedby': note ? 'undo-why' : null, onclick: undo }, t('undo')),
       h('button', { type: 'button', id: 'share-button', 'aria-expanded': String(Boolean(shareBox)),
         onclick: toggleShare }, t('share')),

@@ -385,7 +385,7 @@ async function saveWithStatus(record, id = null) {
   const status = await remoteCall('status', { record: rec });
   const v = view.views[0];
   return saveMatch(rec, { title: (v && v.view && v.view.title) || null, progress: progressLine(status, view.general.progress),
-    finished: status.turn === 'over' });
+    finished: status.turn === 'over', outcome: view.general.outcome });
 }
 
 /** Open a link: merge into the saved match, or join it, or say why not (nothing changed). */

@@ -19,6 +19,7 @@ import { loadSave, setMeta } from './storage.js';
 import { moveList } from './movelist.js';
 import { seatName, namedPlayers } from './seats.js';
 import { eventStrip, recentEvents } from './turn.js';
+import { headline, reasonText } from './result.js';
 
 /** Render the replay of saved match `id`. */
 export async function replayPage(root, { id }) {
@@ -55,8 +56,10 @@ export async function replayPage(root, { id }) {
     'aria-labelledby': 'replay-who-msg' });
   const viewRoot = h('div', { class: 'view-root', id: 'view-root', dataset: { game: info.name } });
   const strip = eventStrip();
+  // at the last step of a finished match: who won and why, as the match's own result said it
+  const resultBox = h('section', { class: 'replay-result card', id: 'replay-result', hidden: true, 'aria-live': 'polite' });
   let log = [];
-  root.append(title, bar, alertBox, askBox, strip.el, viewRoot);
+  root.append(title, bar, alertBox, askBox, resultBox, strip.el, viewRoot);
   if (moves) {
     root.append(moves.el);
     moves.setPick((n) => show(n));
@@ -186,6 +189,13 @@ export async function replayPage(root, { id }) {
     slider.setAttribute('aria-valuetext', t('plyOf', ply, plies));
     position.textContent = t('plyOf', ply, plies);
     if (moves) moves.mark(ply);
+    const outcome = payload && payload.ply === ply ? payload.outcome : null;
+    resultBox.hidden = !outcome;
+    if (outcome) {
+      const reason = reasonText(outcome, players);
+      fill(resultBox, h('p', { class: 'result-kicker' }, t('resultHeading')), h('h2', {}, headline(outcome, players)),
+        reason ? h('p', { class: 'result-reason' }, reason) : null);
+    }
     const events = recentEvents(log.slice(Math.max(0, ply - 3), ply), seat, players);
     strip.update({ events, thinking: null, players });
     if (payload) {

@@ -8,6 +8,21 @@ import { shownName, yourText } from './seats.js';
 import { formatNumber } from './format.js';
 
 /**
+ * Who won (`outcome`: the engine's, or the saved list's {winners, draw}) in the person's words:
+ * あなたの勝ち, コンピュータ4（ふつう）の勝ち, 引き分け — the one person against the computer is あなた / You,
+ * as the game's own result table says. The result panel, the saved list and the replay's end say it alike.
+ */
+export function headline(outcome, players) {
+  return outcome.draw || !outcome.winners.length
+    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => shownName(players, s)).join(t('listSep')));
+}
+
+/** The engine's reason for the end, with the displayed names (the person as the headline names them). */
+export function reasonText(outcome, players) {
+  return yourText(pick(outcome.reason || {}), players);
+}
+
+/**
  * `resultDisplay({game, matchId})` → {banner, overlay, update(outcome, players, breakdown)}.
  * `breakdown` is an optional Node from the view (its resultBreakdown(payload) hook); one marked
  * `data-scores="shown"` shows the scores itself (then the shell's score table is left out).
@@ -19,9 +34,6 @@ export function resultDisplay({ game, matchId }) {
   let dismissed = false;
   let last = null;
 
-  // the one person against the computer is あなた / You, as the game's own result table says
-  const headline = (outcome, players) => (outcome.draw || !outcome.winners.length
-    ? t('outcomeDraw') : t('outcomeWin', outcome.winners.map((s) => shownName(players, s)).join(t('listSep'))));
 
   function scoreTable(outcome, players) {
     if (!Array.isArray(outcome.scores)) return null;
@@ -54,7 +66,7 @@ export function resultDisplay({ game, matchId }) {
       dismissed = false;
       return;
     }
-    const reason = yourText(pick(outcome.reason || {}), players); // the person as the headline names them
+    const reason = reasonText(outcome, players);
     const viewScores = Boolean(breakdown && breakdown.dataset && breakdown.dataset.scores === 'shown');
     fill(banner,
       h('h2', {}, headline(outcome, players)),

@@ -81,7 +81,8 @@ export async function openLinkPage(root, { link }) {
   if (record.seed === null && !summary.finished) record.seed = randomSeed();
   let saved;
   try {
-    saved = saveMatch(record, { title: summary.title, progress: summary.progress, finished: summary.finished });
+    saved = saveMatch(record, { title: summary.title, progress: summary.progress, finished: summary.finished,
+      outcome: summary.outcome });
   } catch (err) {
     return messagePage(root, () => (err instanceof SaveError && err.quota ? t('quota') : t('saveFailed')));
   }

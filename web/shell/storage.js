@@ -125,16 +125,43 @@ export function listSaves() {
   return found;
 }
 
-function entryFromRecord(record, id, progress, finished = false, title = null) {
+function entryFromRecord(record, id, progress, finished = false, title = null, outcome = null) {
   const meta = record.meta && typeof record.meta === 'object' ? record.meta : {};
-  // Seats as {name, type, level}: the landing page renders their names in the current language.
+  // Seats as {name, type, level}: the landing page renders their names in the current language
+  // (a friend by link stays 'remote', so this device's one person is あなた there too)
   const players = Array.isArray(record.players) ? record.players.map((p) => ({
-    name: String(p && p.name || ''), type: p && p.type === 'bot' ? 'bot' : 'human', level: p && typeof p.level === 'string' ? p.level : undefined })) : [];
+    name: String(p && p.name || ''), type: p && (p.type === 'bot' || p.type === 'remote') ? p.type : 'human',
+    level: p && typeof p.level === 'string' ? p.level : undefined })) : [];
   return {
     id, game: String(record.game || ''), title: title || null, players,
     progress: progress || { ja: '', en: '' }, updated: Number(meta.updated) || 0,
-    created: Number(meta.created) || 0, finished: Boolean(finished),
+    created: Number(meta.created) || 0, finished: Boolean(finished), result: resultOf(outcome),
   };
+}
+
+/**
+ * What the saved list says of a finished match's end, from the engine's `outcome`: its winners'
+ * seats and whether it was a draw ({winners: number[], draw: boolean}); null before the end.
+ */
+export function resultOf(outcome) {
+  if (!outcome || typeof outcome !== 'object' || !Array.isArray(outcome.winners)) return null;
+  return { winners: outcome.winners.filter((s) => Number.isInteger(s) && s >= 0), draw: Boolean(outcome.draw) };
+}
+
+/** Note the result of finished match `id` on its saved-list entry, with the engine's progress line
+ *  now (`summary` of a `load`: a save from before results were kept). */
+export function setResult(id, summary) {
+  const list = readIndex();
+  const entry = list.find((e) => e.id === id);
+  const result = resultOf(summary && summary.outcome);
+  if (!entry || !result) return;
+  entry.result = result;
+  if (summary.progress && typeof summary.progress === 'object') entry.progress = summary.progress;
+  try {
+    writeIndex(list);
+  } catch {
+    /* asked again on the next visit */
+  }
 }
 
 /** The raw stored text of a save (for exporting even a damaged one), or null. */
@@ -157,7 +184,7 @@ export function loadSave(id) {
 
 /**
  * Save `record` (its meta.id names the slot) and update the index with `info`
- * ({title, progress, finished}). Throws SaveError; nothing already stored is lost.
+ * ({title, progress, finished, outcome}: the engine's outcome once it is over). Throws SaveError; nothing already stored is lost.
  * With `expected` (a stampOf of what this tab last read or wrote), the write happens only if the
  * stored match still has those actions (or is gone): else ConflictError, and nothing is written.
  */
@@ -180,8 +207,12 @@ export function saveMatch(record, info = {}, expected = undefined) {
   } catch (err) {
     throw new SaveError(err);
   }
-  const list = readIndex().filter((e) => e.id !== meta.id);
-  list.push(entryFromRecord(saved, meta.id, info.progress, info.finished, info.title));
+  const old = readIndex();
+  const before = old.find((e) => e.id === meta.id);
+  const list = old.filter((e) => e.id !== meta.id);
+  const entry = entryFromRecord(saved, meta.id, info.progress, info.finished, info.title, info.outcome);
+  if (before && typeof before.label === 'string' && before.label) entry.label = before.label; // the person's name for it stays
+  list.push(entry);
   try {
     writeIndex(list);
   } catch (err) {
@@ -217,6 +248,31 @@ export function clearBroken(id) {
     writeIndex(list);
   } catch {
     /* the mark comes back on the next check; nothing is lost */
+  }
+}
+
+/** The most characters of a name a person gives a saved match. */
+export const MAX_LABEL_CHARS = 60;
+
+/** Give saved match `id` a name of the person's own on the saved list (`label` trimmed; '' removes it).
+ *  False when there is no such entry or it cannot be written. */
+export function renameSave(id, label) {
+  const list = readIndex();
+  let entry = list.find((e) => e.id === id);
+  if (!entry) { // a save the index lost (or never had): its entry is made from the record, as listSaves does
+    const saved = loadSave(id);
+    if (!saved.record || !validId(id)) return false;
+    entry = entryFromRecord(saved.record, id, null);
+    list.push(entry);
+  }
+  const text = String(label || '').trim().slice(0, MAX_LABEL_CHARS);
+  if (text) entry.label = text;
+  else delete entry.label;
+  try {
+    writeIndex(list);
+    return true;
+  } catch {
+    return false;
   }
 }
 

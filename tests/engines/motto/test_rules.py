@@ -368,3 +368,12 @@ def test_setup_offers_exactly_the_start_seats_the_engine_accepts(seats):
     for c in spec["choices"]:
         accepted = "error" not in _new({"start": c["value"]}, n=seats)
         assert accepted == (c["value"] in offered), c["value"]
+
+
+def test_a_finished_games_progress_says_how_long_it_was_not_that_it_is_over():
+    """The saved list puts its own 終了 / Finished badge before the progress: the progress of a finished
+    game is the number of auctions alone (it read 「終了 終了（競り23回）」, "Finished Finished (23 auctions)")."""
+    s = MottoState(4)
+    s.phase, s.auctions = OVER, 23
+    progress = GAME.progress(s)
+    assert (progress["ja"], progress["en"], progress["turn"]) == ("競り23回", "23 auctions", 23)

@@ -9,7 +9,8 @@ import { coinCard, coinInfo, coinTitle, diceRow, die, pts, sheetTable } from './
  * @typedef {object} RenderCtx
  * @property {(ja: string, en?: string) => string} t
  * @property {import('../../../types/view').Ctx} ctx
- * @property {(seat: number) => string} nameOf a seat's display name
+ * @property {(seat: number) => string} nameOf a seat's display name (the one person against the computers: あなた / You)
+ * @property {(seat: number) => boolean} isYou whether the seat is that person
  * @property {import('../../../types/view').Payload} payload
  * @property {boolean} mine whether the viewer may act now
  * @property {(action: string) => void} send
@@ -37,22 +38,23 @@ export function auctionPanel(v, ui, rc) {
   const sec = h('section', { class: 'motto-auction card', 'aria-labelledby': 'motto-auction-h' },
     h('h2', { id: 'motto-auction-h' }, t('競り', 'Auction')));
   if (v.phase === 'auction' && v.coin) {
+    // in an English sentence the person is 'you' (Standing bid by you), at its start 'You'
     const standing = v.standing
-      ? h('p', { class: 'standing', id: 'motto-standing' }, t(`${nameOf(v.standing.seat)}の入札　`, `Standing bid by ${nameOf(v.standing.seat)}: `), diceRow(v.standing.bid, t))
+      ? h('p', { class: 'standing', id: 'motto-standing' }, t(`${nameOf(v.standing.seat)}の入札　`, `Standing bid by ${inSentence(v.standing.seat, rc)}: `), diceRow(v.standing.bid, t))
       : h('p', { class: 'standing', id: 'motto-standing' }, t('まだ入札はありません', 'No bid yet'));
     const passed = v.players.filter((p) => p.passed).map((p) => nameOf(p.seat));
     sec.append(h('div', { class: 'auction-row' }, coinCard(v.coin, null, t, { big: true }),
       h('div', { class: 'auction-side' },
         coinInfo(v.coin, t),
         standing,
-        h('p', { id: 'motto-turn' }, t(`${nameOf(v.turn)}の番`, `To bid: ${nameOf(v.turn)}`)),
+        h('p', { id: 'motto-turn' }, t(`${nameOf(v.turn)}の番`, rc.isYou(v.turn) ? 'Your turn to bid' : `To bid: ${nameOf(v.turn)}`)),
         h('p', { id: 'motto-passed' }, t('ハードパス済み　', 'Hard-passed: '), passed.length ? passed.join('・') : t('なし', 'nobody')),
         ctx.turn && !payload.replay ? ctx.turn.strip : null))); // what the others just did, beside the coin
   } else if (v.phase === 'recover' && v.recover) {
     const cause = v.last && v.last.fluctuation === 'recover' ? v.coins[String(v.last.coin)] : null;
     sec.append(h('p', { id: 'motto-recover' }, cause ? t(`${coinTitle(cause, t)}（最小1個回収）の効果。`, `${coinTitle(cause, t)} (recover 1 lowest): `) : '',
       t(`${nameOf(v.recover.seat)} が一番小さい目${v.recover.face}のダイスを1個手元に戻します。同じ目が複数のコインにあるので、どのコインから戻すか選びます`,
-        `${nameOf(v.recover.seat)} takes back one lowest die (showing ${v.recover.face}). Dice showing ${v.recover.face} sit on more than one coin: choose which coin it comes from`)));
+        `${nameOf(v.recover.seat)} ${rc.isYou(v.recover.seat) ? 'take' : 'takes'} back one lowest die (showing ${v.recover.face}). Dice showing ${v.recover.face} sit on more than one coin: choose which coin it comes from`)));
     if (mine && !payload.replay) {
       sec.append(h('div', { class: 'recover-choices' }, v.recover.choices.map((cid) => h('button', {
         type: 'button', class: 'primary', dataset: { action: `recover ${cid}` }, onclick: () => send(`recover ${cid}`),
@@ -70,6 +72,11 @@ export function auctionPanel(v, ui, rc) {
   return sec;
 }
 
+/** A seat's name inside an English sentence: the person against the computers is 'you' there. */
+function inSentence(seat, rc) {
+  return rc.isYou(seat) ? rc.t('あなた', 'you') : rc.nameOf(seat);
+}
+
 /** What the last auction did. */
 function lastEvent(v, rc) {
   const { t, nameOf } = rc;
@@ -79,8 +86,8 @@ function lastEvent(v, rc) {
   if (last.kind === 'sale') {
     text = t(`前回　${nameOf(last.winner)}が${coinTitle(c, t)}を落札（入札 ${last.bid.join(',')}）`,
       `Last: ${nameOf(last.winner)} won ${coinTitle(c, t)} with a bid of ${last.bid.join(',')}`);
-    if (last.runner_coin) text += t(`／${nameOf(last.runner)}がステーブルコインを獲得`, `; ${nameOf(last.runner)} took a stable coin`);
-    const back = (last.returned || []).map((n, s) => (n ? t(`${nameOf(s)} ${n}個`, `${nameOf(s)} ${n}`) : null)).filter(Boolean);
+    if (last.runner_coin) text += t(`／${nameOf(last.runner)}がステーブルコインを獲得`, `; ${inSentence(last.runner, rc)} took a stable coin`);
+    const back = (last.returned || []).map((n, s) => (n ? t(`${nameOf(s)} ${n}個`, `${inSentence(s, rc)} ${n}`) : null)).filter(Boolean);
     if (back.length) text += t(`／戻ったダイス　${back.join('、')}`, `; dice returned: ${back.join(', ')}`);
   } else {
     text = t(`前回　全員パス。${coinTitle(c, t)}は除外、全員のダイス−1`, `Last: all passed; ${coinTitle(c, t)} left the game, all dice −1`);
@@ -95,7 +102,8 @@ function playerPanel(v, p, ui, rc) {
   if (v.standing && v.standing.seat === p.seat) badges.push(h('span', { class: 'badge high' }, t('最高入札', 'high bid')));
   if (p.passed) badges.push(h('span', { class: 'badge passed' }, t('パス', 'passed')));
   if (v.opener === p.seat && v.phase !== 'over') badges.push(h('span', { class: 'badge' }, t('最初に入札', 'bids first')));
-  if (payload.seat === p.seat) badges.push(h('span', { class: 'badge you' }, t('あなた', 'you')));
+  // (a seat already named あなた / You needs no badge saying so)
+  if (payload.seat === p.seat && !rc.isYou(p.seat)) badges.push(h('span', { class: 'badge you' }, t('あなた', 'you')));
   if (v.start_player === p.seat) badges.push(h('span', { class: 'badge start', id: 'motto-start' }, t('スタートプレイヤー', 'start player')));
   const free = h('div', { class: 'free-dice', 'aria-label': t(`手元のダイス ${p.free} 個`, `${p.free} free dice`), role: 'img' });
   for (let i = 0; i < p.free; i++) free.append(die(0, '', 'blank'));

@@ -7,6 +7,7 @@
 
 import { h } from '../../shell/dom.js';
 import { flashTracker, changedKeys } from '../../shell/turn.js';
+import { youSeat } from '../../shell/seats.js';
 import { actionBar, bidBuilder } from './bid.js';
 import { auctionPanel, breakdown, infoBar, playersPanel, publicCoins, resultLines } from './panels.js';
 
@@ -49,8 +50,10 @@ export function mount(root, ctx) {
     const p = ui.payload && ui.payload.players && ui.payload.players[seat];
     return (p && p.name) || t(`${seat + 1}番`, `P${seat + 1}`);
   };
-  /** A seat's name; when two seats share a name (three computers), the seat number tells them apart. */
+  /** A seat's name; when two seats share a name (three computers), the seat number tells them apart.
+   *  The one person against the computers is あなた / You, as in the shell's turn line, strip and result. */
   const nameOf = (seat) => {
+    if (isYou(seat)) return t('あなた', 'You');
     const name = rawName(seat);
     const seats = (ui.payload && ui.payload.players && ui.payload.players.length) || 0;
     for (let other = 0; other < seats; other++) {
@@ -59,9 +62,12 @@ export function mount(root, ctx) {
     return name;
   };
 
+  /** True for the one person against the computers (seats.youSeat): the screen calls them あなた / You. */
+  const isYou = (seat) => Boolean(ui.payload) && seat === youSeat(ui.payload.players);
+
   /** The render context the panels get (see panels.js RenderCtx). */
   function renderCtx(mine) {
-    return { t, ctx, nameOf, payload: ui.payload, mine, send, changed, setFrom, verify };
+    return { t, ctx, nameOf, isYou, payload: ui.payload, mine, send, changed, setFrom, verify };
   }
 
   function setFrom(action) {

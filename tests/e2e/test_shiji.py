@@ -494,6 +494,32 @@ def test_a_computer_pass_is_said_where_the_eye_is(warm_page, site, wait_for_engi
     assert "プレイヤー2" not in page.locator("#undo-why").inner_text()
 
 
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_the_notes_call_the_person_against_the_computer_you_once(warm_page, site, wait_for_engine, locale):
+    """The notes under the strip name the person against the computer あなた / You, once: the 先手決め line
+    said 「先手決め: あなた（あなた） 87・コンピュータ（ふつう） 98」 ("Who starts: You (you) 87, …"), the tax
+    line 「あなた（あなた）: 星組の税で…」, as the players' list calls them プレイヤー1 and the table made that あなた."""
+    ja = locale == "ja-JP"
+    page = warm_page(locale=locale)
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.fill("#seed", "7")
+    page.select_option("#seat-1-level", "normal")
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+    seen = []
+    for action in ("lead 8 7", "place E 0", "place 8 7"):
+        _wait_idle(page)
+        _do(page, action)
+        _wait_idle(page)
+        notes = page.locator("#view-root [data-testid=latest-event]")
+        seen.append(notes.inner_text() if notes.count() else "")
+    text = "\n".join(seen)
+    assert ("先手決め: あなた 87" if ja else "Who starts: You 87") in text, text
+    assert ("あなた（あなた）" if ja else "You (you)") not in text, text
+
 # --- the match played by hand (notes/shiji-match-by-hand.md, seed 7 vs ふつう): four confusions ----
 HAND_SEED = 7
 """The deck match the teammate played by hand; the actions below are theirs."""

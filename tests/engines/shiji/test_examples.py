@@ -236,6 +236,22 @@ def test_siege_and_two_cards_with_a_star():
     assert s.result[1] == "forbidden_two" and GAME.outcome(s).winners == (0,)
 
 
+
+def test_a_two_card_loss_names_the_cards_and_shows_them():
+    """Lost by the two-card rule, the ending says which two cards did it and both sides see them (the
+    loser's hand is shown, as at 閉場): it said only 「プレイヤー2は残り２枚に星札・恐慌札があり上がれません」,
+    over a hidden hand of 2, so a person whose opponent lost could not see why, nor a loser which card."""
+    s = position([["5", "6", "7"], ["1", "M"]])
+    s = play(s, "place 5 6")
+    out = GAME.outcome(s)
+    assert s.result[1] == "forbidden_two" and out.winners == (0,)
+    assert out.reason_ja == "プレイヤー2の残り２枚（1・朝）に星札・恐慌札があり上がれません（包囲・禁止行為）", out.reason_ja
+    assert out.reason_en == "Player 2's last two cards (1 and Morning) include a star or Panic (siege: cannot go out)"
+    assert out.details["hand"] == ["1", "M"]
+    for viewer in (0, 1, None):
+        assert GAME.view(s, viewer)["players"][1]["hand"] == ["1", "M"], viewer
+    assert GAME.view(s, 1)["players"][0]["hand"] is None        # the winner's hand stays theirs
+
 def test_forbidden_to_go_out_with_star_shell():
     s = position([["M", "5"], ["1", "2"]])
     assert R.place_problem(s, 0, (MORNING, 5))[0] == "shiji.place.forbidden_last"

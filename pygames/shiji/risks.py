@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules as R
-from .cards import FULL_SET, NUM_KINDS, PANIC, STARS
+from .cards import CODES, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, STARS
 from .state import evolve as replace, BALANCED, State
 
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
@@ -177,3 +177,47 @@ def caution_text(info: dict[str, Any]) -> dict[str, Any]:
             "en": f"After this, you could not answer the opponent's {ex_en} and the like ({info['count']} of the "
                   f"{info['total']} values they could place); with no answer you lose (siege)"}
 
+
+
+HAND_NOTE_SLACK = 3
+"""The hand note shows while the hand holds at most this many cards beyond two for each star or 恐慌
+(one star: five cards or fewer), when each of them soon needs a shell of its own."""
+
+
+def hand_note(s: State, seat: int) -> dict[str, Any] | None:
+    """On ``seat``'s turn to place (not in a puzzle): a short hand's stars and 恐慌, which lose among the
+    last two cards, and which of them can be placed now (a star only as 運行の原則 allows), as
+    ``{code, ja, en, params}``, or None. The placement's own warning comes later; this says it before a
+    card is picked (players met the two-card rule holding a star the cycle had just passed by)."""
+    if s.rules.open_hands or s.phase != "play" or s.result is not None or s.tasks or seat not in R.to_move(s):
+        return None
+    hand = s.hand[seat]
+    specials = [k for k in (*STARS, PANIC) for _ in range(hand[k])]
+    count = sum(hand)
+    if not specials or count > 2 * len(specials) + HAND_NOTE_SLACK:
+        return None
+    playable = {k for shell in R.placements(s, seat) for k in shell}
+    allowed = R.allowed_stars(s)
+    now = [k for k in specials if k in playable]
+    order = [k for k in specials if k not in playable and k in STARS and k not in allowed]
+    alone = [k for k in specials if k not in playable and k not in order]
+
+    def names(kinds: list[int], sep: tuple[str, str] = ("・", " and ")) -> tuple[str, str]:
+        return sep[0].join(NAMES_JA[k] for k in kinds), sep[1].join(NAMES_EN[k] for k in kinds)
+    nxt = names(list(allowed), ("・", " or "))
+    ja, en = [], []
+    if now:
+        ja.append(f"{names(now)[0]} はいま出せます")
+        en.append(f"{names(now)[1]} can be placed now")
+    if order:
+        ja.append(f"{names(order)[0]} は今は出せません（次の星: {nxt[0]}）")
+        en.append(f"{names(order)[1]} cannot be placed now (next star: {nxt[1]})")
+    if alone:
+        ja.append(f"{names(alone)[0]} と組める札がありません")
+        en.append(f"{names(alone)[1]} has nothing to pair with")
+    # what can be done first (the line must stay short: it sits in a phone's docked bar), then the rule
+    ja.append("残り２枚に星札・恐慌札があると負け")
+    en.append("A star or Panic among your last two cards loses")
+    return {"code": "shiji.note.stars_left", "ja": "。".join(ja), "en": ". ".join(en),
+            "params": {"count": count, "cards": [CODES[k] for k in specials], "now": [CODES[k] for k in now],
+                       "not_now": [CODES[k] for k in order + alone]}}

@@ -540,3 +540,18 @@ def test_a_zero_pair_refusal_says_the_order_turns_ascending_first():
     with pytest.raises(GameError) as err:       # no 00 pair: the plain refusal, in reverse order
         GAME.apply(s, 0, "place 9 5")
     assert err.value.code == "shiji.place.not_superior" and "逆順" in err.value.message_ja
+
+
+def test_a_shell_that_makes_a_00_pair_says_the_stars_are_free():
+    """Found in play (山札, seed 1807 against つよい): after the person's 朝 the computer placed 0・夕 beside
+    its own 0, a 00 pair that frees the stars; the line said only 「星組 0・夕」, so 夕 after 朝 read as a
+    skipped 昼 (a broken 運行の原則)."""
+    from pygames.shiji.cards import MORNING
+    s = position([["0", "E", "4", "3"], ["9", "9", "8", "8"]], rows=(["9", "0"], ["5", "M"]), star=MORNING,
+                 merchant=(False, True))
+    assert "place 0 E" in GAME.legal_actions(s, 0) and "place 4 E" not in GAME.legal_actions(s, 0)
+    assert GAME.describe_action(s, 0, "place 0 E") == ("星組 0・夕（00の双札で平衡状態）",
+                                                       "Star shell 0·Evening (a 00 pair: stars balanced)")
+    assert GAME.describe_action(s, 0, "place 0 4") == ("数字組 0・4（値 04、00の双札で平衡状態）",
+                                                       "Number shell 0·4 (value 04; a 00 pair: stars balanced)")
+    assert GAME.describe_action(s, 0, "place 4 3") == ("数字組 4・3（値 43）", "Number shell 4·3 (value 43)")

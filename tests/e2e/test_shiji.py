@@ -510,16 +510,20 @@ def test_the_notes_call_the_person_against_the_computer_you_once(warm_page, site
     ja = locale == "ja-JP"
     page = warm_page(locale=locale)
     _deck_match(page, site, wait_for_engine, 7)
-    seen = []
+    seen, undo = [], []
     for action in ("lead 8 7", "place E 0", "place 8 7"):
         _wait_idle(page)
         _do(page, action)
         _wait_idle(page)
         notes = page.locator("#view-root [data-testid=latest-event]")
         seen.append(notes.inner_text() if notes.count() else "")
+        undo.append(page.inner_text("#undo-why"))
     text = "\n".join(seen)
     assert ("先手決め: あなた 87" if ja else "Who starts: You 87") in text, text
     assert ("あなた（あなた）" if ja else "You (you)") not in text, text
+    # why 待った is greyed names the person the same way (「（プレイヤー1が山札から１枚引きました）」, it said)
+    assert any(("あなたが山札から" if ja else "(you drew a card)") in u for u in undo), undo
+    assert not any("プレイヤー" in u or "Player" in u for u in undo), undo
 
 
 STAR_SEED = 10

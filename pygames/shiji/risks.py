@@ -182,6 +182,10 @@ def caution_text(info: dict[str, Any]) -> dict[str, Any]:
 HAND_NOTE_SLACK = 3
 """The hand note shows while the hand holds at most this many cards beyond two for each star or 恐慌
 (one star: five cards or fewer), when each of them soon needs a shell of its own."""
+HAND_NOTE_STUCK_SLACK = 5
+"""The same with a star the cycle does not allow now (one such star: seven cards or fewer): it waits for
+the other stars, while each number shell brings the last two cards nearer (played at 2·3·5·8·9·夜 after 朝,
+every shell but one drawing goods was warned two turns ahead)."""
 
 
 def hand_note(s: State, seat: int) -> dict[str, Any] | None:
@@ -194,13 +198,15 @@ def hand_note(s: State, seat: int) -> dict[str, Any] | None:
     hand = s.hand[seat]
     specials = [k for k in (*STARS, PANIC) for _ in range(hand[k])]
     count = sum(hand)
-    if not specials or count > 2 * len(specials) + HAND_NOTE_SLACK:
+    if not specials or count > 2 * len(specials) + HAND_NOTE_STUCK_SLACK:
         return None
     playable = {k for shell in R.placements(s, seat) for k in shell}
     allowed = R.allowed_stars(s)
     now = [k for k in specials if k in playable]
     order = [k for k in specials if k not in playable and k in STARS and k not in allowed]
     alone = [k for k in specials if k not in playable and k not in order]
+    if count > 2 * len(specials) + (HAND_NOTE_STUCK_SLACK if order else HAND_NOTE_SLACK):
+        return None
 
     def names(kinds: list[int], sep: tuple[str, str] = ("・", " and ")) -> tuple[str, str]:
         return sep[0].join(NAMES_JA[k] for k in kinds), sep[1].join(NAMES_EN[k] for k in kinds)

@@ -32,7 +32,7 @@ def test_a_short_hand_says_its_stars_lose_among_the_last_two_and_which_can_go_no
     """Found in play (山札, seed 10 against ふつう): holding 6·8·夕 with 夕 next, the person kept 夕; the
     computer then placed 夕 itself, and with 2·5·7·夕 every shell left 夕 among the last two. Nothing said
     so before a card was picked: the hand note says it on the turn, and whether each star can go now."""
-    from pygames.shiji.cards import EVENING, NOON
+    from pygames.shiji.cards import EVENING, MORNING, NOON
 
     def note(hand: list[str], star: int) -> dict | None:
         s = position([hand, ["9", "9", "8", "8", "7", "7"]], rows=(["1", "D"], ["3", "4"]), star=star, rules=Rules(deck=True))
@@ -45,6 +45,9 @@ def test_a_short_hand_says_its_stars_lose_among_the_last_two_and_which_can_go_no
     assert later["ja"] == "夕 は今は出せません（次の星: 夜）。残り２枚に星札・恐慌札があると負け", later["ja"]
     assert later["params"] == {"count": 4, "cards": ["E"], "now": [], "not_now": ["E"]}
     assert note(["1", "2", "3", "5", "7", "E"], NOON) is None        # a long hand has turns to spare
+    stuck = note(["2", "3", "5", "8", "9", "N"], MORNING)          # ...unless its star waits for 昼 and 夕
+    assert stuck["ja"] == "夜 は今は出せません（次の星: 昼）。残り２枚に星札・恐慌札があると負け", stuck["ja"]
+    assert note(["1", "2", "3", "5", "7", "8", "9", "N"], MORNING) is None
     assert note(["2", "5", "7", "8"], NOON) is None                 # no star, no note
     s = position([["6", "8", "E"], ["9", "9", "8", "8", "7", "7"]], rows=(["1", "D"], ["3", "4"]), star=NOON)
     assert GAME.view(s, 1)["hand_note"] is None                     # only on one's own turn

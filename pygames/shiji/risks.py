@@ -179,6 +179,11 @@ def caution_text(info: dict[str, Any]) -> dict[str, Any]:
 
 
 
+def _placing_turn(s: State, seat: int) -> bool:
+    """``seat`` is to place a shell now, in a match (a puzzle's hands are open: it says nothing more)."""
+    return not s.rules.open_hands and s.phase == "play" and s.result is None and not s.tasks and seat in R.to_move(s)
+
+
 HAND_NOTE_SLACK = 3
 """The hand note shows while the hand holds at most this many cards beyond two for each star or 恐慌
 (one star: five cards or fewer), when each of them soon needs a shell of its own."""
@@ -193,7 +198,7 @@ def hand_note(s: State, seat: int) -> dict[str, Any] | None:
     last two cards, and which of them can be placed now (a star only as 運行の原則 allows), as
     ``{code, ja, en, params}``, or None. The placement's own warning comes later; this says it before a
     card is picked (players met the two-card rule holding a star the cycle had just passed by)."""
-    if s.rules.open_hands or s.phase != "play" or s.result is not None or s.tasks or seat not in R.to_move(s):
+    if not _placing_turn(s, seat):
         return None
     hand = s.hand[seat]
     specials = [k for k in (*STARS, PANIC) for _ in range(hand[k])]
@@ -227,3 +232,16 @@ def hand_note(s: State, seat: int) -> dict[str, Any] | None:
     return {"code": "shiji.note.stars_left", "ja": "。".join(ja), "en": ". ".join(en),
             "params": {"count": count, "cards": [CODES[k] for k in specials], "now": [CODES[k] for k in now],
                        "not_now": [CODES[k] for k in order + alone]}}
+
+
+def threat(s: State, seat: int) -> dict[str, Any] | None:
+    """On ``seat``'s turn to place (not in a puzzle): the opponent holds two cards, so a number shell of
+    theirs that beats this placement goes out (public: the hand counts), as ``{code, ja, en}``, or None.
+    On a phone the opponent's counts sit under the docked bar; a person placed 64 against two cards and
+    the computer went out with 75."""
+    if not _placing_turn(s, seat):
+        return None
+    if R.hand_size(s, 1 - seat) != 2:
+        return None
+    return {"code": "shiji.note.opponent_two", "ja": "相手は残り２枚: 上回られると上がられます",
+            "en": "The opponent has two cards left: if they beat your shell, they go out"}

@@ -249,6 +249,7 @@ def build(s: State, viewer: int | None) -> dict[str, Any]:
         and viewer in R.to_move(s) and s.phase in ("play", "lead") else [],
         "additions": risks.after_view(s, viewer),
         "hand_note": risks.hand_note(s, viewer) if viewer is not None else None,
+        "threat": risks.threat(s, viewer) if viewer is not None else None,
         "tip": TIP_LITERAL if not s.rules.star_clears else TIP,
         "task": task,
         "lead_shown": [list(v) for v in s.lead_shown],

@@ -567,6 +567,23 @@ def test_a_short_hand_with_a_star_is_told_before_a_pick_and_the_loss_names_the_c
                       "Your last two cards (7 and Evening) include a star or Panic (siege: cannot go out)"), reason
     key_moment(page, f"{name}-two-card-loss", "#outcome h2", "#outcome .result-reason")
 
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_opponents_last_two_cards_are_said_in_the_bar(warm_page, site, wait_for_engine, width, height, locale):
+    """Played on a phone against つよい (seed 5150): the computer's 1・昼 left it two cards, its count was under
+    the docked bar, the person placed 64 and the computer went out with 75."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
+    _deck_match(page, site, wait_for_engine, 5150, "hard")
+    for action in ("lead 9 8", "place D E", "place 8 2", "place 9 5"):
+        _wait_idle(page)
+        _do(page, action)
+    _wait_idle(page)
+    assert _state(page)["view"]["players"][1]["hand_size"] == 2
+    selector = "#view-root .action-bar [data-testid=threat]"
+    key_moment(page, f"shiji-{locale[:2]}-{width}-opponent-two", selector, PLACE)
+    assert page.inner_text(selector) == ("相手は残り２枚: 上回られると上がられます" if locale == "ja-JP"
+                                         else "The opponent has two cards left: if they beat your shell, they go out")
+
 # --- the match played by hand (notes/shiji-match-by-hand.md, seed 7 vs ふつう): four confusions ----
 HAND_SEED = 7
 """The deck match the teammate played by hand; the actions below are theirs."""

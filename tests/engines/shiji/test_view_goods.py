@@ -52,3 +52,14 @@ def test_a_short_hand_says_its_stars_lose_among_the_last_two_and_which_can_go_no
     s = position([["6", "8", "E"], ["9", "9", "8", "8", "7", "7"]], rows=(["1", "D"], ["3", "4"]), star=NOON)
     assert GAME.view(s, 1)["hand_note"] is None                     # only on one's own turn
     assert GAME.view(s, None)["hand_note"] is None
+
+
+
+def test_the_opponents_last_two_cards_are_said_on_ones_turn():
+    """Found in play (山札, seed 5150 against つよい, on a phone): the computer's count 「手札 2枚」 was under the
+    docked bar; the person placed 64 and the computer went out with 75."""
+    s = position([["2", "3", "4", "6", "N"], ["7", "5"]], rows=(["9", "5"], ["1", "D"]))
+    assert GAME.view(s, 0)["threat"]["ja"] == "相手は残り２枚: 上回られると上がられます"
+    assert GAME.view(s, 1)["threat"] is None                       # not on the opponent's turn
+    s = position([["2", "3", "4", "6", "N"], ["7", "5", "4"]], rows=(["9", "5"], ["1", "D"]))
+    assert GAME.view(s, 0)["threat"] is None                       # three cards: not at once (雷霆 aside, hidden)

@@ -115,10 +115,15 @@ class Shiji(Game[State]):
         ja, en = ENDINGS[reason]
         who = seat_name(concerned) if concerned >= 0 else ("", "")
         details: dict[str, Any] = {"reason": reason}
+        cards = ("", "")
         if reason == "closing":
             details["hands"] = [to_list(s.hand[0]), to_list(s.hand[1])]
-        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0]), en.format(w=who[1], l=who[1]), details,
-                       termination=reason)
+        elif reason == "forbidden_two":           # the two cards that lost, named and shown (view.shown_hand)
+            kinds = [k for k in range(NUM_KINDS) for _ in range(s.hand[concerned][k])]
+            details["hand"] = [CODES[k] for k in kinds]
+            cards = ("・".join(NAMES_JA[k] for k in kinds), " and ".join(NAMES_EN[k] for k in kinds))
+        return Outcome(tuple(winners), None, ja.format(w=who[0], l=who[0], cards_ja=cards[0]),
+                       en.format(w=who[1], l=who[1], cards_en=cards[1]), details, termination=reason)
 
     # --- views ---------------------------------------------------------------------------
     def view(self, s: State, seat: int | None) -> dict[str, Any]:

@@ -169,8 +169,9 @@ ENDINGS = {
     "rot": ("{l}の手札が10枚を超えました（腐敗）", "{l}'s hand went over 10 cards (rot)"),
     "bankrupt": ("{l}の土地の札が足りません（破産）", "{l}'s land ran out of cards (bankruptcy)"),
     "siege": ("{l}は並べられる貝札がありません（包囲）", "{l} could place no shell (siege)"),
-    "forbidden_two": ("{l}は残り２枚に星札・恐慌札があり上がれません（包囲・禁止行為）",
-                      "{l}'s last two cards include a star or Panic (siege: cannot go out)"),
+    # {cards_ja}/{cards_en}: the loser's two cards, which the view shows too (to see which card did it)
+    "forbidden_two": ("{l}の残り２枚（{cards_ja}）に星札・恐慌札があり上がれません（包囲・禁止行為）",
+                      "{l}'s last two cards ({cards_en}) include a star or Panic (siege: cannot go out)"),
     "closing": ("閉場: 手札を公開して比べました", "Market closed after ten rounds: hands compared"),
 }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import rules as R
-from .cards import FULL_SET, NUM_KINDS, PANIC, STARS
+from .cards import CODES, FULL_SET, NAMES_EN, NAMES_JA, NUM_KINDS, PANIC, STARS
 from .state import evolve as replace, BALANCED, State
 
 GOOD_NAMES = {"pair": ("双札", "pair"), "ten": ("十札", "ten"), "step": ("段札", "step")}
@@ -177,3 +177,71 @@ def caution_text(info: dict[str, Any]) -> dict[str, Any]:
             "en": f"After this, you could not answer the opponent's {ex_en} and the like ({info['count']} of the "
                   f"{info['total']} values they could place); with no answer you lose (siege)"}
 
+
+
+def _placing_turn(s: State, seat: int) -> bool:
+    """``seat`` is to place a shell now, in a match (a puzzle's hands are open: it says nothing more)."""
+    return not s.rules.open_hands and s.phase == "play" and s.result is None and not s.tasks and seat in R.to_move(s)
+
+
+HAND_NOTE_SLACK = 3
+"""The hand note shows while the hand holds at most this many cards beyond two for each star or 恐慌
+(one star: five cards or fewer), when each of them soon needs a shell of its own."""
+HAND_NOTE_STUCK_SLACK = 5
+"""The same with a star the cycle does not allow now (one such star: seven cards or fewer): it waits for
+the other stars, while each number shell brings the last two cards nearer (played at 2·3·5·8·9·夜 after 朝,
+every shell but one drawing goods was warned two turns ahead)."""
+
+
+def hand_note(s: State, seat: int) -> dict[str, Any] | None:
+    """On ``seat``'s turn to place (not in a puzzle): a short hand's stars and 恐慌, which lose among the
+    last two cards, and which of them can be placed now (a star only as 運行の原則 allows), as
+    ``{code, ja, en, params}``, or None. The placement's own warning comes later; this says it before a
+    card is picked (players met the two-card rule holding a star the cycle had just passed by)."""
+    if not _placing_turn(s, seat):
+        return None
+    hand = s.hand[seat]
+    specials = [k for k in (*STARS, PANIC) for _ in range(hand[k])]
+    count = sum(hand)
+    if not specials or count > 2 * len(specials) + HAND_NOTE_STUCK_SLACK:
+        return None
+    playable = {k for shell in R.placements(s, seat) for k in shell}
+    allowed = R.allowed_stars(s)
+    now = [k for k in specials if k in playable]
+    order = [k for k in specials if k not in playable and k in STARS and k not in allowed]
+    alone = [k for k in specials if k not in playable and k not in order]
+    if count > 2 * len(specials) + (HAND_NOTE_STUCK_SLACK if order else HAND_NOTE_SLACK):
+        return None
+
+    def names(kinds: list[int], sep: tuple[str, str] = ("・", " and ")) -> tuple[str, str]:
+        return sep[0].join(NAMES_JA[k] for k in kinds), sep[1].join(NAMES_EN[k] for k in kinds)
+    nxt = names(list(allowed), ("・", " or "))
+    ja, en = [], []
+    if now:
+        ja.append(f"{names(now)[0]} はいま出せます")
+        en.append(f"{names(now)[1]} can be placed now")
+    if order:
+        ja.append(f"{names(order)[0]} は今は出せません（次の星: {nxt[0]}）")
+        en.append(f"{names(order)[1]} cannot be placed now (next star: {nxt[1]})")
+    if alone:
+        ja.append(f"{names(alone)[0]} と組める札がありません")
+        en.append(f"{names(alone)[1]} has nothing to pair with")
+    # what can be done first (the line must stay short: it sits in a phone's docked bar), then the rule
+    ja.append("残り２枚に星札・恐慌札があると負け")
+    en.append("A star or Panic among your last two cards loses")
+    return {"code": "shiji.note.stars_left", "ja": "。".join(ja), "en": ". ".join(en),
+            "params": {"count": count, "cards": [CODES[k] for k in specials], "now": [CODES[k] for k in now],
+                       "not_now": [CODES[k] for k in order + alone]}}
+
+
+def threat(s: State, seat: int) -> dict[str, Any] | None:
+    """On ``seat``'s turn to place (not in a puzzle): the opponent holds two cards, so a number shell of
+    theirs that beats this placement goes out (public: the hand counts), as ``{code, ja, en}``, or None.
+    On a phone the opponent's counts sit under the docked bar; a person placed 64 against two cards and
+    the computer went out with 75."""
+    if not _placing_turn(s, seat):
+        return None
+    if R.hand_size(s, 1 - seat) != 2:
+        return None
+    return {"code": "shiji.note.opponent_two", "ja": "相手は残り２枚: 上回られると上がられます",
+            "en": "The opponent has two cards left: if they beat your shell, they go out"}

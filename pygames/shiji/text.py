@@ -50,11 +50,15 @@ def describe(s: State, seat: int, action: str) -> tuple[str, str]:
             return f"雷霆 {ja}（100）", f"Thunder {en} (100)"
         if s.tasks and s.tasks[0][0] == "kaijo":
             return "解除 00", "Cancel with 00"
+        # a 00 pair (inside the shell or with the row's last 0) sets the stars free and the order ascending:
+        # said, or a 夕 just after a 朝 reads as a broken 運行の原則
+        zero = R.forms_zero_pair(s, seat, tuple(kinds))  # type: ignore[arg-type]
+        pair_ja, pair_en = ("00の双札で平衡状態", "a 00 pair: stars balanced") if zero else ("", "")
         if all(is_number(k) for k in kinds):  # type: ignore[arg-type]
-            return f"数字組 {ja}（値 {value:02d}）", f"Number shell {en} (value {value:02d})"
-        if 14 in kinds:
-            return f"恐慌組 {ja}", f"Panic shell {en}"
-        return f"星組 {ja}", f"Star shell {en}"
+            return (f"数字組 {ja}（値 {value:02d}{'、' + pair_ja if zero else ''}）",
+                    f"Number shell {en} (value {value:02d}{'; ' + pair_en if zero else ''})")
+        kind_ja, kind_en = ("恐慌組", "Panic shell") if 14 in kinds else ("星組", "Star shell")
+        return (f"{kind_ja} {ja}{f'（{pair_ja}）' if zero else ''}", f"{kind_en} {en}{f' ({pair_en})' if zero else ''}")
     return action, action
 
 

@@ -190,11 +190,19 @@ def lead_note(value: int) -> dict[str, str]:
                   "opponent's, you play first; a tie, and both choose again"}
 
 
+def shown_hand(s: State, seat: int) -> bool:
+    """At the end, a hand every viewer sees: both at 閉場 (compared), the loser's two cards after a loss by
+    the two-card rule (the star or 恐慌 that did it)."""
+    if s.result is None:
+        return False
+    return s.result[1] == "closing" or (s.result[1] == "forbidden_two" and s.result[2] == seat)
+
+
 def build(s: State, viewer: int | None) -> dict[str, Any]:
     """The JSON picture of ``s`` for ``viewer`` (None: spectator); see VIEW.md."""
     players = []
     for seat in (0, 1):
-        mine = viewer == seat or s.rules.open_hands or (s.result is not None and s.result[1] == "closing")
+        mine = viewer == seat or s.rules.open_hands or shown_hand(s, seat)
         see_land = (viewer == seat and not s.rules.deck) or s.rules.open_hands
         players.append({
             "seat": seat,
@@ -240,6 +248,8 @@ def build(s: State, viewer: int | None) -> dict[str, Any]:
         "shells": shells_for(s, viewer) if viewer is not None and s.result is None and not s.tasks
         and viewer in R.to_move(s) and s.phase in ("play", "lead") else [],
         "additions": risks.after_view(s, viewer),
+        "hand_note": risks.hand_note(s, viewer) if viewer is not None else None,
+        "threat": risks.threat(s, viewer) if viewer is not None else None,
         "tip": TIP_LITERAL if not s.rules.star_clears else TIP,
         "task": task,
         "lead_shown": [list(v) for v in s.lead_shown],

@@ -27,6 +27,18 @@ def _land(page: Any) -> None:
     page.locator("[data-testid=mode-land] input").check()
 
 
+def _deck_match(page: Any, site: Any, wait_for_engine: Any, seed: int, level: str | None = "normal") -> None:
+    """Start the default (山札) match against the computer at ``level`` (None: the setup's default) with ``seed``."""
+    page.goto(site.url + "#/new/shiji")
+    wait_for_engine(page)
+    page.wait_for_selector(".sj-setup .sj-modes")
+    page.fill("#seed", str(seed))
+    if level:
+        page.select_option("#seat-1-level", level)
+    page.click("#start-match")
+    page.wait_for_url("**#/play/*")
+
+
 def _wait_idle(page: Any) -> None:
     page.wait_for_function("() => window.pygamesMatch && window.pygamesMatch.idle", timeout=60_000)
 
@@ -476,12 +488,7 @@ def test_a_computer_pass_is_said_where_the_eye_is(warm_page, site, wait_for_engi
     """In the deck game, when the computer cannot place it draws two and passes: the screen says so
     (found playing seed 7 by hand: the turn came back with no word why)."""
     page = warm_page()
-    page.goto(site.url + "#/new/shiji")
-    wait_for_engine(page)
-    page.wait_for_selector(".sj-setup .sj-modes")
-    page.fill("#seed", "7")
-    page.click("#start-match")
-    page.wait_for_url("**#/play/*")
+    _deck_match(page, site, wait_for_engine, 7, level=None)
     for action in ("lead 8 7", "place E 0", "place 8 7"):      # 87 is more than the computer can beat
         _wait_idle(page)
         _do(page, action)
@@ -493,6 +500,89 @@ def test_a_computer_pass_is_said_where_the_eye_is(warm_page, site, wait_for_engi
     assert "コンピュータ（ふつう）" in note.inner_text()
     assert "プレイヤー2" not in page.locator("#undo-why").inner_text()
 
+
+
+@pytest.mark.parametrize("locale", ["ja-JP", "en-US"])
+def test_the_notes_call_the_person_against_the_computer_you_once(warm_page, site, wait_for_engine, locale):
+    """The notes under the strip name the person against the computer あなた / You, once: the 先手決め line
+    said 「先手決め: あなた（あなた） 87・コンピュータ（ふつう） 98」 ("Who starts: You (you) 87, …"), the tax
+    line 「あなた（あなた）: 星組の税で…」, as the players' list calls them プレイヤー1 and the table made that あなた."""
+    ja = locale == "ja-JP"
+    page = warm_page(locale=locale)
+    _deck_match(page, site, wait_for_engine, 7)
+    seen, undo = [], []
+    for action in ("lead 8 7", "place E 0", "place 8 7"):
+        _wait_idle(page)
+        _do(page, action)
+        _wait_idle(page)
+        notes = page.locator("#view-root [data-testid=latest-event]")
+        seen.append(notes.inner_text() if notes.count() else "")
+        undo.append(page.inner_text("#undo-why"))
+    text = "\n".join(seen)
+    assert ("先手決め: あなた 87" if ja else "Who starts: You 87") in text, text
+    assert ("あなた（あなた）" if ja else "You (you)") not in text, text
+    # why 待った is greyed names the person the same way (「（プレイヤー1が山札から１枚引きました）」, it said)
+    assert any(("あなたが山札から" if ja else "(you drew a card)") in u for u in undo), undo
+    assert not any("プレイヤー" in u or "Player" in u for u in undo), undo
+
+
+STAR_SEED = 10
+"""A deck match against ふつう (found with bench/shiji_default.py's newcomer policy) lost by the two-card rule:
+at 6·8·夕 the person kept 夕 while it was the next star, the computer then placed 夕 itself, and at 2·5·7·夕
+every shell left 夕 among the last two cards."""
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_a_short_hand_with_a_star_is_told_before_a_pick_and_the_loss_names_the_cards(warm_page, site, wait_for_engine,
+                                                                                    width, height, locale):
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
+    name = f"shiji-{locale[:2]}-{width}"
+    _deck_match(page, site, wait_for_engine, STAR_SEED)
+    note = page.locator("#view-root .action-bar [data-testid=hand-note]")
+    for action in ("lead 8 3", "place 1 M", "place 2 3"):
+        _wait_idle(page)
+        _do(page, action)
+    _wait_idle(page)
+    assert sorted(_state(page)["view"]["players"][0]["hand"]) == ["6", "8", "E"]
+    # 夕 can still go: said in the bar, in view, before a card is picked
+    assert note.inner_text() == ("夕 はいま出せます。残り２枚に星札・恐慌札があると負け" if ja
+                                 else "Evening can be placed now. A star or Panic among your last two cards loses")
+    assert_in_viewport(page, "#view-root .action-bar [data-testid=hand-note]")
+    _click_hand(page, "#view-root", ["8", "6"])
+    assert note.count() == 0                       # picked: the placement's own verdict speaks
+    page.locator("#view-root [data-testid=verdict]").wait_for()
+    page.locator(PLACE).click()
+    _wait_idle(page)
+    st = _state(page)
+    assert sorted(st["view"]["players"][0]["hand"]) == ["2", "5", "7", "E"] and st["view"]["star"]["last"] == "E"
+    # the computer placed 夕: it cannot go now, whichever two are placed
+    key_moment(page, f"{name}-star-note", "#view-root .action-bar [data-testid=hand-note]", PLACE)
+    assert note.inner_text() == ("夕 は今は出せません（次の星: 夜）。残り２枚に星札・恐慌札があると負け" if ja else
+                                 "Evening cannot be placed now (next star: Night). A star or Panic among your last two cards loses")
+    _do(page, "place 2 5")
+    page.wait_for_selector("#outcome:not([hidden])")
+    reason = page.inner_text("#outcome .result-reason")
+    assert reason == ("あなたの残り２枚（7・夕）に星札・恐慌札があり上がれません（包囲・禁止行為）" if ja else
+                      "Your last two cards (7 and Evening) include a star or Panic (siege: cannot go out)"), reason
+    key_moment(page, f"{name}-two-card-loss", "#outcome h2", "#outcome .result-reason")
+
+
+@pytest.mark.parametrize("width,height,locale", [(375, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_the_opponents_last_two_cards_are_said_in_the_bar(warm_page, site, wait_for_engine, width, height, locale):
+    """Played on a phone against つよい (seed 5150): the computer's 1・昼 left it two cards, its count was under
+    the docked bar, the person placed 64 and the computer went out with 75."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
+    _deck_match(page, site, wait_for_engine, 5150, "hard")
+    for action in ("lead 9 8", "place D E", "place 8 2", "place 9 5"):
+        _wait_idle(page)
+        _do(page, action)
+    _wait_idle(page)
+    assert _state(page)["view"]["players"][1]["hand_size"] == 2
+    selector = "#view-root .action-bar [data-testid=threat]"
+    key_moment(page, f"shiji-{locale[:2]}-{width}-opponent-two", selector, PLACE)
+    assert page.inner_text(selector) == ("相手は残り２枚: 上回られると上がられます" if locale == "ja-JP"
+                                         else "The opponent has two cards left: if they beat your shell, they go out")
 
 # --- the match played by hand (notes/shiji-match-by-hand.md, seed 7 vs ふつう): four confusions ----
 HAND_SEED = 7
@@ -506,13 +596,7 @@ def test_the_match_by_hand_reads_clearly(warm_page, site, wait_for_engine, width
     ja = lang == "ja"
     page = warm_page(width, height, phone=width < 500, locale=locale)     # its bot delay is 0
     name = f"shiji-{lang}-{width}"
-    page.goto(site.url + "#/new/shiji")
-    wait_for_engine(page)
-    page.wait_for_selector(".sj-setup .sj-modes")
-    page.fill("#seed", str(HAND_SEED))
-    page.select_option("#seat-1-level", "normal")
-    page.click("#start-match")
-    page.wait_for_url("**#/play/*")
+    _deck_match(page, site, wait_for_engine, HAND_SEED)
     _wait_idle(page)
     # 1. the deal is one line of the events strip, not six "drew a card"
     strip = page.locator("#view-root #turn-events .turn-event")

@@ -5,7 +5,7 @@
 import { h, fill, download } from './dom.js';
 import { t, pick } from './i18n.js';
 import { sharePanel } from './share.js';
-import { namedText } from './seats.js';
+import { yourText } from './seats.js';
 
 /**
  * The toolbar of a match page's state `m` (matchstate.js) in `els.toolbar`, the undo reason in
@@ -26,7 +26,7 @@ export function matchToolbar(m, els, hooks) {
     if (m.busy && m.thinking !== null) return t('undoBusy');
     if (m.shown === null) return t('undoSpectator');
     if (m.payload && m.payload.can_undo) return '';
-    return m.payload && m.payload.undo_reason ? namedText(pick(m.payload.undo_reason), m.players) : '';
+    return m.payload && m.payload.undo_reason ? yourText(pick(m.payload.undo_reason), m.players) : '';
   }
 
   async function undo() {

@@ -236,6 +236,22 @@ def test_siege_and_two_cards_with_a_star():
     assert s.result[1] == "forbidden_two" and GAME.outcome(s).winners == (0,)
 
 
+
+def test_a_two_card_loss_names_the_cards_and_shows_them():
+    """Lost by the two-card rule, the ending says which two cards did it and both sides see them (the
+    loser's hand is shown, as at 閉場): it said only 「プレイヤー2は残り２枚に星札・恐慌札があり上がれません」,
+    over a hidden hand of 2, so a person whose opponent lost could not see why, nor a loser which card."""
+    s = position([["5", "6", "7"], ["1", "M"]])
+    s = play(s, "place 5 6")
+    out = GAME.outcome(s)
+    assert s.result[1] == "forbidden_two" and out.winners == (0,)
+    assert out.reason_ja == "プレイヤー2の残り２枚（1・朝）に星札・恐慌札があり上がれません（包囲・禁止行為）", out.reason_ja
+    assert out.reason_en == "Player 2's last two cards (1 and Morning) include a star or Panic (siege: cannot go out)"
+    assert out.details["hand"] == ["1", "M"]
+    for viewer in (0, 1, None):
+        assert GAME.view(s, viewer)["players"][1]["hand"] == ["1", "M"], viewer
+    assert GAME.view(s, 1)["players"][0]["hand"] is None        # the winner's hand stays theirs
+
 def test_forbidden_to_go_out_with_star_shell():
     s = position([["M", "5"], ["1", "2"]])
     assert R.place_problem(s, 0, (MORNING, 5))[0] == "shiji.place.forbidden_last"
@@ -524,3 +540,18 @@ def test_a_zero_pair_refusal_says_the_order_turns_ascending_first():
     with pytest.raises(GameError) as err:       # no 00 pair: the plain refusal, in reverse order
         GAME.apply(s, 0, "place 9 5")
     assert err.value.code == "shiji.place.not_superior" and "逆順" in err.value.message_ja
+
+
+def test_a_shell_that_makes_a_00_pair_says_the_stars_are_free():
+    """Found in play (山札, seed 1807 against つよい): after the person's 朝 the computer placed 0・夕 beside
+    its own 0, a 00 pair that frees the stars; the line said only 「星組 0・夕」, so 夕 after 朝 read as a
+    skipped 昼 (a broken 運行の原則)."""
+    from pygames.shiji.cards import MORNING
+    s = position([["0", "E", "4", "3"], ["9", "9", "8", "8"]], rows=(["9", "0"], ["5", "M"]), star=MORNING,
+                 merchant=(False, True))
+    assert "place 0 E" in GAME.legal_actions(s, 0) and "place 4 E" not in GAME.legal_actions(s, 0)
+    assert GAME.describe_action(s, 0, "place 0 E") == ("星組 0・夕（00の双札で平衡状態）",
+                                                       "Star shell 0·Evening (a 00 pair: stars balanced)")
+    assert GAME.describe_action(s, 0, "place 0 4") == ("数字組 0・4（値 04、00の双札で平衡状態）",
+                                                       "Number shell 0·4 (value 04; a 00 pair: stars balanced)")
+    assert GAME.describe_action(s, 0, "place 4 3") == ("数字組 4・3（値 43）", "Number shell 4·3 (value 43)")

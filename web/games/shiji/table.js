@@ -234,6 +234,14 @@ export function createTable(root, io) {
     });
     bar.append(handBox);   // the hand is the action: docked with the prompt and 並べる
     const codes = selIdx.map((i) => hand[i]);
+    // a short hand's stars and 恐慌 lose among the last two cards, the opponent's two cards go out when beaten:
+    // said before a card is picked (the engine's words; on a phone the counts are under this bar); once two
+    // are picked, the placement's own verdict says the rest
+    if (!codes.length) {
+      for (const [note, testid] of [[v.threat, 'threat'], [v.hand_note, 'hand-note']]) {
+        if (note) bar.append(el('p', { class: 'sj-hand-note', role: 'note', dataset: { testid } }, m(t(note.ja, note.en))));
+      }
+    }
     const chosen = codes.length === 2 ? shellEntry(`${lead ? 'lead' : 'place'} ${codes.join(' ')}`) : null;
     const preview = codes.length
       ? el('p', { class: 'sj-preview', dataset: { testid: 'preview' } }, t('選択: ', 'Selected: '), codes.map((c) => (NUMBER.test(c) ? c : cardLabel(t, c))).join(' · '),

@@ -5,6 +5,7 @@ import { h as el } from '../../shell/dom.js';
 import { createTable } from './table.js';
 import { mountPuzzles } from './puzzles.js';
 import { loadGlossary } from './glossary.js';
+import { youSeat } from '../../shell/seats.js';
 
 export function mount(root, ctx) {
   const wrap = el('div', { class: 'sj-view' });
@@ -24,7 +25,10 @@ export function mount(root, ctx) {
   function nameOf(payload, seat) {
     const pl = (payload.players || [])[seat];
     const name = pl && pl.name;
-    if (seat === payload.seat) return { ja: name ? `${name}（あなた）` : 'あなた', en: name ? `${name} (you)` : 'You' };
+    // the one person against the computer is just あなた / You (the players' list names them プレイヤー1,
+    // which the table turns into あなた: 「あなた（あなた）」); a typed name or two people keep the name
+    if (seat === payload.seat && seat !== youSeat(payload.players) && name) return { ja: `${name}（あなた）`, en: `${name} (you)` };
+    if (seat === payload.seat) return { ja: 'あなた', en: 'You' };
     return { ja: name || (seat === 0 ? '席1' : '席2'), en: name || `Seat ${seat + 1}` };
   }
 

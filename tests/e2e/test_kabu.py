@@ -286,7 +286,7 @@ def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> 
     end.wait_for()
     assert page.locator("#kabu-end").count() == 1
     assert end.locator("svg[role=img]").count() == 1
-    assert end.locator("tbody tr").count() == 2
+    assert end.locator("#kabu-where tbody tr").count() == 4  # start cash + salary, dividends, shares, total
     page.wait_for_selector("#outcome:not([hidden])")
     assert reloaded and scanned
     assert placed >= 2 and changed == 1 and cancelled == 1 and traded >= 1
@@ -500,10 +500,33 @@ def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width
     _idle(page)
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
+    _where_the_totals_came_from(page, lang)
     tops = page.evaluate("() => [...document.querySelectorAll('#outcome .result-actions > *')].map((el) => Math.round(el.getBoundingClientRect().top))")
     assert len(tops) == 3 and len(set(tops)) == 1, tops  # the result's actions on one row, also on a phone in English
     page.click("#result-dismiss")
     key_moment(page, f"{name}-5-final-position", "#outcome-bar")
+
+
+def _where_the_totals_came_from(page: Any, lang: str) -> None:
+    """The result says why: each total split into start cash and salary, dividends and the gain on shares, the
+    person's column first and the gap per line, readable row labels, and what each gain on shares is made of."""
+    parts = page.evaluate("() => window.pygamesMatch.payload.view.result.breakdown")
+    rows = page.evaluate("""() => [...document.querySelectorAll('#outcome #kabu-where tbody tr')].map((tr) => ({
+        part: tr.dataset.part, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+        label: tr.querySelector('th').getBoundingClientRect().width}))""")
+    assert [r["part"] for r in rows] == ["start", "dividends", "shares", "total"], rows
+
+    def money(n: int, sign: bool = False) -> str:
+        mark = "+" if sign and n > 0 else ("−" if n < 0 else "")
+        return f"{mark}{abs(n):,}円" if lang == "ja" else f"{mark}¥{abs(n):,}"
+
+    me, them = parts  # the person is seat 0
+    for row, key in ((rows[1], "dividends"), (rows[2], "shares_gain"), (rows[3], "total")):
+        assert row["cells"] == [money(me[key]), money(them[key]), money(me[key] - them[key], sign=True)], row
+    made = page.inner_text("#outcome #kabu-where-shares li[data-seat='0']")
+    assert all(money(me[k]) in made for k in ("sold", "stock_value", "bought")), made
+    assert all(r["label"] >= 60 for r in rows), rows  # the labels read as words, not one character a line
+    assert_no_horizontal_overflow(page)
 
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
@@ -737,7 +760,7 @@ def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, 
     page.wait_for_selector("#outcome:not([hidden]) #kabu-end")
     _idle(page)
     assert page.evaluate("() => window.pygamesMatch.general.outcome.winners") == [0], "the person wins this duel"
-    winner_row = page.inner_text("#kabu-end tbody tr[data-seat='0'] th").strip()
+    winner_row = page.inner_text("#kabu-end #kabu-where thead th:nth-child(2)").strip()  # the person's column, first
     assert winner_row == ("あなた" if ja else "You"), winner_row
     headline = page.inner_text("#outcome h2").strip()
     assert headline == ("あなたの勝ち" if ja else "You won"), headline

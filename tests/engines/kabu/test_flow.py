@@ -286,6 +286,27 @@ def test_outcome_reason_gives_both_totals_in_yen():
     assert "先攻" not in out.reason_ja and "後攻" not in out.reason_ja and "First" not in out.reason_en
 
 
+def test_the_result_says_where_each_total_came_from():
+    """The end says why: start cash and salary, dividends and the gain on shares (paid, received, held at
+    the price) add up to each total, trades with the opponent counted on both sides."""
+    s = to_phase5()
+    s = play(s, "0:buy S03 mkt x2", "1:buy S07 mkt x1", "0:done", "1:done", "0:sell S03 limit 17 x1", "1:done",
+             "0:done")
+    s = play(s, "c:event E04", "0:done", "1:buy S03 limit 17 x1", "1:done", "0:done", "1:done")
+    while not s.finished:
+        s = finish_turn(play(s, "c:price +1"))
+    parts = GAME.view(s, 0)["result"]["breakdown"]
+    for seat, b in enumerate(parts):
+        assert b["start"] + b["salary"] + b["dividends"] + b["shares_gain"] == b["total"] == s.total(seat)
+        assert b["start"] + b["salary"] + b["dividends"] + b["sold"] - b["bought"] == b["cash"] == s.cash[seat]
+        assert b["shares_gain"] == b["sold"] + b["stock_value"] - b["bought"] and b["salary"] == 32000
+    # seat 0 bought two at 15 from the market and sold one at 17 to seat 1, which bought S07 at 8
+    assert (parts[0]["bought"], parts[0]["sold"]) == (3000, 1700) and (parts[1]["bought"], parts[1]["sold"]) == (2500, 0)
+    # ⑦ of the first turn comes before the trade at the end of ⑨: two S03 for seat 0, one S07 for seat 1
+    assert parts[0]["dividends"] == 2 * 40 + 7 * 40 and parts[1]["dividends"] == 30 + 7 * (40 + 30)
+    assert parts[0]["stock_value"] == s.stock_value(0) > 0 and GAME.view(to_phase5(), 0)["result"] is None
+
+
 # --- ruling 17: double bankruptcy draws; the order of answers never decides ------------------
 def _both_in_debt(version, shares0=("S07", 1), shares1=("S09", 1), debt1=5000):
     s = to_phase5(version=version)

@@ -81,6 +81,7 @@ def _pending(s: KabuState, seat: int | None) -> dict[str, Any] | None:
             out["sellable"] = flow.t01_sellable(s, seat) if kind == "t01" else flow.t02_sellable(s, seat)
     elif kind == "target":
         out["card"] = p["card"]
+        out["targets"] = flow.target_choices(s)
     elif kind == "janken":
         out["group"] = dict(p["group"])
         out["rounds"] = s.janken_rounds

@@ -529,6 +529,48 @@ def _where_the_totals_came_from(page: Any, lang: str) -> None:
     assert_no_horizontal_overflow(page)
 
 
+def _at_the_persons_event_target(seed: int) -> dict[str, Any]:
+    """A duel (the easy computer for both seats) up to the person's first event target (不祥事発覚 in the
+    balanced deck)."""
+    record = _new_duel(seed)
+    while True:
+        general = _call("view", record=record, seat=0)
+        assert not general["outcome"], "the person never aimed an event"
+        pending = general["view"]["pending"]
+        if pending and pending["kind"] == "target" and 0 in pending["waiting_for"]:
+            return record
+        seat = general["to_move"][0]
+        record = _call("apply", record=record, seat=seat,
+                       action=_call("bot_action", record=record, seat=seat, level="easy")["action"])["record"]
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_an_event_target_says_what_it_does_to_whom(warm_page: Any, site: Any, width: int, height: int,
+                                                    locale: str) -> None:
+    """The person aiming 不祥事発覚 (−4) sees on each issue's button its price before and after and the shares each
+    side holds, so the −4 can be aimed at the computer's shares (the buttons named only the issue and its price:
+    in a played duel the first button hit the person's own share); the yen each side loses is in its name."""
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    _put(page, site, _at_the_persons_event_target(1), f"kabutarget{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    targets = {t["issue"]: t for t in _payload(page)["pending"]["targets"]}
+    assert targets["S09"]["held"] == [1, 0] and targets["S11"]["held"] == [0, 1] and targets["S03"]["held"] == [0, 0]
+    label = lambda issue: page.inner_text(f"#kabu-bar button[data-target={issue}]").replace("\n", " ")
+    t = targets["S11"]
+    assert label("S11").endswith("自分0・相手1株" if ja else "you 0 · opp. 1"), label("S11")
+    assert f"{t['price']}→{t['after']}" in label("S11") and t["after"] == t["price"] - 4
+    assert label("S09").endswith("自分1・相手0株" if ja else "you 1 · opp. 0"), label("S09")
+    assert label("S03").endswith("だれも持っていない" if ja else "held by no one"), label("S03")
+    said = page.get_attribute("#kabu-bar button[data-target=S11]", "aria-label")
+    assert ("相手1株 −400円" if ja else "opponent 1 shares −¥400") in said, said
+    key_moment(page, f"kabu-target-{locale[:2]}-{width}", PROMPT, "#kabu-bar button[data-target=S11]", "#kabu-bar button[data-target=S12]")
+    ply = _state(page)["ply"]
+    _click_and_wait(page, "#kabu-bar button[data-target=S11]", ply)
+    assert _payload(page)["events"][-1]["target"] == "S11"
+
+
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
 
 

@@ -118,6 +118,30 @@ def test_e11_doubles_an_issue_dividend_for_the_rest_of_the_duel():
     assert GAME.view(s, 1)["issues"][1]["dividend_doubled"]
 
 
+def test_an_event_target_says_what_each_issue_would_do_to_whom():
+    """The drawer of 不祥事発覚 (−4) or 増配発表 sees, per issue, the price or dividend after, who holds it and
+    what each player gains or loses by it in yen (the price floor of one unit included)."""
+    s = new(deck(STOCKS0, ["E07", "E02", "E04", "E06"], []))
+    s = give(give(give(play(s, "c:price +0"), 1, "S04", 2), 0, "S03", 1), 1, "S12", 1)
+    s = both_done(both_done(s))
+    s.price["S12"] = 3
+    s = play(s, "c:event E07")
+    for seat in (0, 1):  # holdings are public: both see the same choices
+        targets = {t["issue"]: t for t in GAME.view(s, seat)["pending"]["targets"]}
+        assert set(targets) == set(s.issues)
+        assert targets["S04"] == {"issue": "S04", "price": 12, "after": 8, "dividend": 60, "dividend_after": 60,
+                                  "dividends_left": 7, "held": [0, 2], "yen": [0, -800]}
+        assert (targets["S03"]["held"], targets["S03"]["yen"]) == ([1, 0], [-400, 0])
+        assert (targets["S12"]["after"], targets["S12"]["yen"]) == (1, [0, -200])  # the floor: 3 → 1, not −1
+    s = new(deck(STOCKS0, ["E11", "E02", "E04", "E06"], []))
+    s = both_done(both_done(give(play(s, "c:price +0"), 1, "S04", 2)))
+    s = play(s, "c:event E11")
+    s04 = next(t for t in GAME.view(s, 0)["pending"]["targets"] if t["issue"] == "S04")
+    assert (s04["price"], s04["after"], s04["dividend"], s04["dividend_after"]) == (12, 12, 60, 120)
+    assert s04["yen"] == [0, 60 * 7 * 2]  # seven ⑦ still to come after this turn's, two shares
+    assert "targets" not in GAME.view(both_done(play(s, "0:target S04")), 0)["pending"]
+
+
 @pytest.mark.parametrize("card, target, expect", [
     ("E05", None, {"S04": 14, "S03": 16, "S12": 17}),           # finance +2, others +1
     ("E10", None, {"S10": 14, "S03": 12, "S04": 9}),            # construction net +3, others −3

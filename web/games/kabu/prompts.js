@@ -180,14 +180,34 @@ function salePrompt(m, tool, pend) {
   return out;
 }
 
+/** The drawer's event target: each issue's button says what the event does to it (price, or dividend for 増配) and
+ * who holds it, so a −4 can be aimed at the opponent's shares and a +4 at one's own; the yen each side gains or
+ * loses by it is in the button's name for a screen reader and in the line over the buttons (the engine's targets). */
 function targetPrompt(m, pend) {
   const { ctx, v } = m;
   const e = (v.catalog.events || {})[pend.card];
+  const me = m.me ?? 0;
+  const choices = Object.fromEntries((pend.targets || []).map(t => [t.issue, t]));
+  const plus = n => (n > 0 ? '+' : '') + yen(n, ctx.lang);
+  const dividendEvent = (pend.targets || []).some(t => t.dividend_after !== t.dividend);
+  const sample = (pend.targets || [])[0];
+  const per = dividendEvent ? (sample ? ctx.t(`残り${sample.dividends_left}回の決算で1株あたり配当が2倍`, `the dividend per share doubles for the ${sample.dividends_left} ⑦ still to come`) : '')
+    : ctx.t('持っている株1株あたり、株価の変化×100円', 'each share held gains or loses the price change × ¥100');
   return [h('p', {}, ctx.t('イベント: ', 'Event: '), h('strong', {}, nameOf(ctx, e, pend.card)), e ? ` — ${ctx.t(e.text_ja, e.text_en)}` : ''),
-    h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('target ')).map(a => {
+    h('p', { class: 'kabu-muted', id: 'kabu-target-note' }, ctx.t(`各ボタン: 銘柄と変化・自分と相手の持ち株（${per}）`, `Each button: the issue, its change, and the shares you and your opponent hold (${per})`)),
+    h('div', { class: 'kabu-row kabu-targets' }, m.legal.filter(a => a.startsWith('target ')).map(a => {
       const id = a.split(' ')[1];
-      const is = v.issues.find(x => x.id === id);
-      return button(`${m.issueName(id)}${is ? ` (${is.price})` : ''}`, a, m);
+      const t = choices[id];
+      if (!t) return button(m.issueName(id), a, m);
+      const change = t.dividend_after !== t.dividend ? ctx.t(`配当${t.dividend}→${t.dividend_after}円`, `div. ${t.dividend}→${t.dividend_after}`) : `${t.price}→${t.after}`;
+      const mine = t.held[me];
+      const theirs = t.held[1 - me];
+      const held = mine || theirs ? ctx.t(`自分${mine}・相手${theirs}株`, `you ${mine} · opp. ${theirs}`) : ctx.t('だれも持っていない', 'held by no one');
+      const said = ctx.t(`${m.issueName(id)} ${change}、自分${mine}株 ${plus(t.yen[me])}、相手${theirs}株 ${plus(t.yen[1 - me])}`,
+        `${m.issueName(id)} ${change}, you ${mine} shares ${plus(t.yen[me])}, opponent ${theirs} shares ${plus(t.yen[1 - me])}`);
+      return button([h('span', { class: 'kabu-target-what' }, `${m.issueName(id)} ${change}`),
+        h('span', { class: `kabu-target-held${mine || theirs ? '' : ' kabu-none'}` }, held)], a, m,
+      { attrs: { 'aria-label': said, title: said, 'data-target': id } });
     }))];
 }
 

@@ -529,19 +529,25 @@ def _where_the_totals_came_from(page: Any, lang: str) -> None:
     assert_no_horizontal_overflow(page)
 
 
-def _at_the_persons_event_target(seed: int) -> dict[str, Any]:
-    """A duel (the easy computer for both seats) up to the person's first event target (不祥事発覚 in the
-    balanced deck)."""
-    record = _new_duel(seed)
+def _duel_until(seed: int, level: str, stop: Any, why: str) -> dict[str, Any]:
+    """A 1-year duel, the computer at ``level`` playing both seats, up to the first view of the person's where
+    ``stop(view)`` holds (the person's decision then waits)."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": level}]
+    record = _call("new_match", game="kabu", seed=seed, options={"years": 1}, players=players)["record"]
     while True:
         general = _call("view", record=record, seat=0)
-        assert not general["outcome"], "the person never aimed an event"
+        assert not general["outcome"], why
         pending = general["view"]["pending"]
-        if pending and pending["kind"] == "target" and 0 in pending["waiting_for"]:
+        if pending and 0 in pending["waiting_for"] and stop(general["view"]):
             return record
         seat = general["to_move"][0]
         record = _call("apply", record=record, seat=seat,
-                       action=_call("bot_action", record=record, seat=seat, level="easy")["action"])["record"]
+                       action=_call("bot_action", record=record, seat=seat, level=level)["action"])["record"]
+
+
+def _at_the_persons_event_target(seed: int) -> dict[str, Any]:
+    """Up to the person's first event target (不祥事発覚 in the balanced deck), the easy computer playing."""
+    return _duel_until(seed, "easy", lambda v: v["pending"]["kind"] == "target", "the person never aimed an event")
 
 
 @pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
@@ -569,6 +575,52 @@ def test_an_event_target_says_what_it_does_to_whom(warm_page: Any, site: Any, wi
     ply = _state(page)["ply"]
     _click_and_wait(page, "#kabu-bar button[data-target=S11]", ply)
     assert _payload(page)["events"][-1]["target"] == "S11"
+
+
+def _market_sold_out(seed: int) -> dict[str, Any]:
+    """Up to the person's first buy phase with the market sold out and shares in the computer's hands, the normal
+    computer playing."""
+    return _duel_until(seed, "normal", lambda v: v["pending"]["kind"] == "orders" and v["pending"]["side"] == "buy"
+                       and not any(i["market_qty"] for i in v["issues"]) and bool(v["players"][1]["holdings"]),
+                       "the market never sold out")
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_a_sold_out_market_offers_bids_for_the_computers_shares(warm_page: Any, site: Any, width: int, height: int,
+                                                                 locale: str) -> None:
+    """With the market sold out, a buy phase says what is still possible — a limit bid for the computer's shares,
+    which fills if it sells to it — and each of its holdings is one tap from a filled ticket (a person without
+    shares saw only 「注文を確定」 from summer on, the form defaulting to a market buy that could only be cancelled)."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    _put(page, site, _market_sold_out(1), f"kabusoldout{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    v = _payload(page)
+    theirs = v["players"][1]["holdings"]
+    hint = page.locator("#kabu-bid-hint")
+    assert sorted(hint.locator("button[data-bid]").evaluate_all("(bs) => bs.map((b) => b.dataset.bid)")) == sorted(theirs)
+    issue = max(sorted(theirs), key=lambda i: theirs[i])
+    price = next(i["price"] for i in v["issues"] if i["id"] == issue)
+    hint.locator(f"button[data-bid={issue}]").click()
+    page.wait_for_function("(i) => document.getElementById('kabu-issue').value === i", arg=issue)
+    assert page.is_checked("#kabu-kind-limit") and page.input_value("#kabu-qty") == str(theirs[issue])
+    assert page.input_value("#kabu-price") == str(price)
+    page.wait_for_selector("#kabu-place:enabled")
+    assert_in_viewport(page, "#kabu-place", "the filled ticket's button")
+    key_moment(page, f"kabu-bid-{locale[:2]}-{width}", "#kabu-place", PROMPT)
+    _click_and_wait(page, "#kabu-place", _state(page)["ply"])
+    mine = [o for o in _payload(page)["book"][issue]["buys"] if o["owner"] == 0]
+    assert [(o["kind"], o["price"], o["qty"]) for o in mine] == [("limit", price, theirs[issue])], mine
+    # bids on all the rest: the ticket then says so and where to raise a bid (it said 「買える株がありません」)
+    for other in sorted(theirs):
+        if other != issue:
+            page.locator(f"#kabu-bid-hint button[data-bid={other}]").click()
+            page.wait_for_function("(i) => document.getElementById('kabu-issue').value === i", arg=other)
+            page.wait_for_selector("#kabu-place:enabled")
+            _click_and_wait(page, "#kabu-place", _state(page)["ply"])
+    said = page.inner_text("#kabu-nothing-new")
+    assert said == ("買える株にはすべて買い注文を出しています。指値を上げるなら、下の自分の注文の「変更」から。" if locale == "ja-JP"
+                    else "Your buy orders already cover every share you could buy. To bid higher, use Change on your order below."), said
 
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"

@@ -17,11 +17,25 @@ export function offerText(m, o) {
 
 /** Fill the ticket with the order that takes offer `o` (the person still reviews and confirms). */
 function take(m, o) {
-  const { ui } = m;
-  Object.assign(ui, { issue: o.issue, kind: 'limit', price: o.price, priceTouched: true, qty: o.take_qty, tookOffer: o.order });
+  fillTicket(m, { issue: o.issue, price: o.price, qty: o.take_qty, tookOffer: o.order });
+}
+
+/** Scroll ``el`` into view and, on a phone, out from under the action bar pinned to the screen's bottom. */
+function clearOfTheBar(el) {
+  el.scrollIntoView({ block: 'nearest' });
+  const bar = document.getElementById('kabu-bar');
+  if (!bar || getComputedStyle(bar).position !== 'sticky') return;
+  const b = bar.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (b.top < r.bottom && b.top > r.top - b.height) window.scrollBy(0, r.bottom - b.top + 8);
+}
+
+/** Fill the order ticket with a limit order (issue, price, qty…), redraw and bring its button into view. */
+export function fillTicket(m, fields) {
+  Object.assign(m.ui, { kind: 'limit', priceTouched: true }, fields);
   m.rerender();
   const place = document.getElementById('kabu-place');
-  if (place) { place.scrollIntoView({ block: 'nearest' }); place.focus({ preventScroll: true }); }
+  if (place) { clearOfTheBar(place); place.focus({ preventScroll: true }); }
 }
 
 /** The offers list (#kabu-offers): null when the opponent has no open quote. */

@@ -3,7 +3,7 @@
 // ctx.check so the engine explains a refusal before anything is sent. No game rules here.
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
-import { offersPanel, outlookLine } from './offers.js';
+import { fillTicket, offersPanel, outlookLine } from './offers.js';
 import { jankenText } from './feed.js';
 import { priceCard, stockCard } from './cards.js';
 
@@ -247,6 +247,27 @@ function liquidatePrompt(m, pend) {
       }))];
 }
 
+/** With the market sold out, a buy phase's one real way to trade: a limit bid for the opponent's shares, which
+ * fills if they sell to it (in ⑥⑩) and otherwise waits. Each of their holdings is one tap from a filled ticket
+ * (at the price now; the person sets the limit). Null while the market still has shares or they hold none. */
+function bidHint(m, issues) {
+  const { ctx, v } = m;
+  if (m.me === null || v.issues.some(x => x.market_qty > 0)) return null;
+  const max = (v.pending.entry || {}).max_qty || {};
+  const theirs = Object.entries(v.players[1 - m.me].holdings || {}).filter(([id, q]) => q > 0 && issues.includes(id));
+  if (!theirs.length) return null;
+  return h('div', { class: 'kabu-bid-hint', id: 'kabu-bid-hint' },
+    h('p', {}, ctx.t('市場に株は残っていません。相手の持ち株に指値で買い注文を出せます（相手が⑥⑩で売れば約定、売らなければ注文待ちで残ります）。相手の持ち株:',
+      "The market is sold out. You can bid for your opponent's shares with a limit buy (it fills if they sell to it in ⑥⑩, and otherwise waits). They hold:")),
+    h('div', { class: 'kabu-row' }, theirs.map(([id, q]) => {
+      const is = v.issues.find(x => x.id === id);
+      return h('button', { type: 'button', 'data-bid': id, disabled: m.busy,
+        'aria-label': ctx.t(`${m.issueName(id)}（相手${q}株）に指値で買い注文`, `Bid for ${m.issueName(id)} (they hold ${q})`),
+        onclick: () => fillTicket(m, { issue: id, price: is ? is.price : 1, qty: Math.min(q, max[id] || q) }) },
+      ctx.t(`${m.issueName(id)} ${q}株`, `${m.issueName(id)} ×${q}`));
+    })));
+}
+
 /** Order entry for the current order phase: new order, own orders with change/cancel, tools, done. */
 function ordersPrompt(m) {
   const { ctx, v, ui } = m;
@@ -271,8 +292,13 @@ function ordersPrompt(m) {
   const issue = issues.includes(ui.issue) ? ui.issue : (issues.includes(ui.ticketIssue) ? ui.ticketIssue : issues[0] || null);
   ui.ticketIssue = issue;
   const fs = h('fieldset', { id: 'kabu-new-order' }, h('legend', {}, ctx.t(`新しい${side === 'buy' ? '買い' : '売り'}注文`, `New ${side} order`)));
+  const bids = side === 'buy' ? bidHint(m, issues) : null;
+  if (bids) fs.append(bids);
   if (!issues.length) {
-    fs.append(h('p', {}, side === 'buy' ? ctx.t('買える株がありません。', 'Nothing to buy.') : ctx.t('売れる持ち株がありません。', 'You have no free shares to sell.')));
+    const bidding = side === 'buy' && (entry.changeable || []).length > 0;
+    fs.append(h('p', { id: 'kabu-nothing-new' }, bidding
+      ? ctx.t('買える株にはすべて買い注文を出しています。指値を上げるなら、下の自分の注文の「変更」から。', 'Your buy orders already cover every share you could buy. To bid higher, use Change on your order below.')
+      : side === 'buy' ? ctx.t('買える株がありません。', 'Nothing to buy.') : ctx.t('売れる持ち株がありません。', 'You have no free shares to sell.')));
   } else {
     const is = v.issues.find(x => x.id === issue);
     const maxQ = Math.max(1, (entry.max_qty || {})[issue] || 1);

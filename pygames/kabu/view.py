@@ -93,6 +93,7 @@ def _pending(s: KabuState, seat: int | None) -> dict[str, Any] | None:
         out["discount"] = LIQUIDATION_DISCOUNT
     elif kind == "t04" and seat in (0, 1):
         out["income"] = flow.dividend_income(s, seat)
+        out["results_left"] = s.total_turns - s.turn - 1  # the ⑦ still to come after this one
     return out
 
 

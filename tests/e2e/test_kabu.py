@@ -623,6 +623,25 @@ def test_a_sold_out_market_offers_bids_for_the_computers_shares(warm_page: Any, 
                     else "Your buy orders already cover every share you could buy. To bid higher, use Change on your order below."), said
 
 
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_earnings_analysis_says_how_many_results_are_left(warm_page: Any, site: Any, width: int, height: int,
+                                                          locale: str) -> None:
+    """Asked at every ⑦ whether to use 決算分析 (doubling this ⑦'s dividends), the person is told how many ⑦ are
+    still to come after it, so keeping the card for a bigger payout can be weighed (it asked the same question
+    seven times without saying how many chances were left)."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    record = _duel_until(1, "easy", lambda v: v["pending"]["kind"] == "t04" and v["turn"]["index"] >= 2,
+                         "the person was never asked about 決算分析")
+    _put(page, site, record, f"kabut04{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    left = _payload(page)["pending"]["results_left"]
+    assert left == 7 - _payload(page)["turn"]["index"] and left > 0
+    said = page.inner_text("#kabu-results-left")
+    assert (f"このあと{left}回の⑦" if locale == "ja-JP" else f"any of the {left} ⑦") in said, said
+    key_moment(page, f"kabu-t04-{locale[:2]}-{width}", "#kabu-results-left", PROMPT, "#kabu-bar button[data-action=pass]")
+
+
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
 
 

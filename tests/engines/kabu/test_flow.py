@@ -104,6 +104,21 @@ def test_dividends_at_7_and_t04_doubles_them():
     assert s.dividends[-1] == {"turn": 0, "paid": [120, 160], "doubled": [True, False]}
 
 
+def test_the_t04_prompt_says_how_many_results_are_left_after_it():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T04"]))
+    s = both_done(both_done(give(play(s, "c:price +0"), 0, "S04", 1)))
+    seen = []
+    while not s.finished:
+        if s.pending and s.pending["kind"] == "t04":
+            seen.append(GAME.view(s, 0)["pending"]["results_left"])
+            s = play(s, "0:pass")
+        elif s.pending and s.pending["kind"] == "orders":
+            s = both_done(s)
+        else:
+            s = play(s, f"c:{GAME.chance_outcomes(s)[0][0]}")
+    assert seen == [7, 6, 5, 4, 3, 2, 1, 0]
+
+
 def test_e11_doubles_an_issue_dividend_for_the_rest_of_the_duel():
     s = new(deck(STOCKS0, ["E11", "E02", "E04", "E06"], []))
     s = give(play(s, "c:price +0"), 1, "S04", 1)

@@ -85,7 +85,8 @@ export function promptPanel(m) {
         break;
       case 't05': heading = ctx.t('④ チャート分析を使いますか？', '④ Use Chart analysis?'); body.push(...toolYesNo(m, 'T05')); lastRowToBar(); break;
       case 't04': heading = ctx.t('⑦ 決算分析を使いますか？', '⑦ Use Earnings analysis?');
-        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
+        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)),
+          resultsLeft(m, pend), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
       case 'chart': heading = ctx.t('④ 適用する株価変動カードを選ぶ', '④ Choose the price card that applies');
         body.push(h('p', {}, ctx.t('引いた2枚（どちらも全銘柄に効きます）: ', 'The two cards drawn (either moves every issue): ')),
           h('div', { class: 'kabu-row kabu-cardrow' }, (pend.cards || []).map(c => priceCard(ctx, c))),
@@ -115,6 +116,16 @@ function orderHeading(m) {
   const { ctx, v } = m;
   const mark = MARKS[v.turn.phase] || '';
   return v.pending.side === 'buy' ? ctx.t(`${mark} 買い注文`, `${mark} Buy orders`) : ctx.t(`${mark} 売り注文`, `${mark} Sell orders`);
+}
+
+/** ⑦ 決算分析: how many ⑦ are left after this one, so keeping the card for a bigger payout is a choice one can weigh. */
+function resultsLeft(m, pend) {
+  const { ctx } = m;
+  const n = pend.results_left;
+  if (typeof n !== 'number') return null;
+  return h('p', { id: 'kabu-results-left' }, n > 0
+    ? ctx.t(`使わなければ、このあと${n}回の⑦（決算）で使えます。`, `Kept, it can be used at any of the ${n} ⑦ (results) still to come.`)
+    : ctx.t('これが最後の⑦（決算）です。使わなければ決算分析は使われずに終わります。', 'This is the last ⑦ (results): kept, Earnings analysis goes unused.'));
 }
 
 function toolYesNo(m, tool) {

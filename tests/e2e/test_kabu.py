@@ -642,6 +642,31 @@ def test_earnings_analysis_says_how_many_results_are_left(warm_page: Any, site: 
     key_moment(page, f"kabu-t04-{locale[:2]}-{width}", "#kabu-results-left", PROMPT, "#kabu-bar button[data-action=pass]")
 
 
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_offers_not_takeable_in_this_phase_are_folded_into_one_line(warm_page: Any, site: Any, width: int, height: int,
+                                                                     locale: str) -> None:
+    """In a buy phase the computer's bids (taken only by selling, in ⑥⑩) are one line that opens on a tap; on a
+    phone three to five of them, each with 「売り注文（⑥⑩）で応じられます」, filled the screen above the ticket."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    record = _duel_until(1, "hard", lambda v: v["pending"]["kind"] == "orders" and v["pending"]["side"] == "buy"
+                         and sum(not o["now"] for o in v["offers"]) >= 3, "the computer never bid three times")
+    _put(page, site, record, f"kabufold{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    later = [o for o in _payload(page)["offers"] if not o["now"]]
+    folded = page.locator("#kabu-offers details#kabu-offers-later")
+    assert folded.count() == 1 and not folded.evaluate("(d) => d.open")
+    summary = folded.locator("summary").inner_text()
+    assert (f"相手の買い注文 {len(later)}件 — 売り注文（⑥⑩）で応じられます" if locale == "ja-JP"
+            else f"{len(later)} bids from your opponent — take them in a sell phase (⑥⑩)") == summary, summary
+    height_px = page.evaluate("() => document.getElementById('kabu-offers').getBoundingClientRect().height")
+    assert height_px < 100, height_px
+    folded.locator("summary").click()
+    assert folded.locator("li[data-offer-row]").count() == len(later)
+    page.locator("#kabu-offers").scroll_into_view_if_needed()
+    key_moment(page, f"kabu-folded-{locale[:2]}-{width}", "#kabu-offers-later summary", PROMPT)
+
+
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
 
 

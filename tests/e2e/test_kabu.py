@@ -21,7 +21,7 @@ import pytest
 
 from pygames import webapi
 from tests.e2e.conftest import (assert_in_viewport, assert_no_horizontal_overflow, axe_violations, key_moment,
-                                open_saved_match, wait_for_engine)
+                                open_saved_match, shot, wait_for_engine)
 
 SEED = 20261130
 """The match seed: the same seed and the same clicks give the same duel."""
@@ -665,6 +665,31 @@ def test_offers_not_takeable_in_this_phase_are_folded_into_one_line(warm_page: A
     assert folded.locator("li[data-offer-row]").count() == len(later)
     page.locator("#kabu-offers").scroll_into_view_if_needed()
     key_moment(page, f"kabu-folded-{locale[:2]}-{width}", "#kabu-offers-later summary", PROMPT)
+
+
+def test_own_orders_keep_change_and_cancel_at_the_right_of_their_line_on_a_phone(warm_page: Any, site: Any) -> None:
+    """After buying up the spring market (seven market buys), each of the person's orders has its 変更 and 取消
+    side by side at the right of its line, in one column down the list (they wrapped by the length of each
+    order's words: some beside it, some under it, a 取消 alone on the next line)."""
+    page = warm_page(PHONE_WIDTH, 812, phone=True)  # its bot delay is 0
+    _put(page, site, _duel_until(1, "hard", lambda v: v["pending"]["kind"] == "orders", "no order phase"), "kabumine")
+    _wait_for_my_move(page)
+    _idle(page)
+    for issue in [i for i in _payload(page)["issues"] if i["market_qty"]]:
+        page.select_option("#kabu-issue", issue["id"])
+        page.check("#kabu-kind-mkt")
+        page.fill("#kabu-qty", str(issue["market_qty"]))
+        page.wait_for_selector("#kabu-place:enabled")
+        _click_and_wait(page, "#kabu-place", _state(page)["ply"])
+    rows = page.evaluate("""() => [...document.querySelectorAll('#kabu-my-orders > div[data-my-order]')].map((row) =>
+        [...row.querySelectorAll('button')].map((b) => { const r = b.getBoundingClientRect();
+          return [Math.round(r.top), Math.round(r.right)]; }))""")
+    assert len(rows) >= 5, rows
+    assert all(len(r) == 2 and r[0][0] == r[1][0] for r in rows), rows  # 変更 and 取消 on one line
+    assert len({tuple(b[1] for b in r) for r in rows}) == 1, rows  # at the same place in every row
+    page.locator("#kabu-my-orders").scroll_into_view_if_needed()
+    shot(page, "kabu-my-orders-ja-375")
+    assert_no_horizontal_overflow(page)
 
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"

@@ -692,6 +692,22 @@ def test_own_orders_keep_change_and_cancel_at_the_right_of_their_line_on_a_phone
     assert_no_horizontal_overflow(page)
 
 
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_market_table_fits_its_box_at_1280_after_a_raised_dividend(warm_page: Any, site: Any, locale: str) -> None:
+    """After 増配発表 the dividend's mark sits under the figure: beside it (" (raised)") it widened the market table past
+    its box at 1280, the opponent's holdings column cut off at the right (to be scrolled to, sideways, in the box)."""
+    page = warm_page(1280, 800, locale=locale)  # its bot delay is 0
+    record = _duel_until(1, "normal", lambda v: any(i["dividend_doubled"] for i in v["issues"]), "no dividend was raised")
+    _put(page, site, record, f"kabuwide{locale[:2]}")
+    _wait_for_my_move(page)
+    _idle(page)
+    assert page.locator("#kabu-market .kabu-div-raised").count() >= 1
+    fit = page.evaluate("""() => { const box = document.querySelector('#kabu-market .kabu-scroll');
+      return [box.scrollWidth, box.clientWidth]; }""")
+    assert fit[0] <= fit[1], fit
+    assert_in_viewport(page, "#kabu-market thead th:last-child", "the opponent's holdings column")
+
+
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
 
 

@@ -12,6 +12,7 @@ from .state import (
     OVER_PHASE,
     SALARY,
     START_CASH,
+    UNIT_YEN,
     KabuState,
 )
 
@@ -242,6 +243,29 @@ def event_drawn(s: KabuState, card: str) -> None:
         _prompt(s, "target", [seat], card=card)
         return
     resolve_event(s, card, None)
+
+
+def target_choices(s: KabuState) -> list[dict[str, Any]]:
+    """What each issue would do as the target of the pending event (E07/E08/E11), for the drawer to choose:
+    the price after (its floor included) or, for a dividend event, the dividend per share for the ⑦s still to
+    come, the shares each player holds and what the choice changes in yen for each of them."""
+    assert s.pending is not None and s.pending["kind"] == "target"
+    card = s.pending["card"]
+    data = cards.event(card)
+    dividends_left = s.total_turns - s.turn - 1  # this turn's ⑦ is paid
+    out = []
+    for issue in s.issues:
+        held = [s.shares(0, issue), s.shares(1, issue)]
+        price, dividend = s.price[issue], cards.stock(issue)["dividend"] * s.div_mult[issue]
+        if data.get("dividend_target"):
+            after, dividend_after = price, dividend * 2
+            per_share = (dividend_after - dividend) * dividends_left
+        else:
+            after, dividend_after = max(MIN_PRICE, price + cards.event_effect(card, [issue], issue)[issue]), dividend
+            per_share = (after - price) * UNIT_YEN
+        out.append({"issue": issue, "price": price, "after": after, "dividend": dividend, "dividend_after": dividend_after,
+                    "dividends_left": dividends_left, "held": held, "yen": [per_share * q for q in held]})
+    return out
 
 
 def resolve_event(s: KabuState, card: str, target: str | None) -> None:

@@ -11,6 +11,7 @@ from .state import (
     MAX_LIMIT,
     MIN_PRICE,
     SPECIAL_SELL_PREMIUM,
+    START_CASH,
     UNIT_YEN,
     KabuState,
 )
@@ -80,6 +81,7 @@ def _pending(s: KabuState, seat: int | None) -> dict[str, Any] | None:
             out["sellable"] = flow.t01_sellable(s, seat) if kind == "t01" else flow.t02_sellable(s, seat)
     elif kind == "target":
         out["card"] = p["card"]
+        out["targets"] = flow.target_choices(s)
     elif kind == "janken":
         out["group"] = dict(p["group"])
         out["rounds"] = s.janken_rounds
@@ -91,7 +93,20 @@ def _pending(s: KabuState, seat: int | None) -> dict[str, Any] | None:
         out["discount"] = LIQUIDATION_DISCOUNT
     elif kind == "t04" and seat in (0, 1):
         out["income"] = flow.dividend_income(s, seat)
+        out["results_left"] = s.total_turns - s.turn - 1  # the ⑦ still to come after this one
     return out
+
+
+def breakdown(s: KabuState, seat: int) -> dict[str, int]:
+    """Where ``seat``'s total assets came from, in yen: ``start`` + ``salary`` + ``dividends``
+    + ``shares_gain`` = ``total``, where ``shares_gain`` = ``sold`` + ``stock_value`` − ``bought``
+    (every fill: market, opponent, tool sales and 清算 at their own prices)."""
+    bought = sum(f["qty"] * f["price"] * UNIT_YEN for f in s.fills if f["buyer"] == seat)
+    sold = sum(f["qty"] * f["price"] * UNIT_YEN for f in s.fills if f["seller"] == seat)
+    value = s.stock_value(seat)
+    return {"start": START_CASH, "salary": s.flows["salary"][seat], "dividends": s.flows["dividends"][seat],
+            "bought": bought, "sold": sold, "stock_value": value, "shares_gain": sold + value - bought,
+            "cash": s.cash[seat], "total": s.total(seat)}
 
 
 def usable_now(s: KabuState, seat: int, tool: str) -> bool:
@@ -151,7 +166,8 @@ def build(s: KabuState, seat: int | None) -> dict[str, Any]:
             winner = 1 - s.bankrupt
         elif s.bankrupt is None and totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
-        result = {"totals": totals, "winner": winner, "bankrupt": s.bankrupt}
+        result = {"totals": totals, "winner": winner, "bankrupt": s.bankrupt,
+                  "breakdown": [breakdown(s, 0), breakdown(s, 1)]}
     return {"unit_yen": UNIT_YEN, "seat": seat, "rulings": dict(s.rules),
             "constants": {"unit_yen": UNIT_YEN, "min_price": MIN_PRICE, "max_limit": MAX_LIMIT,
                           "liquidation_discount": LIQUIDATION_DISCOUNT, "special_sell_premium": SPECIAL_SELL_PREMIUM}, "years": s.years, "turn": text.turn_info(s),

@@ -21,7 +21,7 @@ import pytest
 
 from pygames import webapi
 from tests.e2e.conftest import (assert_in_viewport, assert_no_horizontal_overflow, axe_violations, key_moment,
-                                open_saved_match, wait_for_engine)
+                                open_saved_match, shot, wait_for_engine)
 
 SEED = 20261130
 """The match seed: the same seed and the same clicks give the same duel."""
@@ -286,7 +286,7 @@ def test_kabu_full_duel_against_the_hard_computer(warm_page: Any, site: Any) -> 
     end.wait_for()
     assert page.locator("#kabu-end").count() == 1
     assert end.locator("svg[role=img]").count() == 1
-    assert end.locator("tbody tr").count() == 2
+    assert end.locator("#kabu-where tbody tr").count() == 4  # start cash + salary, dividends, shares, total
     page.wait_for_selector("#outcome:not([hidden])")
     assert reloaded and scanned
     assert placed >= 2 and changed == 1 and cancelled == 1 and traded >= 1
@@ -500,10 +500,212 @@ def test_key_moments_keep_the_next_step_in_view(warm_page: Any, site: Any, width
     _idle(page)
     assert page.evaluate("document.documentElement.lang") == lang
     key_moment(page, f"{name}-4-result", "#outcome h2", "#result-dismiss")
+    _where_the_totals_came_from(page, lang)
     tops = page.evaluate("() => [...document.querySelectorAll('#outcome .result-actions > *')].map((el) => Math.round(el.getBoundingClientRect().top))")
     assert len(tops) == 3 and len(set(tops)) == 1, tops  # the result's actions on one row, also on a phone in English
     page.click("#result-dismiss")
     key_moment(page, f"{name}-5-final-position", "#outcome-bar")
+
+
+def _where_the_totals_came_from(page: Any, lang: str) -> None:
+    """The result says why: each total split into start cash and salary, dividends and the gain on shares, the
+    person's column first and the gap per line, readable row labels, and what each gain on shares is made of."""
+    parts = page.evaluate("() => window.pygamesMatch.payload.view.result.breakdown")
+    rows = page.evaluate("""() => [...document.querySelectorAll('#outcome #kabu-where tbody tr')].map((tr) => ({
+        part: tr.dataset.part, cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+        label: tr.querySelector('th').getBoundingClientRect().width}))""")
+    assert [r["part"] for r in rows] == ["start", "dividends", "shares", "total"], rows
+
+    def money(n: int, sign: bool = False) -> str:
+        mark = "+" if sign and n > 0 else ("−" if n < 0 else "")
+        return f"{mark}{abs(n):,}円" if lang == "ja" else f"{mark}¥{abs(n):,}"
+
+    me, them = parts  # the person is seat 0
+    for row, key in ((rows[1], "dividends"), (rows[2], "shares_gain"), (rows[3], "total")):
+        assert row["cells"] == [money(me[key]), money(them[key]), money(me[key] - them[key], sign=True)], row
+    made = page.inner_text("#outcome #kabu-where-shares li[data-seat='0']")
+    assert all(money(me[k]) in made for k in ("sold", "stock_value", "bought")), made
+    assert all(r["label"] >= 60 for r in rows), rows  # the labels read as words, not one character a line
+    assert_no_horizontal_overflow(page)
+
+
+def _duel_until(seed: int, level: str, stop: Any, why: str) -> dict[str, Any]:
+    """A 1-year duel, the computer at ``level`` playing both seats, up to the first view of the person's where
+    ``stop(view)`` holds (the person's decision then waits)."""
+    players = [{"name": "", "type": "human"}, {"name": "", "type": "bot", "level": level}]
+    record = _call("new_match", game="kabu", seed=seed, options={"years": 1}, players=players)["record"]
+    while True:
+        general = _call("view", record=record, seat=0)
+        assert not general["outcome"], why
+        pending = general["view"]["pending"]
+        if pending and 0 in pending["waiting_for"] and stop(general["view"]):
+            return record
+        seat = general["to_move"][0]
+        record = _call("apply", record=record, seat=seat,
+                       action=_call("bot_action", record=record, seat=seat, level=level)["action"])["record"]
+
+
+def _at_the_persons_event_target(seed: int) -> dict[str, Any]:
+    """Up to the person's first event target (不祥事発覚 in the balanced deck), the easy computer playing."""
+    return _duel_until(seed, "easy", lambda v: v["pending"]["kind"] == "target", "the person never aimed an event")
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_an_event_target_says_what_it_does_to_whom(warm_page: Any, site: Any, width: int, height: int,
+                                                    locale: str) -> None:
+    """The person aiming 不祥事発覚 (−4) sees on each issue's button its price before and after and the shares each
+    side holds, so the −4 can be aimed at the computer's shares (the buttons named only the issue and its price:
+    in a played duel the first button hit the person's own share); the yen each side loses is in its name."""
+    ja = locale == "ja-JP"
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    _put(page, site, _at_the_persons_event_target(1), f"kabutarget{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    targets = {t["issue"]: t for t in _payload(page)["pending"]["targets"]}
+    assert targets["S09"]["held"] == [1, 0] and targets["S11"]["held"] == [0, 1] and targets["S03"]["held"] == [0, 0]
+    label = lambda issue: page.inner_text(f"#kabu-bar button[data-target={issue}]").replace("\n", " ")
+    t = targets["S11"]
+    assert label("S11").endswith("自分0・相手1株" if ja else "you 0 · opp. 1"), label("S11")
+    assert f"{t['price']}→{t['after']}" in label("S11") and t["after"] == t["price"] - 4
+    assert label("S09").endswith("自分1・相手0株" if ja else "you 1 · opp. 0"), label("S09")
+    assert label("S03").endswith("だれも持っていない" if ja else "held by no one"), label("S03")
+    said = page.get_attribute("#kabu-bar button[data-target=S11]", "aria-label")
+    assert ("相手1株 −400円" if ja else "opponent 1 shares −¥400") in said, said
+    key_moment(page, f"kabu-target-{locale[:2]}-{width}", PROMPT, "#kabu-bar button[data-target=S11]", "#kabu-bar button[data-target=S12]")
+    ply = _state(page)["ply"]
+    _click_and_wait(page, "#kabu-bar button[data-target=S11]", ply)
+    assert _payload(page)["events"][-1]["target"] == "S11"
+
+
+def _market_sold_out(seed: int) -> dict[str, Any]:
+    """Up to the person's first buy phase with the market sold out and shares in the computer's hands, the normal
+    computer playing."""
+    return _duel_until(seed, "normal", lambda v: v["pending"]["kind"] == "orders" and v["pending"]["side"] == "buy"
+                       and not any(i["market_qty"] for i in v["issues"]) and bool(v["players"][1]["holdings"]),
+                       "the market never sold out")
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_a_sold_out_market_offers_bids_for_the_computers_shares(warm_page: Any, site: Any, width: int, height: int,
+                                                                 locale: str) -> None:
+    """With the market sold out, a buy phase says what is still possible — a limit bid for the computer's shares,
+    which fills if it sells to it — and each of its holdings is one tap from a filled ticket (a person without
+    shares saw only 「注文を確定」 from summer on, the form defaulting to a market buy that could only be cancelled)."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    _put(page, site, _market_sold_out(1), f"kabusoldout{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    v = _payload(page)
+    theirs = v["players"][1]["holdings"]
+    hint = page.locator("#kabu-bid-hint")
+    assert sorted(hint.locator("button[data-bid]").evaluate_all("(bs) => bs.map((b) => b.dataset.bid)")) == sorted(theirs)
+    issue = max(sorted(theirs), key=lambda i: theirs[i])
+    price = next(i["price"] for i in v["issues"] if i["id"] == issue)
+    hint.locator(f"button[data-bid={issue}]").click()
+    page.wait_for_function("(i) => document.getElementById('kabu-issue').value === i", arg=issue)
+    assert page.is_checked("#kabu-kind-limit") and page.input_value("#kabu-qty") == str(theirs[issue])
+    assert page.input_value("#kabu-price") == str(price)
+    page.wait_for_selector("#kabu-place:enabled")
+    assert_in_viewport(page, "#kabu-place", "the filled ticket's button")
+    key_moment(page, f"kabu-bid-{locale[:2]}-{width}", "#kabu-place", PROMPT)
+    _click_and_wait(page, "#kabu-place", _state(page)["ply"])
+    mine = [o for o in _payload(page)["book"][issue]["buys"] if o["owner"] == 0]
+    assert [(o["kind"], o["price"], o["qty"]) for o in mine] == [("limit", price, theirs[issue])], mine
+    # bids on all the rest: the ticket then says so and where to raise a bid (it said 「買える株がありません」)
+    for other in sorted(theirs):
+        if other != issue:
+            page.locator(f"#kabu-bid-hint button[data-bid={other}]").click()
+            page.wait_for_function("(i) => document.getElementById('kabu-issue').value === i", arg=other)
+            page.wait_for_selector("#kabu-place:enabled")
+            _click_and_wait(page, "#kabu-place", _state(page)["ply"])
+    said = page.inner_text("#kabu-nothing-new")
+    assert said == ("買える株にはすべて買い注文を出しています。指値を上げるなら、下の自分の注文の「変更」から。" if locale == "ja-JP"
+                    else "Your buy orders already cover every share you could buy. To bid higher, use Change on your order below."), said
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_earnings_analysis_says_how_many_results_are_left(warm_page: Any, site: Any, width: int, height: int,
+                                                          locale: str) -> None:
+    """Asked at every ⑦ whether to use 決算分析 (doubling this ⑦'s dividends), the person is told how many ⑦ are
+    still to come after it, so keeping the card for a bigger payout can be weighed (it asked the same question
+    seven times without saying how many chances were left)."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    record = _duel_until(1, "easy", lambda v: v["pending"]["kind"] == "t04" and v["turn"]["index"] >= 2,
+                         "the person was never asked about 決算分析")
+    _put(page, site, record, f"kabut04{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    left = _payload(page)["pending"]["results_left"]
+    assert left == 7 - _payload(page)["turn"]["index"] and left > 0
+    said = page.inner_text("#kabu-results-left")
+    assert (f"このあと{left}回の⑦" if locale == "ja-JP" else f"any of the {left} ⑦") in said, said
+    key_moment(page, f"kabu-t04-{locale[:2]}-{width}", "#kabu-results-left", PROMPT, "#kabu-bar button[data-action=pass]")
+
+
+@pytest.mark.parametrize("width,height,locale", [(PHONE_WIDTH, 812, "ja-JP"), (1280, 800, "en-US")])
+def test_offers_not_takeable_in_this_phase_are_folded_into_one_line(warm_page: Any, site: Any, width: int, height: int,
+                                                                     locale: str) -> None:
+    """In a buy phase the computer's bids (taken only by selling, in ⑥⑩) are one line that opens on a tap; on a
+    phone three to five of them, each with 「売り注文（⑥⑩）で応じられます」, filled the screen above the ticket."""
+    page = warm_page(width, height, phone=width < 500, locale=locale)  # its bot delay is 0
+    record = _duel_until(1, "hard", lambda v: v["pending"]["kind"] == "orders" and v["pending"]["side"] == "buy"
+                         and sum(not o["now"] for o in v["offers"]) >= 3, "the computer never bid three times")
+    _put(page, site, record, f"kabufold{width}")
+    _wait_for_my_move(page)
+    _idle(page)
+    later = [o for o in _payload(page)["offers"] if not o["now"]]
+    folded = page.locator("#kabu-offers details#kabu-offers-later")
+    assert folded.count() == 1 and not folded.evaluate("(d) => d.open")
+    summary = folded.locator("summary").inner_text()
+    assert (f"相手の買い注文 {len(later)}件 — 売り注文（⑥⑩）で応じられます" if locale == "ja-JP"
+            else f"{len(later)} bids from your opponent — take them in a sell phase (⑥⑩)") == summary, summary
+    height_px = page.evaluate("() => document.getElementById('kabu-offers').getBoundingClientRect().height")
+    assert height_px < 100, height_px
+    folded.locator("summary").click()
+    assert folded.locator("li[data-offer-row]").count() == len(later)
+    page.locator("#kabu-offers").scroll_into_view_if_needed()
+    key_moment(page, f"kabu-folded-{locale[:2]}-{width}", "#kabu-offers-later summary", PROMPT)
+
+
+def test_own_orders_keep_change_and_cancel_at_the_right_of_their_line_on_a_phone(warm_page: Any, site: Any) -> None:
+    """After buying up the spring market (seven market buys), each of the person's orders has its 変更 and 取消
+    side by side at the right of its line, in one column down the list (they wrapped by the length of each
+    order's words: some beside it, some under it, a 取消 alone on the next line)."""
+    page = warm_page(PHONE_WIDTH, 812, phone=True)  # its bot delay is 0
+    _put(page, site, _duel_until(1, "hard", lambda v: v["pending"]["kind"] == "orders", "no order phase"), "kabumine")
+    _wait_for_my_move(page)
+    _idle(page)
+    for issue in [i for i in _payload(page)["issues"] if i["market_qty"]]:
+        page.select_option("#kabu-issue", issue["id"])
+        page.check("#kabu-kind-mkt")
+        page.fill("#kabu-qty", str(issue["market_qty"]))
+        page.wait_for_selector("#kabu-place:enabled")
+        _click_and_wait(page, "#kabu-place", _state(page)["ply"])
+    rows = page.evaluate("""() => [...document.querySelectorAll('#kabu-my-orders > div[data-my-order]')].map((row) =>
+        [...row.querySelectorAll('button')].map((b) => { const r = b.getBoundingClientRect();
+          return [Math.round(r.top), Math.round(r.right)]; }))""")
+    assert len(rows) >= 5, rows
+    assert all(len(r) == 2 and r[0][0] == r[1][0] for r in rows), rows  # 変更 and 取消 on one line
+    assert len({tuple(b[1] for b in r) for r in rows}) == 1, rows  # at the same place in every row
+    page.locator("#kabu-my-orders").scroll_into_view_if_needed()
+    shot(page, "kabu-my-orders-ja-375")
+    assert_no_horizontal_overflow(page)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_market_table_fits_its_box_at_1280_after_a_raised_dividend(warm_page: Any, site: Any, locale: str) -> None:
+    """After 増配発表 the dividend's mark sits under the figure: beside it (" (raised)") it widened the market table past
+    its box at 1280, the opponent's holdings column cut off at the right (to be scrolled to, sideways, in the box)."""
+    page = warm_page(1280, 800, locale=locale)  # its bot delay is 0
+    record = _duel_until(1, "normal", lambda v: any(i["dividend_doubled"] for i in v["issues"]), "no dividend was raised")
+    _put(page, site, record, f"kabuwide{locale[:2]}")
+    _wait_for_my_move(page)
+    _idle(page)
+    assert page.locator("#kabu-market .kabu-div-raised").count() >= 1
+    fit = page.evaluate("""() => { const box = document.querySelector('#kabu-market .kabu-scroll');
+      return [box.scrollWidth, box.clientWidth]; }""")
+    assert fit[0] <= fit[1], fit
+    assert_in_viewport(page, "#kabu-market thead th:last-child", "the opponent's holdings column")
 
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "games" / "kabu" / "tutorial.json"
@@ -737,7 +939,7 @@ def test_kabu_the_person_is_you_in_the_turn_line_and_the_result(warm_page: Any, 
     page.wait_for_selector("#outcome:not([hidden]) #kabu-end")
     _idle(page)
     assert page.evaluate("() => window.pygamesMatch.general.outcome.winners") == [0], "the person wins this duel"
-    winner_row = page.inner_text("#kabu-end tbody tr[data-seat='0'] th").strip()
+    winner_row = page.inner_text("#kabu-end #kabu-where thead th:nth-child(2)").strip()  # the person's column, first
     assert winner_row == ("あなた" if ja else "You"), winner_row
     headline = page.inner_text("#outcome h2").strip()
     assert headline == ("あなたの勝ち" if ja else "You won"), headline

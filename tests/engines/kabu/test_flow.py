@@ -104,6 +104,21 @@ def test_dividends_at_7_and_t04_doubles_them():
     assert s.dividends[-1] == {"turn": 0, "paid": [120, 160], "doubled": [True, False]}
 
 
+def test_the_t04_prompt_says_how_many_results_are_left_after_it():
+    s = new(deck(STOCKS0, PLAIN["events"], ["T04"]))
+    s = both_done(both_done(give(play(s, "c:price +0"), 0, "S04", 1)))
+    seen = []
+    while not s.finished:
+        if s.pending and s.pending["kind"] == "t04":
+            seen.append(GAME.view(s, 0)["pending"]["results_left"])
+            s = play(s, "0:pass")
+        elif s.pending and s.pending["kind"] == "orders":
+            s = both_done(s)
+        else:
+            s = play(s, f"c:{GAME.chance_outcomes(s)[0][0]}")
+    assert seen == [7, 6, 5, 4, 3, 2, 1, 0]
+
+
 def test_e11_doubles_an_issue_dividend_for_the_rest_of_the_duel():
     s = new(deck(STOCKS0, ["E11", "E02", "E04", "E06"], []))
     s = give(play(s, "c:price +0"), 1, "S04", 1)
@@ -116,6 +131,30 @@ def test_e11_doubles_an_issue_dividend_for_the_rest_of_the_duel():
     s = both_done(both_done(s))
     assert s.dividends[-1]["paid"][1] == 120
     assert GAME.view(s, 1)["issues"][1]["dividend_doubled"]
+
+
+def test_an_event_target_says_what_each_issue_would_do_to_whom():
+    """The drawer of 不祥事発覚 (−4) or 増配発表 sees, per issue, the price or dividend after, who holds it and
+    what each player gains or loses by it in yen (the price floor of one unit included)."""
+    s = new(deck(STOCKS0, ["E07", "E02", "E04", "E06"], []))
+    s = give(give(give(play(s, "c:price +0"), 1, "S04", 2), 0, "S03", 1), 1, "S12", 1)
+    s = both_done(both_done(s))
+    s.price["S12"] = 3
+    s = play(s, "c:event E07")
+    for seat in (0, 1):  # holdings are public: both see the same choices
+        targets = {t["issue"]: t for t in GAME.view(s, seat)["pending"]["targets"]}
+        assert set(targets) == set(s.issues)
+        assert targets["S04"] == {"issue": "S04", "price": 12, "after": 8, "dividend": 60, "dividend_after": 60,
+                                  "dividends_left": 7, "held": [0, 2], "yen": [0, -800]}
+        assert (targets["S03"]["held"], targets["S03"]["yen"]) == ([1, 0], [-400, 0])
+        assert (targets["S12"]["after"], targets["S12"]["yen"]) == (1, [0, -200])  # the floor: 3 → 1, not −1
+    s = new(deck(STOCKS0, ["E11", "E02", "E04", "E06"], []))
+    s = both_done(both_done(give(play(s, "c:price +0"), 1, "S04", 2)))
+    s = play(s, "c:event E11")
+    s04 = next(t for t in GAME.view(s, 0)["pending"]["targets"] if t["issue"] == "S04")
+    assert (s04["price"], s04["after"], s04["dividend"], s04["dividend_after"]) == (12, 12, 60, 120)
+    assert s04["yen"] == [0, 60 * 7 * 2]  # seven ⑦ still to come after this turn's, two shares
+    assert "targets" not in GAME.view(both_done(play(s, "0:target S04")), 0)["pending"]
 
 
 @pytest.mark.parametrize("card, target, expect", [
@@ -284,6 +323,27 @@ def test_outcome_reason_gives_both_totals_in_yen():
     assert out.reason_ja.startswith(f"総資産でプレイヤー{winner + 1}の勝ち（{max(s.total(0), s.total(1)):,}円 対 ")
     assert out.reason_en.startswith(f"Player {winner + 1} had more total assets (¥{max(s.total(0), s.total(1)):,} vs ")
     assert "先攻" not in out.reason_ja and "後攻" not in out.reason_ja and "First" not in out.reason_en
+
+
+def test_the_result_says_where_each_total_came_from():
+    """The end says why: start cash and salary, dividends and the gain on shares (paid, received, held at
+    the price) add up to each total, trades with the opponent counted on both sides."""
+    s = to_phase5()
+    s = play(s, "0:buy S03 mkt x2", "1:buy S07 mkt x1", "0:done", "1:done", "0:sell S03 limit 17 x1", "1:done",
+             "0:done")
+    s = play(s, "c:event E04", "0:done", "1:buy S03 limit 17 x1", "1:done", "0:done", "1:done")
+    while not s.finished:
+        s = finish_turn(play(s, "c:price +1"))
+    parts = GAME.view(s, 0)["result"]["breakdown"]
+    for seat, b in enumerate(parts):
+        assert b["start"] + b["salary"] + b["dividends"] + b["shares_gain"] == b["total"] == s.total(seat)
+        assert b["start"] + b["salary"] + b["dividends"] + b["sold"] - b["bought"] == b["cash"] == s.cash[seat]
+        assert b["shares_gain"] == b["sold"] + b["stock_value"] - b["bought"] and b["salary"] == 32000
+    # seat 0 bought two at 15 from the market and sold one at 17 to seat 1, which bought S07 at 8
+    assert (parts[0]["bought"], parts[0]["sold"]) == (3000, 1700) and (parts[1]["bought"], parts[1]["sold"]) == (2500, 0)
+    # ⑦ of the first turn comes before the trade at the end of ⑨: two S03 for seat 0, one S07 for seat 1
+    assert parts[0]["dividends"] == 2 * 40 + 7 * 40 and parts[1]["dividends"] == 30 + 7 * (40 + 30)
+    assert parts[0]["stock_value"] == s.stock_value(0) > 0 and GAME.view(to_phase5(), 0)["result"] is None
 
 
 # --- ruling 17: double bankruptcy draws; the order of answers never decides ------------------

@@ -17,11 +17,25 @@ export function offerText(m, o) {
 
 /** Fill the ticket with the order that takes offer `o` (the person still reviews and confirms). */
 function take(m, o) {
-  const { ui } = m;
-  Object.assign(ui, { issue: o.issue, kind: 'limit', price: o.price, priceTouched: true, qty: o.take_qty, tookOffer: o.order });
+  fillTicket(m, { issue: o.issue, price: o.price, qty: o.take_qty, tookOffer: o.order });
+}
+
+/** Scroll ``el`` into view and, on a phone, out from under the action bar pinned to the screen's bottom. */
+function clearOfTheBar(el) {
+  el.scrollIntoView({ block: 'nearest' });
+  const bar = document.getElementById('kabu-bar');
+  if (!bar || getComputedStyle(bar).position !== 'sticky') return;
+  const b = bar.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (b.top < r.bottom && b.top > r.top - b.height) window.scrollBy(0, r.bottom - b.top + 8);
+}
+
+/** Fill the order ticket with a limit order (issue, price, qty…), redraw and bring its button into view. */
+export function fillTicket(m, fields) {
+  Object.assign(m.ui, { kind: 'limit', priceTouched: true }, fields);
   m.rerender();
   const place = document.getElementById('kabu-place');
-  if (place) { place.scrollIntoView({ block: 'nearest' }); place.focus({ preventScroll: true }); }
+  if (place) { clearOfTheBar(place); place.focus({ preventScroll: true }); }
 }
 
 /** The offers list (#kabu-offers): null when the opponent has no open quote. */
@@ -29,7 +43,7 @@ export function offersPanel(m) {
   const { ctx, v } = m;
   const offers = (v.offers || []).filter(o => o.owner !== m.me);
   if (m.me === null || !offers.length) return null;
-  const rows = offers.slice(0, 6).map(o => {
+  const row = o => {
     const vs = o.vs_price ? ctx.t(`時価 ${num(o.current)} より ${signed(o.vs_price)}`, `${signed(o.vs_price)} vs the price ${num(o.current)}`)
       : ctx.t('時価と同じ', 'at the price');
     const detail = h('small', { class: 'kabu-muted' }, ctx.t(` （${vs}・1株 ${yen(o.yen, 'ja')}）`, ` (${vs}, ${yen(o.yen, 'en')} a share)`));
@@ -38,18 +52,43 @@ export function offersPanel(m) {
       act = h('button', { type: 'button', class: 'kabu-take', 'data-offer': o.order, disabled: m.busy, onclick: () => take(m, o) },
         o.take_side === 'sell' ? ctx.t(`${o.take_qty}株 売って応じる`, `Sell ${o.take_qty} to it`) : ctx.t(`${o.take_qty}株 買って応じる`, `Buy ${o.take_qty} from it`));
     } else {
-      const when = o.take_side === 'sell' ? `${MARKS[6]}${MARKS[10]}` : `${MARKS[5]}${MARKS[9]}`;
-      const why = o.placed ? ctx.t(`応じる注文（${o.placed}株）を出しました。約定はフェーズの終わりです`, `you placed an order taking it (${o.placed}); it fills when the phase ends`)
-        : o.take_side === 'sell' && !o.take_qty ? ctx.t('売れる持ち株がありません', 'you hold none to sell')
-        : o.take_side === 'sell' ? ctx.t(`売り注文（${when}）で応じられます`, `take it in a sell phase (${when})`)
-          : ctx.t(`買い注文（${when}）で応じられます`, `take it in a buy phase (${when})`);
-      act = h('small', { class: 'kabu-muted' }, why);
+      act = h('small', { class: 'kabu-muted' }, notNow(m, o));
     }
     return h('li', { 'data-offer-row': o.order, class: o.now ? 'kabu-offer-now' : '' }, h('span', {}, offerText(m, o)), detail, ' ', act);
-  });
+  };
+  const shown = offers.slice(0, 6);
+  const now = shown.filter(o => o.now);
+  const later = shown.filter(o => !o.now);
+  // those that cannot be taken in this phase are folded under one line: on a phone, five of them in a buy
+  // phase (each 「売り注文（⑥⑩）で応じられます」) filled the screen above the ticket of the phase
+  const folded = later.length ? h('details', { id: 'kabu-offers-later', open: !now.length && later.length === 1 },
+    h('summary', {}, now.length
+      ? ctx.t(`ほかに${later.length}件（このフェーズでは応じられません）`, `${later.length} more (not takeable in this phase)`)
+      : laterSummary(m, later)),
+    h('ul', {}, later.map(row))) : null;
   return h('section', { class: 'kabu-offers', id: 'kabu-offers', 'aria-labelledby': 'kabu-offers-h' },
     h('h3', { id: 'kabu-offers-h' }, ctx.t('相手からの注文（応じられます）', 'Offers you can take')),
-    h('ul', {}, rows));
+    now.length ? h('ul', {}, now.map(row)) : null, folded);
+}
+
+/** Why an offer cannot be taken in this phase, and when it can. */
+function notNow(m, o) {
+  const { ctx } = m;
+  const when = o.take_side === 'sell' ? `${MARKS[6]}${MARKS[10]}` : `${MARKS[5]}${MARKS[9]}`;
+  return o.placed ? ctx.t(`応じる注文（${o.placed}株）を出しました。約定はフェーズの終わりです`, `you placed an order taking it (${o.placed}); it fills when the phase ends`)
+    : o.take_side === 'sell' && !o.take_qty ? ctx.t('売れる持ち株がありません', 'you hold none to sell')
+    : o.take_side === 'sell' ? ctx.t(`売り注文（${when}）で応じられます`, `take it in a sell phase (${when})`)
+      : ctx.t(`買い注文（${when}）で応じられます`, `take it in a buy phase (${when})`);
+}
+
+/** One line for offers none of which can be taken now: how many, of which side, and when. */
+function laterSummary(m, later) {
+  const { ctx } = m;
+  const sides = new Set(later.map(o => o.take_side));
+  const n = later.length;
+  if (sides.size === 1 && sides.has('sell')) return ctx.t(`相手の買い注文 ${n}件 — 売り注文（${MARKS[6]}${MARKS[10]}）で応じられます`, `${n} bids from your opponent — take them in a sell phase (${MARKS[6]}${MARKS[10]})`);
+  if (sides.size === 1) return ctx.t(`相手の売り注文 ${n}件 — 買い注文（${MARKS[5]}${MARKS[9]}）で応じられます`, `${n} asks from your opponent — take them in a buy phase (${MARKS[5]}${MARKS[9]})`);
+  return ctx.t(`相手の注文 ${n}件 — このフェーズでは応じられません`, `${n} orders from your opponent — not takeable in this phase`);
 }
 
 /** What one share of `issue` can still earn this duel, as the engine counts it for this player. */

@@ -16,6 +16,11 @@ function chartWidth(most) {
   return Math.max(280, Math.min(most, avail));
 }
 
+/** A phone's width: the result's chart is lower there, so the figures above it and the actions below fit one screen. */
+function narrow() {
+  return typeof window !== 'undefined' && window.innerWidth < 500;
+}
+
 function rulesLink(m) {
   return h('a', { href: m.ctx.rulesHref, class: 'kabu-rules-link' }, m.ctx.t('遊び方（ルール）', 'How to play (rules)'));
 }
@@ -93,24 +98,62 @@ export function handPanel(m) {
   return panel('kabu-hand', ctx.t('カード', 'Cards'), out);
 }
 
-/** The end of the duel for the shell's result panel: each purse and the assets over the duel. */
+/** Where each total came from (the engine's result.breakdown, in yen): start cash and salary, dividends and the gain
+ * on shares, with the gap between the two players per line, so the result says why it ended as it did; under it
+ * what each gain on shares is made of (received + held at the price − paid). The viewer's own column comes first. */
+function whereFrom(m) {
+  const { ctx, v } = m;
+  const parts = v.result.breakdown;
+  const cols = m.me === 1 ? [1, 0] : [0, 1];
+  const money = n => yen(n, ctx.lang);
+  const plus = n => (n > 0 ? '+' : '') + money(n);
+  const rows = [
+    ['start', ctx.t('初期資金＋基本給', 'Start cash + salary'), b => b.start + b.salary],
+    ['dividends', ctx.t('配当', 'Dividends'), b => b.dividends],
+    ['shares', ctx.t('株の損益', 'Gain on shares'), b => b.shares_gain],
+    ['total', ctx.t('総資産', 'Total'), b => b.total],
+  ];
+  const made = s => {
+    const b = parts[s];
+    return h('li', { 'data-seat': s }, ctx.t(
+      `${m.named(s)}: 売った ${money(b.sold)} ＋ 持ち株の時価 ${money(b.stock_value)} − 買った ${money(b.bought)}`,
+      `${m.named(s)}: received ${money(b.sold)} + held ${money(b.stock_value)} − paid ${money(b.bought)}`));
+  };
+  return [
+    h('table', { class: 'kabu-where', id: 'kabu-where' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ctx.t('内訳', 'Where from')),
+        cols.map(s => h('th', { scope: 'col' }, breakable(m.named(s)))), h('th', { scope: 'col' }, ctx.t('差', 'Gap')))),
+      h('tbody', {}, rows.map(([key, label, of]) => {
+        const a = of(parts[cols[0]]);
+        const b = of(parts[cols[1]]);
+        const strong = key === 'total' ? (x => h('strong', {}, x)) : (x => x);
+        return h('tr', { 'data-part': key }, h('th', { scope: 'row' }, label),
+          h('td', {}, strong(money(a))), h('td', {}, strong(money(b))), h('td', {}, plus(a - b)));
+      }))),
+    h('ul', { class: 'kabu-where-shares', id: 'kabu-where-shares', 'aria-label': ctx.t('株の損益の内訳', 'Gain on shares, made of') },
+      cols.map(made)),
+  ];
+}
+
+/** A player's name for a narrow column head: it may break before its bracket (コンピュータ / （つよい）), not inside a word. */
+function breakable(name) {
+  const at = String(name).search(/[（(]/);
+  return at > 0 ? [name.slice(0, at), h('wbr'), name.slice(at)] : name;
+}
+
+/** The end of the duel for the shell's result panel: where each total came from and the assets over the duel. */
 export function endBreakdown(m) {
   const { ctx, v } = m;
-  const r = v.result;
   const hist = v.asset_history || [];
   const series = [0, 1].map(s => ({ label: m.named(s), values: hist.map(x => x.totals[s]), cls: s === (m.me ?? 0) ? 'kabu-line-me' : 'kabu-line-opp' }));
   // a season's name under the middle of its two turns (the point after its first turn)
   const xLabels = hist.map(x => (x.turn >= 0 && x.turn % 2 === 0 ? SEASONS[Math.floor(x.turn / 2) % 4][ctx.lang === 'ja' ? 0 : 1].slice(0, ctx.lang === 'ja' ? 1 : 3) : ''));
   return h('section', { class: 'kabu-end', id: 'kabu-end', lang: ctx.lang, dataset: { scores: 'shown' }, 'aria-label': ctx.t('デュエルの結果', 'The duel in figures') },
     // a bankruptcy is the shell's reason line above this (「あなたが清算できず破産」): not said twice
-    h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ctx.t('プレイヤー', 'Player')),
-      h('th', { scope: 'col' }, ctx.t('現金', 'Cash')), h('th', { scope: 'col' }, ctx.t('株の時価', 'Shares')), h('th', { scope: 'col' }, ctx.t('総資産', 'Total')))),
-      h('tbody', {}, [0, 1].map(s => h('tr', { 'data-seat': s }, h('th', { scope: 'row' }, m.named(s)),
-        h('td', {}, yen(v.players[s].cash, ctx.lang)), h('td', {}, yen(v.players[s].stock_value, ctx.lang)),
-        h('td', {}, h('strong', {}, yen(r.totals[s], ctx.lang))))))),
+    whereFrom(m),
     h('h3', {}, ctx.t('総資産の推移', 'Total assets over the duel')),
     h('div', { class: 'kabu-legend' }, series.map(x => h('span', {}, h('span', { class: `kabu-swatch ${x.cls === 'kabu-line-opp' ? 'kabu-opp' : ''}`, 'aria-hidden': 'true' }), x.label))),
-    lineChart(series, { title: ctx.t('総資産の推移（円）', 'Total assets (yen)'), width: chartWidth(440), height: 180, xLabels,
+    lineChart(series, { title: ctx.t('総資産の推移（円）', 'Total assets (yen)'), width: chartWidth(440), height: narrow() ? 140 : 180, xLabels,
       format: x => (ctx.lang === 'ja' ? (Math.abs(x) >= 10000 ? `${Number((x / 10000).toFixed(2))}万円` : `${x}円`)
         : (Math.abs(x) >= 1000 ? `¥${Math.round(x / 1000)}k` : `¥${x}`)), padLeft: 56 }),
     h('p', {}, rulesLink(m)));

@@ -3,7 +3,7 @@
 // ctx.check so the engine explains a refusal before anything is sent. No game rules here.
 import { h } from '../../shell/dom.js';
 import { sideLabel, kindLabel, HANDS, handLabel, nameOf, MARKS, yen, signed, num } from './labels.js';
-import { offersPanel, outlookLine } from './offers.js';
+import { fillTicket, offersPanel, outlookLine } from './offers.js';
 import { jankenText } from './feed.js';
 import { priceCard, stockCard } from './cards.js';
 
@@ -85,7 +85,8 @@ export function promptPanel(m) {
         break;
       case 't05': heading = ctx.t('④ チャート分析を使いますか？', '④ Use Chart analysis?'); body.push(...toolYesNo(m, 'T05')); lastRowToBar(); break;
       case 't04': heading = ctx.t('⑦ 決算分析を使いますか？', '⑦ Use Earnings analysis?');
-        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
+        body.push(h('p', {}, ctx.t(`今回の配当 ${yen(pend.income ?? 0, 'ja')} が2倍になります。`, `This results' dividends of ${yen(pend.income ?? 0, 'en')} are doubled.`)),
+          resultsLeft(m, pend), ...toolYesNo(m, 'T04')); lastRowToBar(); break;
       case 'chart': heading = ctx.t('④ 適用する株価変動カードを選ぶ', '④ Choose the price card that applies');
         body.push(h('p', {}, ctx.t('引いた2枚（どちらも全銘柄に効きます）: ', 'The two cards drawn (either moves every issue): ')),
           h('div', { class: 'kabu-row kabu-cardrow' }, (pend.cards || []).map(c => priceCard(ctx, c))),
@@ -115,6 +116,16 @@ function orderHeading(m) {
   const { ctx, v } = m;
   const mark = MARKS[v.turn.phase] || '';
   return v.pending.side === 'buy' ? ctx.t(`${mark} 買い注文`, `${mark} Buy orders`) : ctx.t(`${mark} 売り注文`, `${mark} Sell orders`);
+}
+
+/** ⑦ 決算分析: how many ⑦ are left after this one, so keeping the card for a bigger payout is a choice one can weigh. */
+function resultsLeft(m, pend) {
+  const { ctx } = m;
+  const n = pend.results_left;
+  if (typeof n !== 'number') return null;
+  return h('p', { id: 'kabu-results-left' }, n > 0
+    ? ctx.t(`使わなければ、このあと${n}回の⑦（決算）で使えます。`, `Kept, it can be used at any of the ${n} ⑦ (results) still to come.`)
+    : ctx.t('これが最後の⑦（決算）です。使わなければ決算分析は使われずに終わります。', 'This is the last ⑦ (results): kept, Earnings analysis goes unused.'));
 }
 
 function toolYesNo(m, tool) {
@@ -180,14 +191,34 @@ function salePrompt(m, tool, pend) {
   return out;
 }
 
+/** The drawer's event target: each issue's button says what the event does to it (price, or dividend for 増配) and
+ * who holds it, so a −4 can be aimed at the opponent's shares and a +4 at one's own; the yen each side gains or
+ * loses by it is in the button's name for a screen reader and in the line over the buttons (the engine's targets). */
 function targetPrompt(m, pend) {
   const { ctx, v } = m;
   const e = (v.catalog.events || {})[pend.card];
+  const me = m.me ?? 0;
+  const choices = Object.fromEntries((pend.targets || []).map(t => [t.issue, t]));
+  const plus = n => (n > 0 ? '+' : '') + yen(n, ctx.lang);
+  const dividendEvent = (pend.targets || []).some(t => t.dividend_after !== t.dividend);
+  const sample = (pend.targets || [])[0];
+  const per = dividendEvent ? (sample ? ctx.t(`残り${sample.dividends_left}回の決算で1株あたり配当が2倍`, `the dividend per share doubles for the ${sample.dividends_left} ⑦ still to come`) : '')
+    : ctx.t('持っている株1株あたり、株価の変化×100円', 'each share held gains or loses the price change × ¥100');
   return [h('p', {}, ctx.t('イベント: ', 'Event: '), h('strong', {}, nameOf(ctx, e, pend.card)), e ? ` — ${ctx.t(e.text_ja, e.text_en)}` : ''),
-    h('div', { class: 'kabu-row' }, m.legal.filter(a => a.startsWith('target ')).map(a => {
+    h('p', { class: 'kabu-muted', id: 'kabu-target-note' }, ctx.t(`各ボタン: 銘柄と変化・自分と相手の持ち株（${per}）`, `Each button: the issue, its change, and the shares you and your opponent hold (${per})`)),
+    h('div', { class: 'kabu-row kabu-targets' }, m.legal.filter(a => a.startsWith('target ')).map(a => {
       const id = a.split(' ')[1];
-      const is = v.issues.find(x => x.id === id);
-      return button(`${m.issueName(id)}${is ? ` (${is.price})` : ''}`, a, m);
+      const t = choices[id];
+      if (!t) return button(m.issueName(id), a, m);
+      const change = t.dividend_after !== t.dividend ? ctx.t(`配当${t.dividend}→${t.dividend_after}円`, `div. ${t.dividend}→${t.dividend_after}`) : `${t.price}→${t.after}`;
+      const mine = t.held[me];
+      const theirs = t.held[1 - me];
+      const held = mine || theirs ? ctx.t(`自分${mine}・相手${theirs}株`, `you ${mine} · opp. ${theirs}`) : ctx.t('だれも持っていない', 'held by no one');
+      const said = ctx.t(`${m.issueName(id)} ${change}、自分${mine}株 ${plus(t.yen[me])}、相手${theirs}株 ${plus(t.yen[1 - me])}`,
+        `${m.issueName(id)} ${change}, you ${mine} shares ${plus(t.yen[me])}, opponent ${theirs} shares ${plus(t.yen[1 - me])}`);
+      return button([h('span', { class: 'kabu-target-what' }, `${m.issueName(id)} ${change}`),
+        h('span', { class: `kabu-target-held${mine || theirs ? '' : ' kabu-none'}` }, held)], a, m,
+      { attrs: { 'aria-label': said, title: said, 'data-target': id } });
     }))];
 }
 
@@ -227,6 +258,27 @@ function liquidatePrompt(m, pend) {
       }))];
 }
 
+/** With the market sold out, a buy phase's one real way to trade: a limit bid for the opponent's shares, which
+ * fills if they sell to it (in ⑥⑩) and otherwise waits. Each of their holdings is one tap from a filled ticket
+ * (at the price now; the person sets the limit). Null while the market still has shares or they hold none. */
+function bidHint(m, issues) {
+  const { ctx, v } = m;
+  if (m.me === null || v.issues.some(x => x.market_qty > 0)) return null;
+  const max = (v.pending.entry || {}).max_qty || {};
+  const theirs = Object.entries(v.players[1 - m.me].holdings || {}).filter(([id, q]) => q > 0 && issues.includes(id));
+  if (!theirs.length) return null;
+  return h('div', { class: 'kabu-bid-hint', id: 'kabu-bid-hint' },
+    h('p', {}, ctx.t('市場に株は残っていません。相手の持ち株に指値で買い注文を出せます（相手が⑥⑩で売れば約定、売らなければ注文待ちで残ります）。相手の持ち株:',
+      "The market is sold out. You can bid for your opponent's shares with a limit buy (it fills if they sell to it in ⑥⑩, and otherwise waits). They hold:")),
+    h('div', { class: 'kabu-row' }, theirs.map(([id, q]) => {
+      const is = v.issues.find(x => x.id === id);
+      return h('button', { type: 'button', 'data-bid': id, disabled: m.busy,
+        'aria-label': ctx.t(`${m.issueName(id)}（相手${q}株）に指値で買い注文`, `Bid for ${m.issueName(id)} (they hold ${q})`),
+        onclick: () => fillTicket(m, { issue: id, price: is ? is.price : 1, qty: Math.min(q, max[id] || q) }) },
+      ctx.t(`${m.issueName(id)} ${q}株`, `${m.issueName(id)} ×${q}`));
+    })));
+}
+
 /** Order entry for the current order phase: new order, own orders with change/cancel, tools, done. */
 function ordersPrompt(m) {
   const { ctx, v, ui } = m;
@@ -251,8 +303,13 @@ function ordersPrompt(m) {
   const issue = issues.includes(ui.issue) ? ui.issue : (issues.includes(ui.ticketIssue) ? ui.ticketIssue : issues[0] || null);
   ui.ticketIssue = issue;
   const fs = h('fieldset', { id: 'kabu-new-order' }, h('legend', {}, ctx.t(`新しい${side === 'buy' ? '買い' : '売り'}注文`, `New ${side} order`)));
+  const bids = side === 'buy' ? bidHint(m, issues) : null;
+  if (bids) fs.append(bids);
   if (!issues.length) {
-    fs.append(h('p', {}, side === 'buy' ? ctx.t('買える株がありません。', 'Nothing to buy.') : ctx.t('売れる持ち株がありません。', 'You have no free shares to sell.')));
+    const bidding = side === 'buy' && (entry.changeable || []).length > 0;
+    fs.append(h('p', { id: 'kabu-nothing-new' }, bidding
+      ? ctx.t('買える株にはすべて買い注文を出しています。指値を上げるなら、下の自分の注文の「変更」から。', 'Your buy orders already cover every share you could buy. To bid higher, use Change on your order below.')
+      : side === 'buy' ? ctx.t('買える株がありません。', 'Nothing to buy.') : ctx.t('売れる持ち株がありません。', 'You have no free shares to sell.')));
   } else {
     const is = v.issues.find(x => x.id === issue);
     const maxQ = Math.max(1, (entry.max_qty || {})[issue] || 1);

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards
-from .state import KabuState
+from .state import OVER_PHASE, KabuState
 
 SEASONS = (("spring", "春", "Spring"), ("summer", "夏", "Summer"), ("autumn", "秋", "Autumn"), ("winter", "冬", "Winter"))
 ROLES = (("先攻", "First"), ("後攻", "Second"))
@@ -96,6 +96,9 @@ def describe(s: KabuState, seat: int, action: str) -> tuple[str, str]:
 
 
 def progress(s: KabuState) -> dict[str, Any]:
-    """For saved-match lists, e.g. 「夏・先攻 ⑤」."""
+    """For saved-match lists, e.g. 「夏・先攻 ⑤」; a duel over says how long it was (the list says 終了 itself)."""
+    if s.phase == OVER_PHASE:
+        years_en = f"{s.years} year" + ("s" if s.years > 1 else "")
+        return {"turn": s.turn, "ja": f"{s.years}年・{s.total_turns}ターン", "en": f"{years_en}, {s.total_turns} turns"}
     info = turn_info(s)
     return {"turn": s.turn, "ja": info["label_ja"], "en": info["label_en"]}

@@ -83,6 +83,7 @@ export function matchToolbar(m, els, hooks) {
     // never reaches a touch screen); it stays clickable (aria-disabled), and a click says it again.
     const note = why ? t('undoWhy', why) : '';
     undoWhy.textContent = note;
+    undoWhy.hidden = over; // its kept height (for a reason that comes and goes) is only a gap after the end
     fill(toolbar, rulesLink(),
       over ? null : h('button', { type: 'button', id: 'undo-button', 'aria-disabled': canUndo ? null : 'true',
         class: canUndo ? '' : 'is-disabled', 'aria-describedby': note ? 'undo-why' : null, onclick: undo }, t('undo')),

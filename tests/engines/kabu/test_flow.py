@@ -86,6 +86,15 @@ def test_progress_label():
     assert GAME.progress(s) == {"turn": 2, "ja": "夏・先攻 ⑤", "en": "Summer · First · ⑤"}
 
 
+def test_a_finished_duels_progress_says_how_long_it_was_not_that_it_is_over():
+    """The saved list puts its own 終了 / Finished badge before the progress (it read 「終了 冬・後攻 終了」)."""
+    s = new()
+    while not s.finished:
+        s = finish_turn(play(s, "c:price +0"))
+    progress = GAME.progress(s)
+    assert (progress["ja"], progress["en"]) == ("1年・8ターン", "1 year, 8 turns")
+
+
 def test_price_card_moves_every_issue_with_a_floor_of_one_unit():
     s = new()
     s.price["S07"] = 2

@@ -150,7 +150,8 @@ def test_site_shows_our_failure_screen_with_the_cause(page, site, guard):
     assert "engine broken on purpose" in page.locator("#boot-error").inner_text()
     assert page.locator("#boot-retry").is_enabled()
     page.unroute("**/wheels/*.whl")
-    page.click("#boot-retry")
+    with page.expect_navigation():  # 再試行 reloads the page: wait for the new document before asking it
+        page.click("#boot-retry")
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=90_000)
 
 

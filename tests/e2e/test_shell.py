@@ -182,7 +182,8 @@ def test_failed_boot_says_what_failed_and_offers_retry(page, site, guard):
     assert page.locator("#games-h").is_visible()  # never a blank page
     assert page.locator("#boot-retry").is_enabled()
     page.unroute("**/pyodide/**")
-    page.click("#boot-retry")
+    with page.expect_navigation():  # 再試行 reloads the page: wait for the new document before asking it
+        page.click("#boot-retry")
     page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=90_000)
 
 
